@@ -1,0 +1,91 @@
+#include "metrics_writer.h"
+
+#include <nlohmann/json.hpp>
+
+namespace app {
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+nlohmann::json params_json(const sim::ParamSet& p) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const sim::ParamSpec& s : p.specs()) {
+    if (s.type == sim::ParamType::Real || s.type == sim::ParamType::Int)
+      out[s.name] = p.get(s.name);
+    else if (s.type == sim::ParamType::Bool)
+      out[s.name] = p.get_bool(s.name);
+    else
+      out[s.name] = p.text(s.name);
+  }
+  return out;
+}
+
+}  // namespace
+
+MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options, const sim::Model& model,
+                             const std::string& backend)
+    : path_(path) {
+  if (ends_with(path, ".csv")) {
+    json_ = false;
+  } else if (ends_with(path, ".json")) {
+    json_ = true;
+  } else {
+    throw sim::ParamError("--metrics '" + path + "': unknown format (allowed extensions: .csv, .json)");
+  }
+  out_.open(path);
+  if (!out_) throw sim::ParamError("--metrics '" + path + "': cannot open the file for writing");
+  for (const sim::Probe& p : model.probes) probe_names_.push_back(p.name);
+  out_.precision(9);
+  if (json_) {
+    nlohmann::json head = {{"scene", options.scene->name},
+                           {"backend", backend},
+                           {"settings", params_json(options.settings)},
+                           {"params", params_json(options.scene_params)},
+                           {"particles", model.particle_count()},
+                           {"distance_constraints", model.distance_count()},
+                           {"colours", model.colour_count()}};
+    const std::string text = head.dump(2);
+    out_ << text.substr(0, text.size() - 2) << ",\n  \"frames\": [\n";  // reopen the object for frames
+  } else {
+    out_ << "frame,time_s,kinetic_J,potential_J,total_J,max_constraint_error_m,rms_constraint_error_m,substeps,step_ms";
+    for (const std::string& name : probe_names_) out_ << ",force_" << name << "_N";
+    out_ << '\n';
+  }
+}
+
+void MetricsWriter::write(const sim::FrameMetrics& m) {
+  if (json_) {
+    nlohmann::json row = {{"frame", m.frame},
+                          {"time_s", m.time},
+                          {"kinetic_J", m.kinetic},
+                          {"potential_J", m.potential},
+                          {"total_J", m.total},
+                          {"max_constraint_error_m", m.max_constraint_error},
+                          {"rms_constraint_error_m", m.rms_constraint_error},
+                          {"substeps", m.substeps},
+                          {"step_ms", m.step_ms}};
+    nlohmann::json forces = nlohmann::json::object();
+    for (size_t i = 0; i < probe_names_.size(); ++i) forces[probe_names_[i]] = m.probe_force[i];
+    row["force_N"] = forces;
+    out_ << (frames_written_ ? ",\n    " : "    ") << row.dump();
+  } else {
+    out_ << m.frame << ',' << m.time << ',' << m.kinetic << ',' << m.potential << ',' << m.total << ','
+         << m.max_constraint_error << ',' << m.rms_constraint_error << ',' << m.substeps << ',' << m.step_ms;
+    for (double f : m.probe_force) out_ << ',' << f;
+    out_ << '\n';
+  }
+  ++frames_written_;
+}
+
+void MetricsWriter::finish(const std::string& outcome) {
+  if (finished_) return;
+  finished_ = true;
+  if (json_) out_ << "\n  ],\n  \"outcome\": " << nlohmann::json(outcome).dump() << "\n}\n";
+  out_.flush();
+}
+
+MetricsWriter::~MetricsWriter() { finish("interrupted"); }
+
+}  // namespace app

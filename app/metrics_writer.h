@@ -1,0 +1,34 @@
+// MetricsWriter: per-frame metrics to CSV (one row a frame) or JSON (run description + frame list),
+// chosen by the file's extension. The file is opened before the run so a bad path fails early.
+#pragma once
+
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "metrics/metrics.h"
+#include "run_options.h"
+
+namespace app {
+
+class MetricsWriter {
+ public:
+  // Throws sim::ParamError when the extension is neither .csv nor .json or the file cannot be written.
+  MetricsWriter(const std::string& path, const RunOptions& options, const sim::Model& model,
+                const std::string& backend);
+  ~MetricsWriter();
+  void write(const sim::FrameMetrics& m);
+  // Completes the file; `outcome` is "completed" or the divergence reason.
+  void finish(const std::string& outcome);
+
+ private:
+  std::string path_;
+  std::ofstream out_;
+  bool json_;
+  bool finished_ = false;
+  size_t frames_written_ = 0;
+  std::vector<std::string> probe_names_;
+};
+
+}  // namespace app

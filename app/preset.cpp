@@ -1,0 +1,83 @@
+#include "preset.h"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace app {
+namespace {
+
+using nlohmann::json;
+
+// A JSON scalar as the text ParamSet::set_text parses.
+std::string scalar_text(const json& v, const std::string& where) {
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_number_integer()) return std::to_string(v.get<long long>());
+  if (v.is_number()) {
+    std::ostringstream out;
+    out.precision(17);
+    out << v.get<double>();
+    return out.str();
+  }
+  if (v.is_string()) return v.get<std::string>();
+  throw sim::ParamError(where + ": expected a number, boolean or string, got " + std::string(v.type_name()));
+}
+
+void apply_object(const json& obj, const std::string& where, sim::ParamSet& target) {
+  if (!obj.is_object()) throw sim::ParamError(where + " must be a JSON object");
+  for (const auto& [key, value] : obj.items()) {
+    try {
+      target.set_text(key, scalar_text(value, where + "." + key));
+    } catch (const sim::ParamError& e) {
+      throw sim::ParamError(where + ": " + e.what());
+    }
+  }
+}
+
+}  // namespace
+
+bool apply_preset_text(const std::string& text, const std::string& origin, RunOptions& options) {
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw sim::ParamError("preset " + origin + " is not valid JSON: " + e.what());
+  }
+  if (!doc.is_object()) throw sim::ParamError("preset " + origin + " must hold a JSON object");
+  const std::string where = "preset " + origin;
+  for (const auto& [key, value] : doc.items()) {
+    if (key != "scene" && key != "frames" && key != "backend" && key != "settings" && key != "params")
+      throw sim::ParamError(where + ": unknown key '" + key + "' (allowed: scene, frames, backend, settings, params)");
+  }
+  if (doc.contains("scene")) {
+    if (!doc["scene"].is_string()) throw sim::ParamError(where + ": 'scene' must be a string");
+    options.select_scene(sim::find_scene(doc["scene"].get<std::string>()));
+  }
+  if (doc.contains("frames")) {
+    const json& f = doc["frames"];
+    if (!f.is_number_integer() || f.get<long long>() < 1 || f.get<long long>() > kMaxFrames)
+      throw sim::ParamError(where + ": 'frames' must be an integer in [1, " + std::to_string(kMaxFrames) + "]");
+    options.frames = f.get<int>();
+  }
+  if (doc.contains("backend")) {
+    if (!doc["backend"].is_string()) throw sim::ParamError(where + ": 'backend' must be a string");
+    try {
+      options.backend = sim::parse_backend(doc["backend"].get<std::string>());
+    } catch (const std::invalid_argument& e) {
+      throw sim::ParamError(where + ": " + e.what());
+    }
+  }
+  if (doc.contains("settings")) apply_object(doc["settings"], where + " settings", options.settings);
+  if (doc.contains("params")) apply_object(doc["params"], where + " params", options.scene_params);
+  return doc.contains("scene");
+}
+
+bool apply_preset_file(const std::string& path, RunOptions& options) {
+  std::ifstream in(path);
+  if (!in) throw sim::ParamError("cannot read preset '" + path + "'");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return apply_preset_text(buffer.str(), "'" + path + "'", options);
+}
+
+}  // namespace app

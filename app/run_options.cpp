@@ -1,0 +1,15 @@
+#include "run_options.h"
+
+#include "solver/settings.h"
+
+namespace app {
+
+RunOptions::RunOptions(const sim::SceneDef& s)
+    : scene(&s), scene_params(s.default_params()), settings("settings", sim::settings_table()) {}
+
+void RunOptions::select_scene(const sim::SceneDef& s) {
+  scene = &s;
+  scene_params = s.default_params();
+}
+
+}  // namespace app

@@ -1,0 +1,29 @@
+// RunOptions: everything a headless run needs, gathered from defaults, a JSON preset and the command
+// line (in that order of precedence, later wins).
+#pragma once
+
+#include <string>
+
+#include "backend/backend.h"
+#include "params/param.h"
+#include "scenes/scene.h"
+
+namespace app {
+
+struct RunOptions {
+  const sim::SceneDef* scene;
+  sim::ParamSet scene_params;
+  sim::ParamSet settings;
+  int frames = 300;
+  sim::BackendKind backend = sim::BackendKind::Auto;
+  std::string metrics_path;  // .csv or .json; empty writes none
+  bool progress = true;      // progress bar when stderr is a terminal
+
+  explicit RunOptions(const sim::SceneDef& s);
+  void select_scene(const sim::SceneDef& s);  // resets the scene parameters to that scene's defaults
+};
+
+inline constexpr const char* kDefaultScene = "hanging_cloth";
+inline constexpr int kMaxFrames = 10000000;
+
+}  // namespace app

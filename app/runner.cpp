@@ -1,0 +1,72 @@
+#include "runner.h"
+
+#include <cstdio>
+#include <memory>
+
+#include "exit_codes.h"
+#include "metrics/metrics.h"
+#include "metrics_writer.h"
+#include "progress_bar.h"
+#include "world.h"
+
+namespace app {
+namespace {
+
+void print_summary(const RunOptions& o, const sim::World& world, const sim::Settings& s,
+                   const sim::FrameMetrics& last, double total_step_ms, int frames_done) {
+  const sim::Model& m = world.model();
+  std::printf("scene        %s (%d particles, %d distance constraints in %d colours)\n", o.scene->name.c_str(),
+              m.particle_count(), m.distance_count(), m.colour_count());
+  std::printf("solver       %d substeps x %d iterations, %s, frame dt %.6g s\n", s.substeps, s.iterations,
+              o.settings.text("solver").c_str(), double(s.frame_dt));
+  std::printf("simulated    %d frames, %.4g s\n", frames_done, world.time());
+  std::printf("step time    %.3f ms/frame (mean)\n", frames_done ? total_step_ms / frames_done : 0.0);
+  std::printf("energy       kinetic %.6g J, potential %.6g J, total %.6g J\n", last.kinetic, last.potential,
+              last.total);
+  std::printf("constraints  max error %.4g m, rms %.4g m\n", last.max_constraint_error, last.rms_constraint_error);
+  for (size_t i = 0; i < m.probes.size(); ++i)
+    std::printf("force        %s: %.6g N\n", m.probes[i].name.c_str(), last.probe_force[i]);
+}
+
+}  // namespace
+
+int run_headless(const RunOptions& o) {
+  const sim::Settings settings = sim::settings_from_params(o.settings);
+  sim::World world(o.scene->build(o.scene_params), o.backend);
+  std::printf("backend      %s\n", world.backend_description().c_str());
+  std::fflush(stdout);
+
+  std::unique_ptr<MetricsWriter> writer;
+  if (!o.metrics_path.empty())
+    writer = std::make_unique<MetricsWriter>(o.metrics_path, o, world.model(), world.backend_description());
+
+  ProgressBar progress(o.frames, o.progress);
+  sim::FrameMetrics last = sim::measure(world.model(), world.state(), 0.0f);
+  double total_ms = 0.0;
+  for (int f = 0; f < o.frames; ++f) {
+    world.step(settings);
+    total_ms += world.last_step_ms();
+    const sim::State& state = world.state();
+    if (const auto reason = sim::check_divergence(world.model(), state)) {
+      progress.finish();
+      const std::string message = "diverged at frame " + std::to_string(world.frame()) + " (" + *reason + ")";
+      if (writer) writer->finish(message);
+      std::fprintf(stderr, "smallsteps: %s\n", message.c_str());
+      return kExitDiverged;
+    }
+    last = sim::measure(world.model(), state, world.last_substep_dt());
+    last.frame = world.frame();
+    last.time = world.time();
+    last.substeps = world.last_substeps();
+    last.step_ms = world.last_step_ms();
+    if (writer) writer->write(last);
+    progress.update(f + 1, total_ms / (f + 1));
+  }
+  progress.finish();
+  if (writer) writer->finish("completed");
+  print_summary(o, world, settings, last, total_ms, o.frames);
+  if (writer) std::printf("metrics      %s\n", o.metrics_path.c_str());
+  return kExitOk;
+}
+
+}  // namespace app

@@ -1,0 +1,33 @@
+#include "backend/backend.h"
+
+#include <omp.h>
+
+namespace sim {
+
+const char* backend_name(BackendKind kind) {
+  switch (kind) {
+    case BackendKind::Auto: return "auto";
+    case BackendKind::Cpu: return "cpu";
+    case BackendKind::Cuda: return "cuda";
+  }
+  return "?";
+}
+
+BackendKind parse_backend(const std::string& name) {
+  if (name == "auto") return BackendKind::Auto;
+  if (name == "cpu") return BackendKind::Cpu;
+  if (name == "cuda") return BackendKind::Cuda;
+  throw std::invalid_argument("unknown backend '" + name + "' (allowed: auto, cpu, cuda)");
+}
+
+SelectedBackend select_backend(BackendKind requested) {
+  const std::string cpu = "cpu (OpenMP, " + std::to_string(omp_get_max_threads()) + " threads)";
+  if (requested == BackendKind::Cpu) return {make_cpu_solver(), BackendKind::Cpu, cpu};
+  const CudaAvailability cuda = cuda_availability();
+  if (cuda.available) return {make_cuda_solver(), BackendKind::Cuda, "cuda (" + cuda.detail + ")"};
+  if (requested == BackendKind::Cuda)
+    throw BackendUnavailable("--backend cuda was requested but " + cuda.detail);
+  return {make_cpu_solver(), BackendKind::Cpu, cpu + "; auto chose the CPU: " + cuda.detail};
+}
+
+}  // namespace sim

@@ -1,0 +1,38 @@
+// CpuExec: the execution policy of the CPU backend — host vectors and an OpenMP parallel-for over
+// every core. Small loops run serially: a parallel region costs more than a 20-particle chain.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+namespace sim {
+
+struct CpuExec {
+  template <class T>
+  using Buffer = std::vector<T>;
+
+  static constexpr int kSerialBelow = 2048;
+
+  template <class T>
+  static void upload(Buffer<T>& dst, const std::vector<T>& src) { dst = src; }
+  template <class T>
+  static void download(std::vector<T>& dst, const Buffer<T>& src) { dst = src; }
+  template <class T>
+  static void resize(Buffer<T>& b, size_t n) { b.resize(n); }
+  template <class T>
+  static void fill_zero(Buffer<T>& b) { std::fill(b.begin(), b.end(), T{}); }
+  template <class T>
+  static T* data(Buffer<T>& b) { return b.data(); }
+  template <class T>
+  static size_t size(const Buffer<T>& b) { return b.size(); }
+
+  template <class F>
+  static void parallel_for(int n, const F& f) {
+#pragma omp parallel for schedule(static) if (n >= kSerialBelow)
+    for (int i = 0; i < n; ++i) f(i);
+  }
+
+  static void synchronize() {}
+};
+
+}  // namespace sim

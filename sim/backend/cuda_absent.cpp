@@ -1,0 +1,14 @@
+// Built instead of cuda_backend.cu when configure found no nvcc: the CUDA backend is absent.
+#include "backend/backend.h"
+
+namespace sim {
+
+CudaAvailability cuda_availability() {
+  return {false, "this build has no CUDA backend (nvcc was not found when it was configured)"};
+}
+
+std::unique_ptr<Solver> make_cuda_solver() {
+  throw BackendUnavailable(cuda_availability().detail);
+}
+
+}  // namespace sim

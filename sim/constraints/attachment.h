@@ -1,0 +1,23 @@
+// Attachment of a particle to a moving target point p (the mouse-drag constraint):
+// C = |x − p| with ∇C = (x − p)/|x − p|, the distance constraint of distance.h with L = 0 and an
+// immovable second end. Compliance α gives a spring of stiffness 1/α [N/m] (Small Steps Eq. 5).
+#pragma once
+
+#include "constraints/distance.h"
+
+namespace sim {
+
+struct AttachmentCorrection {
+  Vec3 dx;        // [m]
+  float dlambda;  // [N·s²]
+};
+
+SIM_HD AttachmentCorrection project_attachment(Vec3 x, Vec3 target, float w, float alpha, float lambda,
+                                               float h) {
+  const DistanceEval e = distance_eval(x, target, 0.0f);
+  if (e.C <= 0.0f) return {{0.0f, 0.0f, 0.0f}, 0.0f};
+  const float dl = xpbd_delta_lambda({e.C, w, 0.0f}, alpha, 0.0f, lambda, h);
+  return {(w * dl) * e.n, dl};
+}
+
+}  // namespace sim

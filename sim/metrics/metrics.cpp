@@ -1,0 +1,65 @@
+#include "metrics/metrics.h"
+
+#include <cmath>
+
+#include "constraints/distance.h"
+
+namespace sim {
+
+FrameMetrics measure(const Model& model, const State& state, float h) {
+  FrameMetrics m;
+  const int n = model.particle_count();
+  double kinetic = 0.0, gravity_potential = 0.0;
+#pragma omp parallel for reduction(+ : kinetic, gravity_potential) if (n > 4096)
+  for (int i = 0; i < n; ++i) {
+    const float w = model.particle_inv_mass[size_t(i)];
+    if (w == 0.0f) continue;
+    const double mass = 1.0 / double(w);
+    kinetic += 0.5 * mass * double(length_squared(state.particle_v[size_t(i)]));
+    gravity_potential -= mass * double(dot(model.gravity, state.particle_x[size_t(i)]));
+  }
+  double elastic = 0.0, sum_sq = 0.0, max_err = 0.0;
+  const int nd = model.distance_count();
+#pragma omp parallel for reduction(+ : elastic, sum_sq) reduction(max : max_err) if (nd > 4096)
+  for (int k = 0; k < nd; ++k) {
+    const Int2 p = model.distance_particles[size_t(k)];
+    const double C = distance_eval(state.particle_x[size_t(p.a)], state.particle_x[size_t(p.b)],
+                                   model.distance_rest_length[size_t(k)]).C;
+    const double alpha = model.distance_compliance[size_t(k)];
+    if (alpha > 0.0) elastic += 0.5 * C * C / alpha;
+    sum_sq += C * C;
+    max_err = std::max(max_err, std::abs(C));
+  }
+  for (int t = 0; t < model.attachment_count(); ++t) {
+    const double C = length(state.particle_x[size_t(model.attachment_particle[size_t(t)])] -
+                            state.attachment_target[size_t(t)]);
+    const double alpha = model.attachment_compliance[size_t(t)];
+    if (alpha > 0.0) elastic += 0.5 * C * C / alpha;
+    sum_sq += C * C;
+    max_err = std::max(max_err, C);
+  }
+  const int constraints = nd + model.attachment_count();
+  m.kinetic = kinetic;
+  m.potential = gravity_potential + elastic;
+  m.total = m.kinetic + m.potential;
+  m.max_constraint_error = max_err;
+  m.rms_constraint_error = constraints > 0 ? std::sqrt(sum_sq / constraints) : 0.0;
+  for (const Probe& probe : model.probes)
+    m.probe_force.push_back(h > 0.0f ? -double(state.distance_lambda[size_t(probe.distance_index)]) / (double(h) * h)
+                                     : 0.0);
+  return m;
+}
+
+std::optional<std::string> check_divergence(const Model& model, const State& state) {
+  for (size_t i = 0; i < state.particle_x.size(); ++i) {
+    const Vec3 x = state.particle_x[i], v = state.particle_v[i];
+    if (!is_finite(x)) return "particle " + std::to_string(i) + " has a non-finite position";
+    if (!is_finite(v)) return "particle " + std::to_string(i) + " has a non-finite velocity";
+    if (!model.bounds.contains(x))
+      return "particle " + std::to_string(i) + " left the scene bounds at (" + std::to_string(x.x) + ", " +
+             std::to_string(x.y) + ", " + std::to_string(x.z) + ") m";
+  }
+  return std::nullopt;
+}
+
+}  // namespace sim

@@ -1,0 +1,36 @@
+// Per-frame measurements of a World: energies, constraint error, force estimates, divergence.
+//   kinetic  T = Σ ½ mᵢ |vᵢ|²
+//   potential U = Σ −mᵢ g·xᵢ + Σ ½ C²/α over compliant constraints (XPBD energy U = ½ Cᵀ α⁻¹ C)
+//   force estimate of a distance constraint f = −λ / Δt_s² (Small Steps §4, Figure 4), tension positive
+// Pinned particles (w = 0) carry no energy.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "model/state.h"
+
+namespace sim {
+
+struct FrameMetrics {
+  int frame = 0;
+  double time = 0.0;                    // [s]
+  double kinetic = 0.0;                 // [J]
+  double potential = 0.0;               // [J]
+  double total = 0.0;                   // [J]
+  double max_constraint_error = 0.0;    // max |C| over distance constraints and attachments [m]
+  double rms_constraint_error = 0.0;    // [m]
+  std::vector<double> probe_force;      // [N], tension positive, in Model::probes order
+  int substeps = 0;
+  double step_ms = 0.0;                 // wall time of the step [ms]
+};
+
+// h: the substep Δt_s [s] that produced the multipliers in `state`.
+FrameMetrics measure(const Model& model, const State& state, float h);
+
+// Why the state is not fit to continue (NaN, infinity, a particle outside the scene bounds), if so.
+std::optional<std::string> check_divergence(const Model& model, const State& state);
+
+}  // namespace sim

@@ -1,0 +1,51 @@
+// ModelBuilder: scenes append particles and constraints on the host; finalize() colours and sorts the
+// constraints and returns the Model (fixed topology) with the initial State.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "model/state.h"
+
+namespace sim {
+
+struct Built {
+  Model model;
+  State state;
+};
+
+class ModelBuilder {
+ public:
+  // mass [kg]; 0 pins the particle (inverse mass 0). radius [m]. Returns the particle index.
+  int add_particle(Vec3 x, float mass, float radius, Vec3 v = {0.0f, 0.0f, 0.0f});
+  // compliance α [m/N] (0 = inextensible), damping β [N·s/m]; the rest length is the current distance
+  // unless given (≥ 0). Returns the constraint id used by add_probe().
+  int add_distance(int a, int b, float compliance, float damping = 0.0f, float rest_length = -1.0f);
+  int add_attachment(int particle, Vec3 target, float compliance);
+  void add_probe(std::string name, int distance_id);
+  void set_gravity(Vec3 g) { gravity_ = g; }
+  void set_ground(const GroundPlane& ground) { ground_ = ground; }
+  void set_bounds(const Aabb& bounds) { bounds_ = bounds; }
+
+  Vec3 position(int particle) const { return x_[size_t(particle)]; }
+  int particle_count() const { return int(inv_mass_.size()); }
+
+  // Throws std::invalid_argument on an inconsistent scene (bad index, two attachments on a particle).
+  Built finalize() const;
+
+ private:
+  std::vector<Vec3> x_, v_;
+  std::vector<float> inv_mass_, radius_;
+  std::vector<Int2> distance_particles_;
+  std::vector<float> rest_, compliance_, damping_;
+  std::vector<int> attachment_particle_;
+  std::vector<Vec3> attachment_target_;
+  std::vector<float> attachment_compliance_;
+  std::vector<std::pair<std::string, int>> probes_;
+  Vec3 gravity_{0.0f, -9.81f, 0.0f};
+  GroundPlane ground_;
+  Aabb bounds_{{-1e3f, -1e3f, -1e3f}, {1e3f, 1e3f, 1e3f}};
+};
+
+}  // namespace sim

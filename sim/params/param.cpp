@@ -1,0 +1,114 @@
+#include "params/param.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace sim {
+namespace {
+
+std::string number_text(double v) {
+  std::ostringstream out;
+  out.precision(10);
+  out << v;
+  return out.str();
+}
+
+std::string join(const std::vector<std::string>& items, const char* sep) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
+  return out;
+}
+
+}  // namespace
+
+std::string ParamSpec::range_text() const {
+  switch (type) {
+    case ParamType::Bool: return "true|false";
+    case ParamType::Choice: return join(choices, "|");
+    default: return "[" + number_text(min) + ", " + number_text(max) + "]";
+  }
+}
+
+ParamSet::ParamSet(std::string owner, const std::vector<ParamSpec>& specs)
+    : owner_(std::move(owner)), specs_(&specs) {
+  for (const ParamSpec& s : specs) values_.push_back(s.default_value);
+}
+
+int ParamSet::find(const std::string& name) const {
+  for (size_t i = 0; i < specs_->size(); ++i)
+    if ((*specs_)[i].name == name) return int(i);
+  return -1;
+}
+
+int ParamSet::require(const std::string& name) const {
+  const int i = find(name);
+  if (i < 0) {
+    std::vector<std::string> names;
+    for (const ParamSpec& s : *specs_) names.push_back(s.name);
+    throw ParamError(owner_ + " has no parameter '" + name + "' (its parameters: " + join(names, ", ") + ")");
+  }
+  return i;
+}
+
+double ParamSet::get(const std::string& name) const { return values_[size_t(require(name))]; }
+
+void ParamSet::set(const std::string& name, double value) {
+  const ParamSpec& s = (*specs_)[size_t(require(name))];
+  const std::string culprit = owner_ + " parameter '" + name + "'";
+  if (!std::isfinite(value)) throw ParamError(culprit + ": value is not a finite number");
+  switch (s.type) {
+    case ParamType::Int:
+    case ParamType::Real:
+      if (s.type == ParamType::Int && value != std::floor(value))
+        throw ParamError(culprit + ": " + number_text(value) + " is not a whole number (allowed: integers in " +
+                         s.range_text() + ")");
+      if (value < s.min || value > s.max)
+        throw ParamError(culprit + ": " + number_text(value) + " is out of range (allowed: " + s.range_text() +
+                         (s.unit.empty() ? "" : " " + s.unit) + ")");
+      break;
+    case ParamType::Bool:
+      if (value != 0.0 && value != 1.0) throw ParamError(culprit + ": expected true or false");
+      break;
+    case ParamType::Choice:
+      if (value != std::floor(value) || value < 0 || value >= double(s.choices.size()))
+        throw ParamError(culprit + ": invalid choice (allowed: " + s.range_text() + ")");
+      break;
+  }
+  values_[size_t(find(name))] = value;
+}
+
+void ParamSet::set_text(const std::string& name, const std::string& text) {
+  const ParamSpec& s = (*specs_)[size_t(require(name))];
+  const std::string culprit = owner_ + " parameter '" + name + "'";
+  if (s.type == ParamType::Bool) {
+    if (text == "true" || text == "1" || text == "on") return set(name, 1.0);
+    if (text == "false" || text == "0" || text == "off") return set(name, 0.0);
+    throw ParamError(culprit + ": '" + text + "' is not a boolean (allowed: true|false)");
+  }
+  if (s.type == ParamType::Choice) {
+    for (size_t i = 0; i < s.choices.size(); ++i)
+      if (s.choices[i] == text) return set(name, double(i));
+    throw ParamError(culprit + ": '" + text + "' is not a valid choice (allowed: " + s.range_text() + ")");
+  }
+  size_t used = 0;
+  double value = 0.0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (text.empty() || used != text.size())
+    throw ParamError(culprit + ": '" + text + "' is not a number (allowed: " + s.range_text() +
+                     (s.unit.empty() ? "" : " " + s.unit) + ")");
+  set(name, value);
+}
+
+std::string ParamSet::text(const std::string& name) const {
+  const ParamSpec& s = (*specs_)[size_t(require(name))];
+  const double v = get(name);
+  if (s.type == ParamType::Bool) return v != 0.0 ? "true" : "false";
+  if (s.type == ParamType::Choice) return s.choices[size_t(v)];
+  return number_text(v);
+}
+
+}  // namespace sim

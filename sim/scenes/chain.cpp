@@ -1,0 +1,54 @@
+// chain: particles joined by distance constraints, the top one pinned (Small Steps §6.1, Figures 3-4:
+// 20 particles of 1 kg, links of 0.01 m; the top link carries the weight of the 19 below it).
+// An optional heavy last particle gives the mass-ratio stress test (ratio 1:100000 in the paper).
+#include <cmath>
+
+#include "constraints/xpbd.h"
+#include "scenes/scene.h"
+
+namespace sim {
+
+SceneDef make_chain_scene() {
+  SceneDef def;
+  def.name = "chain";
+  def.description = "Chain of particles under gravity, top pinned; optional heavy last mass (Small Steps 6.1)";
+  def.params = {
+      {"particles", ParamType::Int, 20, 2, 100000, "", "number of particles, the pinned top one included"},
+      {"mass", ParamType::Real, 1.0, 1e-6, 1e6, "kg", "mass of each particle"},
+      {"link_length", ParamType::Real, 0.01, 1e-4, 10.0, "m", "rest length of each link"},
+      {"heavy_mass", ParamType::Real, 0.0, 0.0, 1e9, "kg", "mass of the last particle; 0 keeps it equal to the others"},
+      {"compliance", ParamType::Real, 0.0, 0.0, 1.0, "m/N", "link compliance α = 1/k; 0 is inextensible", false},
+      {"damping", ParamType::Real, 0.0, 0.0, 1e6, "N*s/m", "link damping β (Eq. 8)", false},
+      {"angle", ParamType::Real, 0.0, 0.0, 180.0, "deg", "initial angle of the chain from the downward vertical"},
+      {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
+      {"pin_top", ParamType::Bool, 1, 0, 1, "", "pin the first particle (inverse mass 0)"},
+  };
+  def.build = [](const ParamSet& p) {
+    const int n = p.get_int("particles");
+    const float mass = float(p.get("mass"));
+    const float link = float(p.get("link_length"));
+    const float heavy = float(p.get("heavy_mass"));
+    const float angle = float(p.get("angle") * M_PI / 180.0);
+    const float alpha = float(p.get("compliance"));
+    const float beta = float(p.get("damping"));
+    const float top = link * float(n) + 0.5f;  // [m] the pin sits above the hanging chain
+    const Vec3 dir{std::sin(angle), -std::cos(angle), 0.0f};
+
+    ModelBuilder b;
+    b.set_gravity({0.0f, -float(p.get("gravity")), 0.0f});
+    const float span = 10.0f * link * float(n) + 100.0f;
+    b.set_bounds({{-span, -span, -span}, {span, span, span}});
+    for (int i = 0; i < n; ++i) {
+      const float m = (i == 0 && p.get_bool("pin_top")) ? 0.0f : (i == n - 1 && heavy > 0.0f) ? heavy : mass;
+      b.add_particle(Vec3{0.0f, top, 0.0f} + (link * float(i)) * dir, m, 0.25f * link);
+    }
+    for (int i = 0; i + 1 < n; ++i) {
+      const int id = b.add_distance(i, i + 1, alpha, beta);
+      if (i == 0) b.add_probe("top_link", id);
+    }
+    return b.finalize();
+  };
+  return def;
+}
+
+}  // namespace sim

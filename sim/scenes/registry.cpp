@@ -1,0 +1,19 @@
+#include "scenes/scene.h"
+
+namespace sim {
+
+const std::vector<SceneDef>& scene_registry() {
+  static const std::vector<SceneDef> scenes = {make_hanging_cloth_scene(), make_chain_scene()};
+  return scenes;
+}
+
+const SceneDef& find_scene(const std::string& name) {
+  std::string names;
+  for (const SceneDef& s : scene_registry()) {
+    if (s.name == name) return s;
+    names += (names.empty() ? "" : ", ") + s.name;
+  }
+  throw ParamError("unknown scene '" + name + "' (available: " + names + ")");
+}
+
+}  // namespace sim

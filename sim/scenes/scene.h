@@ -1,0 +1,31 @@
+// Scenes are data: a name, a description, a parameter table and a builder that turns parameter
+// values into a Model and its initial State using only the ModelBuilder API.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/builder.h"
+#include "params/param.h"
+
+namespace sim {
+
+struct SceneDef {
+  std::string name;
+  std::string description;
+  std::vector<ParamSpec> params;
+  std::function<Built(const ParamSet&)> build;
+
+  ParamSet default_params() const { return ParamSet("scene '" + name + "'", params); }
+};
+
+const std::vector<SceneDef>& scene_registry();
+// Throws ParamError listing the registered names when there is no such scene.
+const SceneDef& find_scene(const std::string& name);
+
+// Each scene file defines one of these; scene_registry() lists them.
+SceneDef make_chain_scene();
+SceneDef make_hanging_cloth_scene();
+
+}  // namespace sim

@@ -1,0 +1,26 @@
+// Solver: a backend's own copy of a Model and State, stepped one frame at a time (Algorithm 1).
+// The interface carries no CUDA syntax; xpbd_solver.inl implements it once for every backend.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "model/state.h"
+#include "solver/settings.h"
+
+namespace sim {
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual void upload_model(const Model& model) = 0;
+  virtual void upload_state(const State& state) = 0;
+  virtual void upload_attachment_targets(const std::vector<Vec3>& targets) = 0;
+  virtual void download_state(State& state) = 0;
+  // Advances one frame of settings.frame_dt; returns when the backend has finished.
+  virtual void step(const Settings& settings) = 0;
+};
+
+}  // namespace sim

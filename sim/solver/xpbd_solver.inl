@@ -1,0 +1,103 @@
+// XpbdSolver<Exec>: Small Steps Algorithm 1 written once against an execution policy.
+// Included by backend/cpu_backend.cpp (Exec = CpuExec, OpenMP) and backend/cuda_backend.cu
+// (Exec = CudaExec, kernel launches); Exec supplies Buffer<T>, parallel_for, copies and synchronize.
+#pragma once
+
+#include "model/arrays.h"
+#include "solver/solver.h"
+#include "solver/stages.h"
+
+namespace sim {
+
+template <class Exec>
+class XpbdSolver final : public Solver {
+ public:
+  void upload_model(const Model& model) override {
+    zip_fields(model_, model, [](auto& dst, auto& src) { Exec::upload(dst, src); });
+    colour_offsets_ = model.colour_offsets;
+    gravity_ = model.gravity;
+    ground_ = model.ground;
+    const size_t n = model.particle_inv_mass.size();
+    Exec::resize(x_prev_, n);
+    Exec::resize(delta_, n);
+    Exec::fill_zero(delta_);
+    Exec::resize(contact_active_, n);
+    Exec::resize(contact_lambda_, n);
+  }
+
+  void upload_state(const State& state) override {
+    zip_fields(state_, state, [](auto& dst, auto& src) { Exec::upload(dst, src); });
+  }
+
+  void upload_attachment_targets(const std::vector<Vec3>& targets) override {
+    Exec::upload(state_.attachment_target, targets);
+  }
+
+  void download_state(State& state) override {
+    zip_fields(state, state_, [](auto& dst, auto& src) { Exec::download(dst, src); });
+  }
+
+  void step(const Settings& s) override {
+    const int n_particles = int(Exec::size(model_.particle_inv_mass));
+    const int n_distance = int(Exec::size(model_.distance_rest_length));
+    const int n_attach = int(Exec::size(model_.attachment_particle));
+    const float h = s.substep_dt();
+    Vec3* x = Exec::data(state_.particle_x);
+    Vec3* v = Exec::data(state_.particle_v);
+    Vec3* x_prev = Exec::data(x_prev_);
+    const float* w = Exec::data(model_.particle_inv_mass);
+    const float* radius = Exec::data(model_.particle_radius);
+
+    if (ground_.enabled)
+      Exec::parallel_for(n_particles, DetectGroundContacts{x, v, w, radius, Exec::data(contact_active_),
+                                                           ground_, gravity_, s.frame_dt});
+
+    const DistanceArgs distance{Exec::data(model_.distance_particles), Exec::data(model_.distance_rest_length),
+                                Exec::data(model_.distance_compliance), Exec::data(model_.distance_damping),
+                                Exec::data(state_.distance_lambda), x_prev, w, h};
+    for (int sub = 0; sub < s.substeps; ++sub) {
+      Exec::parallel_for(n_particles, Predict{x, x_prev, v, w, gravity_, h});
+      Exec::fill_zero(state_.distance_lambda);
+      Exec::fill_zero(state_.attachment_lambda);
+      if (ground_.enabled) Exec::fill_zero(contact_lambda_);
+      for (int it = 0; it < s.iterations; ++it) {
+        if (s.order == SolverOrder::GaussSeidel) {
+          for (size_t c = 0; c + 1 < colour_offsets_.size(); ++c)
+            Exec::parallel_for(colour_offsets_[c + 1] - colour_offsets_[c],
+                               ProjectDistanceColour{distance, x, colour_offsets_[c]});
+        } else if (n_distance > 0) {
+          Vec3* delta = Exec::data(delta_);
+          Exec::parallel_for(n_distance, ProjectDistanceJacobi{distance, x, delta});
+          Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta, Exec::data(model_.particle_constraint_count),
+                                                            s.jacobi_omega});
+        }
+        if (n_attach > 0)
+          Exec::parallel_for(n_attach, ProjectAttachments{Exec::data(model_.attachment_particle),
+                                                          Exec::data(model_.attachment_compliance),
+                                                          Exec::data(state_.attachment_target),
+                                                          Exec::data(state_.attachment_lambda), x, w, h});
+        if (ground_.enabled)
+          Exec::parallel_for(n_particles, ProjectGroundContacts{Exec::data(contact_active_), x, x_prev, w, radius,
+                                                                Exec::data(contact_lambda_), ground_, h});
+      }
+      Exec::parallel_for(n_particles, UpdateVelocity{x, x_prev, v, 1.0f / h});
+    }
+    Exec::synchronize();
+  }
+
+ private:
+  template <class T>
+  using Buffer = typename Exec::template Buffer<T>;
+
+  ModelArrays<Exec::template Buffer> model_;
+  StateArrays<Exec::template Buffer> state_;
+  std::vector<int> colour_offsets_;
+  Vec3 gravity_{};
+  GroundPlane ground_;
+  Buffer<Vec3> x_prev_;                    // xⁿ, positions at the start of the substep [m]
+  Buffer<Vec3> delta_;                     // Jacobi accumulated corrections [m]
+  Buffer<unsigned char> contact_active_;   // ground contact found by the once-per-frame detection
+  Buffer<ContactMultipliers> contact_lambda_;
+};
+
+}  // namespace sim

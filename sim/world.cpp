@@ -1,0 +1,61 @@
+#include "world.h"
+
+#include <chrono>
+#include <stdexcept>
+
+namespace sim {
+
+World::World(Built built, BackendKind backend)
+    : model_(std::move(built.model)), initial_(built.state), state_(std::move(built.state)) {
+  SelectedBackend selected = select_backend(backend);
+  solver_ = std::move(selected.solver);
+  backend_ = selected.kind;
+  backend_description_ = std::move(selected.description);
+  solver_->upload_model(model_);
+  solver_->upload_state(state_);
+}
+
+void World::step(const Settings& settings) {
+  const auto start = std::chrono::steady_clock::now();
+  solver_->step(settings);
+  last_step_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  state_stale_ = true;
+  ++frame_;
+  time_ += settings.frame_dt;
+  last_h_ = settings.substep_dt();
+  last_substeps_ = settings.substeps;
+}
+
+void World::reset() {
+  state_ = initial_;
+  state_stale_ = false;
+  solver_->upload_state(state_);
+  frame_ = 0;
+  time_ = 0.0;
+}
+
+void World::replace_model(Model model) {
+  if (model.particle_count() != model_.particle_count() || model.distance_count() != model_.distance_count() ||
+      model.attachment_count() != model_.attachment_count())
+    throw std::invalid_argument("replace_model: the new model has a different topology; rebuild the scene");
+  model_ = std::move(model);
+  solver_->upload_model(model_);
+}
+
+void World::set_attachment_targets(const std::vector<Vec3>& targets) {
+  if (targets.size() != size_t(model_.attachment_count()))
+    throw std::invalid_argument("set_attachment_targets: one target per attachment expected");
+  state();
+  state_.attachment_target = targets;
+  solver_->upload_attachment_targets(targets);
+}
+
+const State& World::state() {
+  if (state_stale_) {
+    solver_->download_state(state_);
+    state_stale_ = false;
+  }
+  return state_;
+}
+
+}  // namespace sim

@@ -1,0 +1,53 @@
+// World: a Model and its State on one backend, stepped a frame at a time. The public face of sim/:
+// the runner, the benchmark, the tests (and the viewer later) hold a World.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "backend/backend.h"
+#include "model/builder.h"
+#include "solver/settings.h"
+
+namespace sim {
+
+class World {
+ public:
+  // Throws BackendUnavailable when the requested backend cannot run here.
+  World(Built built, BackendKind backend);
+
+  // One frame: Algorithm 1 with settings.substeps × settings.iterations over settings.frame_dt.
+  void step(const Settings& settings);
+  // Back to the initial state (the Model is kept).
+  void reset();
+  // Replace the Model of a running scene (a parameter changed that keeps the topology); the State
+  // continues. Throws std::invalid_argument if the particle or constraint counts differ.
+  void replace_model(Model model);
+  void set_attachment_targets(const std::vector<Vec3>& targets);
+
+  const Model& model() const { return model_; }
+  const State& state();  // copied back from the backend when it has changed
+  int frame() const { return frame_; }
+  double time() const { return time_; }                 // simulated time [s]
+  float last_substep_dt() const { return last_h_; }     // Δt_s of the last frame [s]
+  int last_substeps() const { return last_substeps_; }
+  double last_step_ms() const { return last_step_ms_; }  // wall time of the last step [ms]
+  BackendKind backend() const { return backend_; }
+  const std::string& backend_description() const { return backend_description_; }
+
+ private:
+  Model model_;
+  State initial_;
+  State state_;
+  bool state_stale_ = false;
+  std::unique_ptr<Solver> solver_;
+  BackendKind backend_;
+  std::string backend_description_;
+  int frame_ = 0;
+  double time_ = 0.0;
+  float last_h_ = 0.0f;
+  int last_substeps_ = 0;
+  double last_step_ms_ = 0.0;
+};
+
+}  // namespace sim
