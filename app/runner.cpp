@@ -21,8 +21,8 @@ void print_summary(const RunOptions& o, const sim::World& world, const sim::Sett
               o.settings.text("solver").c_str(), double(s.frame_dt));
   std::printf("simulated    %d frames, %.4g s\n", frames_done, world.time());
   std::printf("step time    %.3f ms/frame (mean)\n", frames_done ? total_step_ms / frames_done : 0.0);
-  std::printf("energy       kinetic %.6g J, potential %.6g J, total %.6g J\n", last.kinetic, last.potential,
-              last.total);
+  std::printf("energy       kinetic %.6g J, gravitational %.6g J, elastic %.6g J, total %.6g J\n", last.kinetic,
+              last.gravitational, last.elastic, last.total);
   std::printf("constraints  max error %.4g m, rms %.4g m\n", last.max_constraint_error, last.rms_constraint_error);
   for (size_t i = 0; i < m.probes.size(); ++i)
     std::printf("force        %s: %.6g N\n", m.probes[i].name.c_str(), last.probe_force[i]);
@@ -41,7 +41,7 @@ int run_headless(const RunOptions& o) {
     writer = std::make_unique<MetricsWriter>(o.metrics_path, o, world.model(), world.backend_description());
 
   ProgressBar progress(o.frames, o.progress);
-  sim::FrameMetrics last = sim::measure(world.model(), world.state(), 0.0f);
+  sim::FrameMetrics last = sim::measure(world.model(), world.state(), 0.0);
   double total_ms = 0.0;
   for (int f = 0; f < o.frames; ++f) {
     world.step(settings);

@@ -29,7 +29,7 @@ class World {
   const State& state();  // copied back from the backend when it has changed
   int frame() const { return frame_; }
   double time() const { return time_; }                 // simulated time [s]
-  float last_substep_dt() const { return last_h_; }     // Δt_s of the last frame [s]
+  Real last_substep_dt() const { return last_h_; }     // Δt_s of the last frame [s]
   int last_substeps() const { return last_substeps_; }
   double last_step_ms() const { return last_step_ms_; }  // wall time of the last step [ms]
   BackendKind backend() const { return backend_; }
@@ -45,7 +45,7 @@ class World {
   std::string backend_description_;
   int frame_ = 0;
   double time_ = 0.0;
-  float last_h_ = 0.0f;
+  Real last_h_ = 0.0;
   int last_substeps_ = 0;
   double last_step_ms_ = 0.0;
 };

@@ -9,14 +9,14 @@ namespace sim {
 
 struct AttachmentCorrection {
   Vec3 dx;        // [m]
-  float dlambda;  // [N·s²]
+  Real dlambda;  // [N·s²]
 };
 
-SIM_HD AttachmentCorrection project_attachment(Vec3 x, Vec3 target, float w, float alpha, float lambda,
-                                               float h) {
-  const DistanceEval e = distance_eval(x, target, 0.0f);
-  if (e.C <= 0.0f) return {{0.0f, 0.0f, 0.0f}, 0.0f};
-  const float dl = xpbd_delta_lambda({e.C, w, 0.0f}, alpha, 0.0f, lambda, h);
+SIM_HD AttachmentCorrection project_attachment(Vec3 x, Vec3 target, Real w, Real alpha, Real lambda,
+                                               Real h) {
+  const DistanceEval e = distance_eval(x, target, 0.0);
+  if (e.C <= 0.0) return {{0.0, 0.0, 0.0}, 0.0};
+  const Real dl = xpbd_delta_lambda({e.C, w, 0.0}, alpha, 0.0, lambda, h);
   return {(w * dl) * e.n, dl};
 }
 

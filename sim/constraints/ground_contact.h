@@ -13,43 +13,43 @@ namespace sim {
 
 struct GroundPlane {
   bool enabled = false;
-  float height = 0.0f;                   // [m]
-  float mu_static = 0.5f;                // [-]
-  float mu_dynamic = 0.4f;               // [-]
-  float max_depenetration_speed = 1.0f;  // v_max of Eq. 10 [m/s]
-  float margin = 0.01f;                  // contact-detection margin beyond the predicted position [m]
+  Real height = 0.0;                   // [m]
+  Real mu_static = 0.5;                // [-]
+  Real mu_dynamic = 0.4;               // [-]
+  Real max_depenetration_speed = 1.0;  // v_max of Eq. 10 [m/s]
+  Real margin = 0.01;                  // contact-detection margin beyond the predicted position [m]
 };
 
 // C_n of Eq. 10 for a particle of radius r at x, with x_n its position at the start of the substep.
-SIM_HD float ground_normal_C(const GroundPlane& g, Vec3 x, Vec3 x_n, float r, float h) {
-  const float d0 = fmaxf(g.height + r - x_n.y, 0.0f);
-  return x.y - (g.height + r) + fmaxf(d0 - g.max_depenetration_speed * h, 0.0f);
+SIM_HD Real ground_normal_C(const GroundPlane& g, Vec3 x, Vec3 x_n, Real r, Real h) {
+  const Real d0 = fmax(g.height + r - x_n.y, 0.0);
+  return x.y - (g.height + r) + fmax(d0 - g.max_depenetration_speed * h, 0.0);
 }
 
 struct ContactMultipliers {
-  float normal;    // λ_n this substep [N·s²]
-  float friction;  // |λ_f| this substep [N·s²]
+  Real normal;    // λ_n this substep [N·s²]
+  Real friction;  // |λ_f| this substep [N·s²]
 };
 
 // One projection of the contact (normal then friction); updates x and the multipliers in place.
-SIM_HD void project_ground_contact(const GroundPlane& g, Vec3& x, Vec3 x_n, float w, float r, float h,
+SIM_HD void project_ground_contact(const GroundPlane& g, Vec3& x, Vec3 x_n, Real w, Real r, Real h,
                                    ContactMultipliers& lambda) {
-  if (w <= 0.0f) return;
-  const float C = ground_normal_C(g, x, x_n, r, h);
-  if (C < 0.0f) {
-    const float dl = -C / w;  // Eq. 7 with α = 0 and ∇C M⁻¹ ∇Cᵀ = w
+  if (w <= 0.0) return;
+  const Real C = ground_normal_C(g, x, x_n, r, h);
+  if (C < 0.0) {
+    const Real dl = -C / w;  // Eq. 7 with α = 0 and ∇C M⁻¹ ∇Cᵀ = w
     x.y += w * dl;
     lambda.normal += dl;
   }
-  if (lambda.normal <= 0.0f) return;
+  if (lambda.normal <= 0.0) return;
   const Vec3 motion = x - x_n;
-  const Vec3 slip{motion.x, 0.0f, motion.z};  // Dᵀ(x − xⁿ)
-  const float slip_len = length(slip);
-  if (slip_len <= 0.0f) return;
-  const float needed = slip_len / w;  // Δλ_f that would stop the slip entirely
-  float dl = needed;
+  const Vec3 slip{motion.x, 0.0, motion.z};  // Dᵀ(x − xⁿ)
+  const Real slip_len = length(slip);
+  if (slip_len <= 0.0) return;
+  const Real needed = slip_len / w;  // Δλ_f that would stop the slip entirely
+  Real dl = needed;
   if (lambda.friction + needed > g.mu_static * lambda.normal) {  // Eq. 12: slipping
-    dl = fminf(needed, fmaxf(g.mu_dynamic * lambda.normal - lambda.friction, 0.0f));
+    dl = fmin(needed, fmax(g.mu_dynamic * lambda.normal - lambda.friction, 0.0));
   }
   x -= (dl / needed) * slip;
   lambda.friction += dl;

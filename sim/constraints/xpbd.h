@@ -7,26 +7,27 @@
 #pragma once
 
 #include "core/hd.h"
+#include "core/vec3.h"
 
 namespace sim {
 
 struct XpbdTerms {
-  float C;                 // constraint value C(x) [m]
-  float grad_w_grad;       // ∇C M⁻¹ ∇Cᵀ [1/kg]
-  float grad_dot_motion;   // ∇C·(x − xⁿ), motion since the substep began [m]
+  Real C;                 // constraint value C(x) [m]
+  Real grad_w_grad;       // ∇C M⁻¹ ∇Cᵀ [1/kg]
+  Real grad_dot_motion;   // ∇C·(x − xⁿ), motion since the substep began [m]
 };
 
 // alpha: compliance [m/N]; beta: damping [N·s/m]; lambda: multiplier so far this substep [N·s²];
 // h: substep Δt_s [s]. Returns Δλ [N·s²].
-SIM_HD float xpbd_delta_lambda(const XpbdTerms& t, float alpha, float beta, float lambda, float h) {
-  const float alpha_tilde = alpha / (h * h);
-  const float gamma = alpha * beta / h;
-  const float denominator = (1.0f + gamma) * t.grad_w_grad + alpha_tilde;
-  if (denominator <= 0.0f) return 0.0f;  // both ends immovable
+SIM_HD Real xpbd_delta_lambda(const XpbdTerms& t, Real alpha, Real beta, Real lambda, Real h) {
+  const Real alpha_tilde = alpha / (h * h);
+  const Real gamma = alpha * beta / h;
+  const Real denominator = (1.0 + gamma) * t.grad_w_grad + alpha_tilde;
+  if (denominator <= 0.0) return 0.0;  // both ends immovable
   return (-t.C - alpha_tilde * lambda - gamma * t.grad_dot_motion) / denominator;
 }
 
 // Spring stiffness k [N/m] to compliance α = 1/k [m/N] (k > 0; α = 0, inextensible, is k = ∞).
-inline float compliance_from_stiffness(double k) { return float(1.0 / k); }
+inline Real compliance_from_stiffness(double k) { return Real(1.0 / k); }
 
 }  // namespace sim

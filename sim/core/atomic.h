@@ -7,7 +7,7 @@
 
 namespace sim {
 
-SIM_HD void atomic_add(float* target, float value) {
+SIM_HD void atomic_add(Real* target, Real value) {
 #if defined(__CUDA_ARCH__)
   atomicAdd(target, value);
 #else

@@ -6,14 +6,14 @@
 
 namespace sim {
 
-FrameMetrics measure(const Model& model, const State& state, float h) {
+FrameMetrics measure(const Model& model, const State& state, Real h) {
   FrameMetrics m;
   const int n = model.particle_count();
   double kinetic = 0.0, gravity_potential = 0.0;
 #pragma omp parallel for reduction(+ : kinetic, gravity_potential) if (n > 4096)
   for (int i = 0; i < n; ++i) {
-    const float w = model.particle_inv_mass[size_t(i)];
-    if (w == 0.0f) continue;
+    const Real w = model.particle_inv_mass[size_t(i)];
+    if (w == 0.0) continue;
     const double mass = 1.0 / double(w);
     kinetic += 0.5 * mass * double(length_squared(state.particle_v[size_t(i)]));
     gravity_potential -= mass * double(dot(model.gravity, state.particle_x[size_t(i)]));
@@ -40,12 +40,14 @@ FrameMetrics measure(const Model& model, const State& state, float h) {
   }
   const int constraints = nd + model.attachment_count();
   m.kinetic = kinetic;
+  m.gravitational = gravity_potential;
+  m.elastic = elastic;
   m.potential = gravity_potential + elastic;
   m.total = m.kinetic + m.potential;
   m.max_constraint_error = max_err;
   m.rms_constraint_error = constraints > 0 ? std::sqrt(sum_sq / constraints) : 0.0;
   for (const Probe& probe : model.probes)
-    m.probe_force.push_back(h > 0.0f ? -double(state.distance_lambda[size_t(probe.distance_index)]) / (double(h) * h)
+    m.probe_force.push_back(h > 0.0 ? -double(state.distance_lambda[size_t(probe.distance_index)]) / (double(h) * h)
                                      : 0.0);
   return m;
 }

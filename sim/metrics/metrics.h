@@ -18,7 +18,9 @@ struct FrameMetrics {
   int frame = 0;
   double time = 0.0;                    // [s]
   double kinetic = 0.0;                 // [J]
-  double potential = 0.0;               // [J]
+  double gravitational = 0.0;           // [J]
+  double elastic = 0.0;                 // [J]
+  double potential = 0.0;               // gravitational + elastic [J]
   double total = 0.0;                   // [J]
   double max_constraint_error = 0.0;    // max |C| over distance constraints and attachments [m]
   double rms_constraint_error = 0.0;    // [m]
@@ -28,7 +30,7 @@ struct FrameMetrics {
 };
 
 // h: the substep Δt_s [s] that produced the multipliers in `state`.
-FrameMetrics measure(const Model& model, const State& state, float h);
+FrameMetrics measure(const Model& model, const State& state, Real h);
 
 // Why the state is not fit to continue (NaN, infinity, a particle outside the scene bounds), if so.
 std::optional<std::string> check_divergence(const Model& model, const State& state);

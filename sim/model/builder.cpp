@@ -6,30 +6,30 @@
 
 namespace sim {
 
-int ModelBuilder::add_particle(Vec3 x, float mass, float radius, Vec3 v) {
-  if (!is_finite(x) || !is_finite(v) || !(mass >= 0.0f) || !(radius >= 0.0f))
+int ModelBuilder::add_particle(Vec3 x, Real mass, Real radius, Vec3 v) {
+  if (!is_finite(x) || !is_finite(v) || !(mass >= 0.0) || !(radius >= 0.0))
     throw std::invalid_argument("particle with non-finite position/velocity or negative mass/radius");
   x_.push_back(x);
   v_.push_back(v);
-  inv_mass_.push_back(mass > 0.0f ? 1.0f / mass : 0.0f);
+  inv_mass_.push_back(mass > 0.0 ? 1.0 / mass : 0.0);
   radius_.push_back(radius);
   return int(x_.size()) - 1;
 }
 
-int ModelBuilder::add_distance(int a, int b, float compliance, float damping, float rest_length) {
+int ModelBuilder::add_distance(int a, int b, Real compliance, Real damping, Real rest_length) {
   if (a < 0 || b < 0 || a >= particle_count() || b >= particle_count() || a == b)
     throw std::invalid_argument("distance constraint between invalid particles " + std::to_string(a) +
                                 " and " + std::to_string(b));
-  if (!(compliance >= 0.0f) || !(damping >= 0.0f))
+  if (!(compliance >= 0.0) || !(damping >= 0.0))
     throw std::invalid_argument("distance constraint with negative compliance or damping");
   distance_particles_.push_back({a, b});
-  rest_.push_back(rest_length >= 0.0f ? rest_length : length(x_[size_t(a)] - x_[size_t(b)]));
+  rest_.push_back(rest_length >= 0.0 ? rest_length : length(x_[size_t(a)] - x_[size_t(b)]));
   compliance_.push_back(compliance);
   damping_.push_back(damping);
   return int(rest_.size()) - 1;
 }
 
-int ModelBuilder::add_attachment(int particle, Vec3 target, float compliance) {
+int ModelBuilder::add_attachment(int particle, Vec3 target, Real compliance) {
   if (particle < 0 || particle >= particle_count())
     throw std::invalid_argument("attachment to invalid particle " + std::to_string(particle));
   for (int p : attachment_particle_)
@@ -79,10 +79,10 @@ Built ModelBuilder::finalize() const {
   s.particle_x = x_;
   s.particle_v = v_;
   for (int i = 0; i < n; ++i)
-    if (inv_mass_[size_t(i)] == 0.0f) s.particle_v[size_t(i)] = {0.0f, 0.0f, 0.0f};
-  s.distance_lambda.assign(rest_.size(), 0.0f);
+    if (inv_mass_[size_t(i)] == 0.0) s.particle_v[size_t(i)] = {0.0, 0.0, 0.0};
+  s.distance_lambda.assign(rest_.size(), 0.0);
   s.attachment_target = attachment_target_;
-  s.attachment_lambda.assign(attachment_particle_.size(), 0.0f);
+  s.attachment_lambda.assign(attachment_particle_.size(), 0.0);
   return out;
 }
 

@@ -18,11 +18,11 @@ struct Built {
 class ModelBuilder {
  public:
   // mass [kg]; 0 pins the particle (inverse mass 0). radius [m]. Returns the particle index.
-  int add_particle(Vec3 x, float mass, float radius, Vec3 v = {0.0f, 0.0f, 0.0f});
+  int add_particle(Vec3 x, Real mass, Real radius, Vec3 v = {0.0, 0.0, 0.0});
   // compliance α [m/N] (0 = inextensible), damping β [N·s/m]; the rest length is the current distance
   // unless given (≥ 0). Returns the constraint id used by add_probe().
-  int add_distance(int a, int b, float compliance, float damping = 0.0f, float rest_length = -1.0f);
-  int add_attachment(int particle, Vec3 target, float compliance);
+  int add_distance(int a, int b, Real compliance, Real damping = 0.0, Real rest_length = -1.0);
+  int add_attachment(int particle, Vec3 target, Real compliance);
   void add_probe(std::string name, int distance_id);
   void set_gravity(Vec3 g) { gravity_ = g; }
   void set_ground(const GroundPlane& ground) { ground_ = ground; }
@@ -36,16 +36,16 @@ class ModelBuilder {
 
  private:
   std::vector<Vec3> x_, v_;
-  std::vector<float> inv_mass_, radius_;
+  std::vector<Real> inv_mass_, radius_;
   std::vector<Int2> distance_particles_;
-  std::vector<float> rest_, compliance_, damping_;
+  std::vector<Real> rest_, compliance_, damping_;
   std::vector<int> attachment_particle_;
   std::vector<Vec3> attachment_target_;
-  std::vector<float> attachment_compliance_;
+  std::vector<Real> attachment_compliance_;
   std::vector<std::pair<std::string, int>> probes_;
-  Vec3 gravity_{0.0f, -9.81f, 0.0f};
+  Vec3 gravity_{0.0, -9.81, 0.0};
   GroundPlane ground_;
-  Aabb bounds_{{-1e3f, -1e3f, -1e3f}, {1e3f, 1e3f, 1e3f}};
+  Aabb bounds_{{-1e3, -1e3, -1e3}, {1e3, 1e3, 1e3}};
 };
 
 }  // namespace sim

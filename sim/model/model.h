@@ -19,15 +19,15 @@ struct Int2 {
 
 template <template <class> class Array>
 struct ModelArrays {
-  Array<float> particle_inv_mass;         // w = 1/m [1/kg]; 0 pins the particle
-  Array<float> particle_radius;           // contact radius [m]
-  Array<int> particle_constraint_count;   // distance constraints touching the particle (Jacobi averaging)
+  Array<Real> particle_inv_mass;         // w = 1/m [1/kg]; 0 pins the particle
+  Array<Real> particle_radius;           // contact radius [m]
+  Array<int> particle_constraint_count;   // distance constraints touching the particle (Jacobi relaxation)
   Array<Int2> distance_particles;         // (a, b) particle indices, sorted by colour
-  Array<float> distance_rest_length;      // L [m]
-  Array<float> distance_compliance;       // α [m/N]
-  Array<float> distance_damping;          // β [N·s/m]
+  Array<Real> distance_rest_length;      // L [m]
+  Array<Real> distance_compliance;       // α [m/N]
+  Array<Real> distance_damping;          // β [N·s/m]
   Array<int> attachment_particle;         // attached particle (at most one attachment per particle)
-  Array<float> attachment_compliance;     // α [m/N]
+  Array<Real> attachment_compliance;     // α [m/N]
 
   auto fields() { return tie_fields(*this); }
   auto fields() const { return tie_fields(*this); }
@@ -52,9 +52,9 @@ struct Probe {
 
 struct Model : ModelArrays<HostVector> {
   std::vector<int> colour_offsets;  // colour c owns distance constraints [offsets[c], offsets[c+1])
-  Vec3 gravity{0.0f, -9.81f, 0.0f}; // [m/s²]
+  Vec3 gravity{0.0, -9.81, 0.0}; // [m/s²]
   GroundPlane ground;
-  Aabb bounds{{-1e3f, -1e3f, -1e3f}, {1e3f, 1e3f, 1e3f}};  // leaving it counts as divergence
+  Aabb bounds{{-1e3, -1e3, -1e3}, {1e3, 1e3, 1e3}};  // leaving it counts as divergence
   std::vector<Probe> probes;
 
   int particle_count() const { return int(particle_inv_mass.size()); }

@@ -14,9 +14,9 @@ template <template <class> class Array>
 struct StateArrays {
   Array<Vec3> particle_x;          // x [m]
   Array<Vec3> particle_v;          // v [m/s]
-  Array<float> distance_lambda;    // λ [N·s²], colour-sorted like the Model's distance arrays
+  Array<Real> distance_lambda;    // λ [N·s²], colour-sorted like the Model's distance arrays
   Array<Vec3> attachment_target;   // p [m]
-  Array<float> attachment_lambda;  // λ [N·s²]
+  Array<Real> attachment_lambda;  // λ [N·s²]
 
   auto fields() { return tie_fields(*this); }
   auto fields() const { return tie_fields(*this); }

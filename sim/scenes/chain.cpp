@@ -25,22 +25,22 @@ SceneDef make_chain_scene() {
   };
   def.build = [](const ParamSet& p) {
     const int n = p.get_int("particles");
-    const float mass = float(p.get("mass"));
-    const float link = float(p.get("link_length"));
-    const float heavy = float(p.get("heavy_mass"));
-    const float angle = float(p.get("angle") * M_PI / 180.0);
-    const float alpha = float(p.get("compliance"));
-    const float beta = float(p.get("damping"));
-    const float top = link * float(n) + 0.5f;  // [m] the pin sits above the hanging chain
-    const Vec3 dir{std::sin(angle), -std::cos(angle), 0.0f};
+    const Real mass = Real(p.get("mass"));
+    const Real link = Real(p.get("link_length"));
+    const Real heavy = Real(p.get("heavy_mass"));
+    const Real angle = Real(p.get("angle") * M_PI / 180.0);
+    const Real alpha = Real(p.get("compliance"));
+    const Real beta = Real(p.get("damping"));
+    const Real top = link * Real(n) + 0.5;  // [m] the pin sits above the hanging chain
+    const Vec3 dir{std::sin(angle), -std::cos(angle), 0.0};
 
     ModelBuilder b;
-    b.set_gravity({0.0f, -float(p.get("gravity")), 0.0f});
-    const float span = 10.0f * link * float(n) + 100.0f;
+    b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
+    const Real span = 10.0 * link * Real(n) + 100.0;
     b.set_bounds({{-span, -span, -span}, {span, span, span}});
     for (int i = 0; i < n; ++i) {
-      const float m = (i == 0 && p.get_bool("pin_top")) ? 0.0f : (i == n - 1 && heavy > 0.0f) ? heavy : mass;
-      b.add_particle(Vec3{0.0f, top, 0.0f} + (link * float(i)) * dir, m, 0.25f * link);
+      const Real m = (i == 0 && p.get_bool("pin_top")) ? 0.0 : (i == n - 1 && heavy > 0.0) ? heavy : mass;
+      b.add_particle(Vec3{0.0, top, 0.0} + (link * Real(i)) * dir, m, 0.25 * link);
     }
     for (int i = 0; i + 1 < n; ++i) {
       const int id = b.add_distance(i, i + 1, alpha, beta);

@@ -28,31 +28,31 @@ SceneDef make_hanging_cloth_scene() {
   };
   def.build = [](const ParamSet& p) {
     const int W = p.get_int("width"), H = p.get_int("height");
-    const float size = float(p.get("size"));
-    const float y0 = float(p.get("drop_height"));
-    const float spacing = size / float(std::max(W, H) - 1);  // [m]
-    const float particle_mass = float(p.get("areal_density")) * size * size / float(W * H);  // [kg]
+    const Real size = Real(p.get("size"));
+    const Real y0 = Real(p.get("drop_height"));
+    const Real spacing = size / Real(std::max(W, H) - 1);  // [m]
+    const Real particle_mass = Real(p.get("areal_density")) * size * size / Real(W * H);  // [kg]
 
     ModelBuilder b;
-    b.set_gravity({0.0f, -float(p.get("gravity")), 0.0f});
+    b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
     GroundPlane ground;
     ground.enabled = p.get_bool("ground");
-    ground.mu_static = ground.mu_dynamic = float(p.get("friction"));
+    ground.mu_static = ground.mu_dynamic = Real(p.get("friction"));
     b.set_ground(ground);
-    const float span = 10.0f * size + y0 + 10.0f;
+    const Real span = 10.0 * size + y0 + 10.0;
     b.set_bounds({{-span, -span, -span}, {span, span, span}});
 
     auto id = [W](int i, int j) { return j * W + i; };
     for (int j = 0; j < H; ++j)
       for (int i = 0; i < W; ++i) {
         const bool pinned = j == 0 && (i == 0 || i == W - 1);
-        b.add_particle({float(i) * spacing - 0.5f * size, y0, float(j) * spacing}, pinned ? 0.0f : particle_mass,
-                       0.4f * spacing);
+        b.add_particle({Real(i) * spacing - 0.5 * size, y0, Real(j) * spacing}, pinned ? 0.0 : particle_mass,
+                       0.4 * spacing);
       }
-    const float stretch = compliance_from_stiffness(p.get("stretch_stiffness"));
+    const Real stretch = compliance_from_stiffness(p.get("stretch_stiffness"));
     const double k_shear = p.get("shear_stiffness"), k_bend = p.get("bend_stiffness");
-    const float shear = k_shear > 0.0 ? compliance_from_stiffness(k_shear) : 0.0f;
-    const float bend = k_bend > 0.0 ? compliance_from_stiffness(k_bend) : 0.0f;
+    const Real shear = k_shear > 0.0 ? compliance_from_stiffness(k_shear) : 0.0;
+    const Real bend = k_bend > 0.0 ? compliance_from_stiffness(k_bend) : 0.0;
     for (int j = 0; j < H; ++j)
       for (int i = 0; i < W; ++i) {
         if (i + 1 < W) b.add_distance(id(i, j), id(i + 1, j), stretch);

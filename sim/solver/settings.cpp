@@ -29,8 +29,8 @@ Settings settings_from_params(const ParamSet& p) {
   s.substeps = p.get_int("substeps");
   s.iterations = p.get_int("iterations");
   s.order = p.get_int("solver") == 0 ? SolverOrder::GaussSeidel : SolverOrder::Jacobi;
-  s.jacobi_omega = float(p.get("jacobi_omega"));
-  s.frame_dt = float(p.get("frame_dt"));
+  s.jacobi_omega = Real(p.get("jacobi_omega"));
+  s.frame_dt = Real(p.get("frame_dt"));
   return s;
 }
 

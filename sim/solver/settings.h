@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/vec3.h"
 #include "params/param.h"
 
 namespace sim {
@@ -18,10 +19,10 @@ struct Settings {
   int substeps = 20;           // n [-], 1..1000
   int iterations = 1;          // k [-], 1..1000
   SolverOrder order = SolverOrder::GaussSeidel;
-  float jacobi_omega = 1.0f;   // ω [-], Jacobi relaxation
-  float frame_dt = 1.0f / 60;  // Δt_f [s]
+  Real jacobi_omega = 1.0;   // ω [-], Jacobi relaxation
+  Real frame_dt = 1.0 / 60;  // Δt_f [s]
 
-  float substep_dt() const { return frame_dt / float(substeps); }
+  Real substep_dt() const { return frame_dt / Real(substeps); }
 };
 
 // The table that drives --substeps/--iterations/..., the presets' "settings" object and the UI.

@@ -16,16 +16,16 @@ namespace sim {
 struct DetectGroundContacts {
   const Vec3* x;
   const Vec3* v;
-  const float* w;
-  const float* radius;
+  const Real* w;
+  const Real* radius;
   unsigned char* active;
   GroundPlane ground;
   Vec3 gravity;
-  float frame_dt;
+  Real frame_dt;
   SIM_HD void operator()(int i) const {
-    if (w[i] == 0.0f) { active[i] = 0; return; }
+    if (w[i] == 0.0) { active[i] = 0; return; }
     const Vec3 predicted = x[i] + frame_dt * v[i] + (frame_dt * frame_dt) * gravity;
-    const float lowest = fminf(x[i].y, predicted.y);
+    const Real lowest = fmin(x[i].y, predicted.y);
     active[i] = lowest - radius[i] - ground.height < ground.margin ? 1 : 0;
   }
 };
@@ -35,34 +35,39 @@ struct Predict {
   Vec3* x;
   Vec3* x_prev;
   const Vec3* v;
-  const float* w;
+  const Real* w;
   Vec3 gravity;
-  float h;
+  Real h;
   SIM_HD void operator()(int i) const {
     const Vec3 xi = x[i];
     x_prev[i] = xi;
-    if (w[i] != 0.0f) x[i] = xi + h * v[i] + (h * h) * gravity;
+    if (w[i] != 0.0) x[i] = xi + h * v[i] + (h * h) * gravity;
   }
 };
 
 // Common pointers of the distance projections.
 struct DistanceArgs {
   const Int2* particles;
-  const float* rest_length;
-  const float* compliance;
-  const float* damping;
-  float* lambda;
+  const Real* rest_length;
+  const Real* compliance;
+  const Real* damping;
+  Real* lambda;
   const Vec3* x_prev;
-  const float* w;
-  float h;
+  const Real* w;
+  Real h;
 
-  SIM_HD DistanceCorrection project(int k, const Vec3* x) const {
+  // Projects constraint k against positions x; the multiplier step and both corrections are scaled by
+  // `relax` (1 for Gauss-Seidel) so that λ always matches the motion actually applied.
+  SIM_HD DistanceCorrection project(int k, const Vec3* x, Real relax) const {
     const Int2 p = particles[k];
     const Vec3 xa = x[p.a], xb = x[p.b];
-    const float beta = damping[k];
-    const Vec3 motion = beta > 0.0f ? (xa - x_prev[p.a]) - (xb - x_prev[p.b]) : Vec3{0.0f, 0.0f, 0.0f};
-    const DistanceCorrection c =
+    const Real beta = damping[k];
+    const Vec3 motion = beta > 0.0 ? (xa - x_prev[p.a]) - (xb - x_prev[p.b]) : Vec3{0.0, 0.0, 0.0};
+    DistanceCorrection c =
         project_distance(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k], beta, lambda[k], h, motion);
+    c.dxa = relax * c.dxa;
+    c.dxb = relax * c.dxb;
+    c.dlambda *= relax;
     lambda[k] += c.dlambda;
     return c;
   }
@@ -75,47 +80,50 @@ struct ProjectDistanceColour {
   int begin;
   SIM_HD void operator()(int t) const {
     const int k = begin + t;
-    const DistanceCorrection c = args.project(k, x);
+    const DistanceCorrection c = args.project(k, x, 1.0);
     const Int2 p = args.particles[k];
     x[p.a] += c.dxa;
     x[p.b] += c.dxb;
   }
 };
 
-// Jacobi: every constraint reads the same x and accumulates its correction (Small Steps §6).
+// Jacobi (Small Steps §6): every constraint reads the same x and accumulates its correction. Each is
+// relaxed by ω / max(n_a, n_b), n the number of constraints on a particle, so a particle moves by at
+// most ω times the mean of its corrections (the averaging of Macklin et al. 2014 §4.2) while λ stays
+// consistent with the applied motion and remains a force estimate.
 struct ProjectDistanceJacobi {
   DistanceArgs args;
   const Vec3* x;
   Vec3* delta;
+  const int* constraint_count;
+  Real omega;
   SIM_HD void operator()(int k) const {
-    const DistanceCorrection c = args.project(k, x);
     const Int2 p = args.particles[k];
+    const int n = constraint_count[p.a] > constraint_count[p.b] ? constraint_count[p.a] : constraint_count[p.b];
+    const DistanceCorrection c = args.project(k, x, omega / Real(n));
     atomic_add(&delta[p.a], c.dxa);
     atomic_add(&delta[p.b], c.dxb);
   }
 };
 
-// Jacobi averaging with relaxation (Macklin et al. 2014 §4.2): x += ω/nᵢ Σ Δxᵢ.
+// Ends a Jacobi iteration: x += Σ Δx, and clears the accumulator.
 struct ApplyJacobiDeltas {
   Vec3* x;
   Vec3* delta;
-  const int* constraint_count;
-  float omega;
   SIM_HD void operator()(int i) const {
-    const int n = constraint_count[i];
-    if (n > 0) x[i] += (omega / float(n)) * delta[i];
-    delta[i] = {0.0f, 0.0f, 0.0f};
+    x[i] += delta[i];
+    delta[i] = {0.0, 0.0, 0.0};
   }
 };
 
 struct ProjectAttachments {
   const int* particle;
-  const float* compliance;
+  const Real* compliance;
   const Vec3* target;
-  float* lambda;
+  Real* lambda;
   Vec3* x;
-  const float* w;
-  float h;
+  const Real* w;
+  Real h;
   SIM_HD void operator()(int t) const {
     const int i = particle[t];
     const AttachmentCorrection c = project_attachment(x[i], target[t], w[i], compliance[t], lambda[t], h);
@@ -128,11 +136,11 @@ struct ProjectGroundContacts {
   const unsigned char* active;
   Vec3* x;
   const Vec3* x_prev;
-  const float* w;
-  const float* radius;
+  const Real* w;
+  const Real* radius;
   ContactMultipliers* lambda;
   GroundPlane ground;
-  float h;
+  Real h;
   SIM_HD void operator()(int i) const {
     if (!active[i]) return;
     Vec3 xi = x[i];
@@ -146,7 +154,7 @@ struct UpdateVelocity {
   const Vec3* x;
   const Vec3* x_prev;
   Vec3* v;
-  float inv_h;
+  Real inv_h;
   SIM_HD void operator()(int i) const { v[i] = inv_h * (x[i] - x_prev[i]); }
 };
 

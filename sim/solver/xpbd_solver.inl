@@ -41,12 +41,12 @@ class XpbdSolver final : public Solver {
     const int n_particles = int(Exec::size(model_.particle_inv_mass));
     const int n_distance = int(Exec::size(model_.distance_rest_length));
     const int n_attach = int(Exec::size(model_.attachment_particle));
-    const float h = s.substep_dt();
+    const Real h = s.substep_dt();
     Vec3* x = Exec::data(state_.particle_x);
     Vec3* v = Exec::data(state_.particle_v);
     Vec3* x_prev = Exec::data(x_prev_);
-    const float* w = Exec::data(model_.particle_inv_mass);
-    const float* radius = Exec::data(model_.particle_radius);
+    const Real* w = Exec::data(model_.particle_inv_mass);
+    const Real* radius = Exec::data(model_.particle_radius);
 
     if (ground_.enabled)
       Exec::parallel_for(n_particles, DetectGroundContacts{x, v, w, radius, Exec::data(contact_active_),
@@ -67,9 +67,10 @@ class XpbdSolver final : public Solver {
                                ProjectDistanceColour{distance, x, colour_offsets_[c]});
         } else if (n_distance > 0) {
           Vec3* delta = Exec::data(delta_);
-          Exec::parallel_for(n_distance, ProjectDistanceJacobi{distance, x, delta});
-          Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta, Exec::data(model_.particle_constraint_count),
-                                                            s.jacobi_omega});
+          Exec::parallel_for(n_distance, ProjectDistanceJacobi{distance, x, delta,
+                                                               Exec::data(model_.particle_constraint_count),
+                                                               s.jacobi_omega});
+          Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta});
         }
         if (n_attach > 0)
           Exec::parallel_for(n_attach, ProjectAttachments{Exec::data(model_.attachment_particle),
@@ -80,7 +81,7 @@ class XpbdSolver final : public Solver {
           Exec::parallel_for(n_particles, ProjectGroundContacts{Exec::data(contact_active_), x, x_prev, w, radius,
                                                                 Exec::data(contact_lambda_), ground_, h});
       }
-      Exec::parallel_for(n_particles, UpdateVelocity{x, x_prev, v, 1.0f / h});
+      Exec::parallel_for(n_particles, UpdateVelocity{x, x_prev, v, 1.0 / h});
     }
     Exec::synchronize();
   }

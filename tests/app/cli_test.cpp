@@ -1,0 +1,135 @@
+// The smallsteps command line: bad input exits with status 2 and a message naming the culprit and
+// the allowed values; a run writes metrics; divergence exits with status 3 and the frame.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct Result {
+  int status;
+  std::string output;  // stdout and stderr together
+};
+
+Result run(const std::string& args) {
+  const std::string cmd = std::string(SMALLSTEPS_EXE) + " " + args + " 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  Result r{-1, ""};
+  if (!pipe) return r;
+  std::array<char, 4096> buf{};
+  while (fgets(buf.data(), int(buf.size()), pipe)) r.output += buf.data();
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+std::string temp_path(const std::string& name) { return ::testing::TempDir() + name; }
+
+void expect_usage_error(const std::string& args, const std::string& needle) {
+  const Result r = run(args);
+  EXPECT_EQ(r.status, 2) << args << "\n" << r.output;
+  EXPECT_NE(r.output.find(needle), std::string::npos) << args << "\n" << r.output;
+}
+
+TEST(Cli, UnknownSceneListsScenes) { expect_usage_error("run --scene nope", "available: hanging_cloth, chain"); }
+
+TEST(Cli, OutOfRangeSubstepsNamesRange) { expect_usage_error("run --substeps 0", "[1, 1000]"); }
+
+TEST(Cli, BadSolverNamesChoices) { expect_usage_error("run --solver sor", "gs|jacobi"); }
+
+TEST(Cli, BadBackendNamesChoices) { expect_usage_error("run --backend opencl", "auto, cpu, cuda"); }
+
+TEST(Cli, UnknownSceneParameterListsParameters) {
+  expect_usage_error("run --scene chain --set foo=1", "its parameters: particles");
+}
+
+TEST(Cli, MalformedSetAssignment) { expect_usage_error("run --set particles", "expected name=value"); }
+
+TEST(Cli, NonNumericValue) { expect_usage_error("run --scene chain --set mass=heavy", "'heavy' is not a number"); }
+
+TEST(Cli, UnknownOption) { expect_usage_error("run --warp 9", "--warp"); }
+
+TEST(Cli, FramesOutOfRange) { expect_usage_error("run --frames 0", "--frames"); }
+
+TEST(Cli, MetricsWithUnknownExtension) { expect_usage_error("run --frames 1 --metrics out.txt", ".csv, .json"); }
+
+TEST(Cli, MetricsInMissingDirectory) {
+  expect_usage_error("run --frames 1 --metrics /nonexistent/dir/m.csv", "cannot open");
+}
+
+TEST(Cli, MissingPreset) { expect_usage_error("run --preset /nonexistent.json", "cannot read preset"); }
+
+TEST(Cli, MalformedPreset) {
+  const std::string path = temp_path("bad.json");
+  std::ofstream(path) << "{\"scene\": \"chain\", \"settings\": {\"substeps\": }";
+  expect_usage_error("run --preset " + path, "not valid JSON");
+}
+
+TEST(Cli, PresetWithUnknownKey) {
+  const std::string path = temp_path("unknown.json");
+  std::ofstream(path) << R"({"scene": "chain", "substeps": 4})";
+  expect_usage_error("run --preset " + path, "unknown key 'substeps'");
+}
+
+TEST(Cli, PresetOutOfRange) {
+  const std::string path = temp_path("range.json");
+  std::ofstream(path) << R"({"scene": "chain", "params": {"particles": 1}})";
+  expect_usage_error("run --preset " + path, "'particles'");
+}
+
+TEST(Cli, CudaWithoutDeviceIsAClearError) {
+  const Result r = run("run --frames 1 --backend cuda");
+  if (r.status == 0) GTEST_SKIP() << "a CUDA device is present";
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--backend cuda was requested but"), std::string::npos) << r.output;
+}
+
+TEST(Cli, ListShowsScenesAndParameters) {
+  const Result r = run("list");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.output.find("hanging_cloth"), std::string::npos);
+  EXPECT_NE(r.output.find("link_length"), std::string::npos);
+  EXPECT_NE(r.output.find("N/m"), std::string::npos);
+}
+
+TEST(Cli, RunWritesCsvMetricsAndSummary) {
+  const std::string path = temp_path("chain.csv");
+  const Result r = run("run --scene chain --frames 30 --substeps 10 --backend cpu --metrics " + path);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("force        top_link"), std::string::npos) << r.output;
+  std::ifstream in(path);
+  std::string header, line;
+  std::getline(in, header);
+  EXPECT_NE(header.find("force_top_link_N"), std::string::npos) << header;
+  int rows = 0;
+  while (std::getline(in, line)) ++rows;
+  EXPECT_EQ(rows, 30);
+}
+
+TEST(Cli, PresetAndJsonMetrics) {
+  const std::string preset = temp_path("chain.json");
+  const std::string out = temp_path("chain_metrics.json");
+  std::ofstream(preset) << R"({"scene": "chain", "frames": 12, "backend": "cpu",
+                               "settings": {"substeps": 5, "solver": "jacobi"}, "params": {"particles": 8}})";
+  const Result r = run("run --preset " + preset + " --metrics " + out);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("chain (8 particles"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("5 substeps x 1 iterations, jacobi"), std::string::npos) << r.output;
+  std::stringstream json;
+  json << std::ifstream(out).rdbuf();
+  EXPECT_NE(json.str().find("\"outcome\": \"completed\""), std::string::npos) << json.str();
+}
+
+TEST(Cli, DivergenceExitsWithFrameAndReason) {
+  const Result r = run("run --scene chain --set pin_top=false --frames 600 --backend cpu");
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_NE(r.output.find("diverged at frame 275 "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("left the scene bounds"), std::string::npos) << r.output;
+}
+
+}  // namespace

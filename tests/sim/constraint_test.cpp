@@ -1,0 +1,77 @@
+// Constraint functions against finite differences, and single projections against closed forms
+// (Small Steps Eqs. 4-8).
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "constraints/attachment.h"
+#include "constraints/distance.h"
+#include "constraints/ground_contact.h"
+
+namespace sim {
+namespace {
+
+// Central-difference gradient of f at x in double precision around a Real evaluation.
+Vec3 numeric_gradient(const std::function<double(Vec3)>& f, Vec3 x, Real eps = 1e-3) {
+  auto axis = [&](int k) {
+    Vec3 lo = x, hi = x;
+    (&lo.x)[k] -= eps;
+    (&hi.x)[k] += eps;
+    return Real((f(hi) - f(lo)) / (2.0 * eps));
+  };
+  return {axis(0), axis(1), axis(2)};
+}
+
+void expect_near(Vec3 a, Vec3 b, Real tol) {
+  EXPECT_NEAR(a.x, b.x, tol);
+  EXPECT_NEAR(a.y, b.y, tol);
+  EXPECT_NEAR(a.z, b.z, tol);
+}
+
+TEST(DistanceConstraint, GradientMatchesFiniteDifferences) {
+  const Vec3 xa{0.3, -0.2, 0.9}, xb{-0.4, 0.5, 0.1};
+  const Real L = 0.7;
+  const DistanceEval e = distance_eval(xa, xb, L);
+  expect_near(e.n, numeric_gradient([&](Vec3 x) { return distance_eval(x, xb, L).C; }, xa), 1e-3);
+  expect_near(-e.n, numeric_gradient([&](Vec3 x) { return distance_eval(xa, x, L).C; }, xb), 1e-3);
+}
+
+TEST(AttachmentConstraint, GradientMatchesFiniteDifferences) {
+  const Vec3 x{1.0, 2.0, -0.5}, target{0.2, 2.5, 0.1};
+  const DistanceEval e = distance_eval(x, target, 0.0);
+  expect_near(e.n, numeric_gradient([&](Vec3 p) { return distance_eval(p, target, 0.0).C; }, x), 1e-3);
+}
+
+TEST(GroundContact, GradientMatchesFiniteDifferences) {
+  GroundPlane g;
+  g.height = 0.1;
+  const Vec3 x{0.2, 0.05, 0.3}, x_n{0.2, 0.12, 0.3};
+  const Vec3 grad = numeric_gradient([&](Vec3 p) { return ground_normal_C(g, p, x_n, 0.01, 1e-3); }, x);
+  expect_near(grad, {0.0, 1.0, 0.0}, 1e-3);
+}
+
+TEST(DistanceConstraint, ZeroComplianceSatisfiedAfterOneProjection) {
+  const Vec3 xa{0.0, 0.0, 0.0}, xb{1.3, 0.4, -0.2};
+  const Real wa = 1.0, wb = 0.25, L = 1.0, h = 1.0 / 600.0;
+  const DistanceCorrection c = project_distance(xa, xb, wa, wb, L, 0.0, 0.0, 0.0, h, {0.0, 0.0, 0.0});
+  EXPECT_NEAR(distance_eval(xa + c.dxa, xb + c.dxb, L).C, 0.0, 1e-6);
+  // Corrections are weighted by inverse mass (Eq. 4): the momentum-like sum m_a Δx_a + m_b Δx_b is zero.
+  expect_near((1.0 / wa) * c.dxa + (1.0 / wb) * c.dxb, {0.0, 0.0, 0.0}, 1e-6);
+}
+
+TEST(DistanceConstraint, CompliantProjectionMatchesEquation7) {
+  const Vec3 xa{0.0, 0.0, 0.0}, xb{0.0, 1.1, 0.0};  // stretched: C = +0.1 m
+  const Real w = 2.0, alpha = 1e-3, h = 0.01;
+  const DistanceCorrection c = project_distance(xa, xb, w, w, 1.0, alpha, 0.0, 0.0, h, {0.0, 0.0, 0.0});
+  EXPECT_NEAR(c.dlambda, -0.1 / (2.0 * w + alpha / (h * h)), 1e-7);  // Δλ = −C / (w_a + w_b + α̃)
+}
+
+TEST(AttachmentConstraint, ZeroCompliancePullsOntoTarget) {
+  Vec3 x{0.5, 0.2, 0.0};
+  const Vec3 target{0.0, 1.0, 0.0};
+  const AttachmentCorrection c = project_attachment(x, target, 1.0, 0.0, 0.0, 1e-3);
+  expect_near(x + c.dx, target, 1e-6);
+}
+
+}  // namespace
+}  // namespace sim

@@ -1,0 +1,77 @@
+// Ground contact (Small Steps Eqs. 9-12) against closed forms for a single particle:
+// resting without penetration, Coulomb sliding distance v₀²/(2 μ g), sticking below the friction
+// angle, and depenetration no faster than v_max (Eq. 10).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "test_util.h"
+
+namespace sim {
+namespace {
+
+constexpr Real kRadius = 0.05;  // [m]
+
+World particle_on_ground(Vec3 x, Vec3 v, GroundPlane ground, Vec3 gravity = {0.0, -9.81, 0.0}) {
+  ModelBuilder b;
+  ground.enabled = true;
+  b.set_ground(ground);
+  b.set_gravity(gravity);
+  b.add_particle(x, 1.0, kRadius, v);
+  return World(b.finalize(), BackendKind::Cpu);
+}
+
+TEST(GroundContact, RestingParticleStaysOnTheSurface) {
+  World world = particle_on_ground({0.0, 0.5, 0.0}, {0.0, 0.0, 0.0}, GroundPlane{});
+  test::run_frames(world, test::make_settings(10, 1), 120);
+  const State& s = world.state();
+  EXPECT_NEAR(s.particle_x[0].y, kRadius, 1e-4);
+  EXPECT_LT(length(s.particle_v[0]), 1e-3);
+}
+
+TEST(GroundContact, SlidingStopsAtCoulombDistance) {
+  GroundPlane g;
+  g.mu_static = g.mu_dynamic = 0.5;
+  const Real v0 = 2.0;
+  World world = particle_on_ground({0.0, kRadius, 0.0}, {v0, 0.0, 0.0}, g);
+  test::run_frames(world, test::make_settings(20, 1), 60);
+  const double expected = v0 * v0 / (2.0 * 0.5 * 9.81);  // 0.408 m
+  EXPECT_NEAR(world.state().particle_x[0].x, expected, 0.03 * expected);
+  EXPECT_LT(length(world.state().particle_v[0]), 1e-3);
+}
+
+TEST(GroundContact, SticksBelowAndSlidesAboveTheFrictionAngle) {
+  // A slope of angle θ is modelled by tilting gravity: g = 9.81 (sin θ, −cos θ, 0).
+  auto slide = [](Real theta, Real mu_s, Real mu_k) {
+    GroundPlane g;
+    g.mu_static = mu_s;
+    g.mu_dynamic = mu_k;
+    World world = particle_on_ground({0.0, kRadius, 0.0}, {0.0, 0.0, 0.0}, g,
+                                     {9.81 * std::sin(theta), -9.81 * std::cos(theta), 0.0});
+    test::run_frames(world, test::make_settings(20, 1), 60);  // one second
+    return double(world.state().particle_x[0].x);
+  };
+  const Real theta = 0.3;  // tan θ = 0.309
+  EXPECT_NEAR(slide(theta, 0.4, 0.3), 0.0, 1e-5);
+  // Above the angle: x = ½ g (sin θ − μ_k cos θ) t² with t = 1 s.
+  const double a = 9.81 * (std::sin(theta) - 0.2 * std::cos(theta));
+  EXPECT_NEAR(slide(theta, 0.25, 0.2), 0.5 * a, 0.03 * 0.5 * a);
+}
+
+TEST(GroundContact, DepenetrationSpeedIsLimited) {
+  GroundPlane g;
+  g.max_depenetration_speed = 0.5;  // [m/s]
+  const Real depth = 0.04;         // initial overlap [m]
+  World world = particle_on_ground({0.0, kRadius - depth, 0.0}, {0.0, 0.0, 0.0}, g, {0.0, 0.0, 0.0});
+  world.step(test::make_settings(20, 1));
+  // One frame may push out at most v_max Δt_f.
+  EXPECT_NEAR(world.state().particle_x[0].y - (kRadius - depth), 0.5 / 60.0, 1e-4);
+  EXPECT_LE(world.state().particle_v[0].y, 0.5 + 1e-9);
+  // Without gravity it leaves the ground at no more than v_max once the overlap is gone.
+  test::run_frames(world, test::make_settings(20, 1), 10);
+  EXPECT_GT(world.state().particle_x[0].y, kRadius);
+  EXPECT_LE(world.state().particle_v[0].y, 0.5 + 1e-9);
+}
+
+}  // namespace
+}  // namespace sim

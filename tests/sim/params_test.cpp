@@ -1,0 +1,69 @@
+// Parameter tables: validation messages name the culprit and the allowed values.
+#include <gtest/gtest.h>
+
+#include "scenes/scene.h"
+#include "solver/settings.h"
+
+namespace sim {
+namespace {
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const ParamError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Params, OutOfRangeNamesParameterAndRange) {
+  ParamSet p = find_scene("chain").default_params();
+  const std::string msg = error_of([&] { p.set_text("particles", "1"); });
+  EXPECT_NE(msg.find("'particles'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("[2, 100000]"), std::string::npos) << msg;
+}
+
+TEST(Params, UnknownParameterListsTheKnownOnes) {
+  ParamSet p = find_scene("chain").default_params();
+  const std::string msg = error_of([&] { p.set_text("lenght", "1"); });
+  EXPECT_NE(msg.find("no parameter 'lenght'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("link_length"), std::string::npos) << msg;
+}
+
+TEST(Params, ParsesNumbersBooleansAndChoices) {
+  ParamSet s("settings", settings_table());
+  s.set_text("solver", "jacobi");
+  s.set_text("substeps", "40");
+  EXPECT_EQ(settings_from_params(s).order, SolverOrder::Jacobi);
+  EXPECT_EQ(settings_from_params(s).substeps, 40);
+  EXPECT_NE(error_of([&] { s.set_text("substeps", "4.5"); }).find("whole number"), std::string::npos);
+  EXPECT_NE(error_of([&] { s.set_text("substeps", "abc"); }).find("not a number"), std::string::npos);
+  EXPECT_NE(error_of([&] { s.set_text("substeps", "nan"); }).find("finite"), std::string::npos);
+  EXPECT_NE(error_of([&] { s.set_text("solver", "sor"); }).find("gs|jacobi"), std::string::npos);
+  ParamSet c = find_scene("chain").default_params();
+  c.set_text("pin_top", "false");
+  EXPECT_FALSE(c.get_bool("pin_top"));
+  EXPECT_NE(error_of([&] { c.set_text("pin_top", "maybe"); }).find("true|false"), std::string::npos);
+}
+
+TEST(Params, UnknownSceneListsTheScenes) {
+  const std::string msg = error_of([] { find_scene("bunny"); });
+  EXPECT_NE(msg.find("chain"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("hanging_cloth"), std::string::npos) << msg;
+}
+
+TEST(Params, SettingsRoundTrip) {
+  Settings in;
+  in.substeps = 7;
+  in.iterations = 3;
+  in.order = SolverOrder::Jacobi;
+  in.jacobi_omega = 1.5;
+  const Settings out = settings_from_params(settings_to_params(in));
+  EXPECT_EQ(out.substeps, 7);
+  EXPECT_EQ(out.iterations, 3);
+  EXPECT_EQ(out.order, SolverOrder::Jacobi);
+  EXPECT_FLOAT_EQ(out.jacobi_omega, 1.5);
+}
+
+}  // namespace
+}  // namespace sim

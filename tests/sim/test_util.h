@@ -1,0 +1,38 @@
+// Helpers shared by the sim tests: build a registered scene with parameter overrides and run it.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "metrics/metrics.h"
+#include "scenes/scene.h"
+#include "world.h"
+
+namespace sim::test {
+
+inline Built build_scene(const std::string& name, const std::map<std::string, double>& overrides = {}) {
+  const SceneDef& scene = find_scene(name);
+  ParamSet p = scene.default_params();
+  for (const auto& [key, value] : overrides) p.set(key, value);
+  return scene.build(p);
+}
+
+inline Settings make_settings(int substeps, int iterations, SolverOrder order = SolverOrder::GaussSeidel) {
+  Settings s;
+  s.substeps = substeps;
+  s.iterations = iterations;
+  s.order = order;
+  return s;
+}
+
+inline void run_frames(World& world, const Settings& s, int frames) {
+  for (int f = 0; f < frames; ++f) world.step(s);
+}
+
+// Kinetic plus gravitational energy [J], the "system energy" of Small Steps Figure 6.
+inline double mechanical_energy(const Model& model, const State& state) {
+  const FrameMetrics m = measure(model, state, 0.0);
+  return m.kinetic + m.gravitational;
+}
+
+}  // namespace sim::test
