@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages smallsteps builds and tests with. As root it runs apt-get; otherwise it
+# prints the command to run. nvcc (/usr/local/cuda/bin) is optional: without it the CUDA backend is
+# left out of the build and --backend cuda says so.
+set -euo pipefail
+
+packages=(cmake ninja-build g++ pkg-config libgtest-dev nlohmann-json3-dev libcli11-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "setup: missing Debian packages: ${missing[*]}" >&2
+    echo "setup: run as root: apt-get update && apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+  echo "setup: nvcc found: the CUDA backend will be built"
+else
+  echo "setup: nvcc not found: building the CPU backend only"
+fi
