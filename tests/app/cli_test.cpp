@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -123,6 +124,17 @@ TEST(Cli, PresetAndJsonMetrics) {
   std::stringstream json;
   json << std::ifstream(out).rdbuf();
   EXPECT_NE(json.str().find("\"outcome\": \"completed\""), std::string::npos) << json.str();
+}
+
+TEST(Cli, EveryShippedPresetRuns) {
+  int presets = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(SMALLSTEPS_PRESET_DIR)) {
+    if (entry.path().extension() != ".json") continue;
+    ++presets;
+    const Result r = run("run --frames 3 --backend cpu --preset " + entry.path().string());
+    EXPECT_EQ(r.status, 0) << entry.path() << "\n" << r.output;
+  }
+  EXPECT_GE(presets, 1);
 }
 
 TEST(Cli, DivergenceExitsWithFrameAndReason) {
