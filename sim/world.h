@@ -23,6 +23,7 @@ class World {
   // Replace the Model of a running scene (a parameter changed that keeps the topology); the State
   // continues. Throws std::invalid_argument if the particle or constraint counts differ.
   void replace_model(Model model);
+  // Where each attachment's target is at the end of the next frame (it moves there over the substeps).
   void set_attachment_targets(const std::vector<Vec3>& targets);
 
   const Model& model() const { return model_; }

@@ -18,6 +18,8 @@ struct CpuExec {
   template <class T>
   static void download(std::vector<T>& dst, const Buffer<T>& src) { dst = src; }
   template <class T>
+  static void copy(Buffer<T>& dst, const Buffer<T>& src) { dst = src; }
+  template <class T>
   static void resize(Buffer<T>& b, size_t n) { b.resize(n); }
   template <class T>
   static void fill_zero(Buffer<T>& b) { std::fill(b.begin(), b.end(), T{}); }

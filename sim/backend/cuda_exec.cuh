@@ -61,6 +61,12 @@ struct CudaExec {
     if (!dst.empty()) cuda_check(cudaMemcpy(dst.data(), src.data(), dst.size() * sizeof(T), cudaMemcpyDeviceToHost), "download");
   }
   template <class T>
+  static void copy(Buffer<T>& dst, Buffer<T>& src) {
+    dst.resize(src.size());
+    if (src.size() > 0)
+      cuda_check(cudaMemcpyAsync(dst.data(), src.data(), src.size() * sizeof(T), cudaMemcpyDeviceToDevice), "copy");
+  }
+  template <class T>
   static void resize(Buffer<T>& b, size_t n) { b.resize(n); }
   template <class T>
   static void fill_zero(Buffer<T>& b) {

@@ -17,6 +17,7 @@ class Solver {
   virtual ~Solver() = default;
   virtual void upload_model(const Model& model) = 0;
   virtual void upload_state(const State& state) = 0;
+  // Targets the attachments reach at the end of the next frame; they move there linearly over its substeps.
   virtual void upload_attachment_targets(const std::vector<Vec3>& targets) = 0;
   virtual void download_state(State& state) = 0;
   // Advances one frame of settings.frame_dt; returns when the backend has finished.

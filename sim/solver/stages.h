@@ -116,17 +116,23 @@ struct ApplyJacobiDeltas {
   }
 };
 
+// Attachments to targets that move during the frame: within substep s of n the target is at
+// p_start + (s + 1)/n (p_end − p_start), so a dragged particle moves smoothly instead of jumping once
+// per frame.
 struct ProjectAttachments {
   const int* particle;
   const Real* compliance;
-  const Vec3* target;
+  const Vec3* target_start;
+  const Vec3* target_end;
+  Real fraction;  // (s + 1) / n [-]
   Real* lambda;
   Vec3* x;
   const Real* w;
   Real h;
   SIM_HD void operator()(int t) const {
     const int i = particle[t];
-    const AttachmentCorrection c = project_attachment(x[i], target[t], w[i], compliance[t], lambda[t], h);
+    const Vec3 target = target_start[t] + fraction * (target_end[t] - target_start[t]);
+    const AttachmentCorrection c = project_attachment(x[i], target, w[i], compliance[t], lambda[t], h);
     x[i] += c.dx;
     lambda[t] += c.dlambda;
   }

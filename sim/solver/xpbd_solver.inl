@@ -27,6 +27,7 @@ class XpbdSolver final : public Solver {
 
   void upload_state(const State& state) override {
     zip_fields(state_, state, [](auto& dst, auto& src) { Exec::upload(dst, src); });
+    Exec::upload(attachment_target_start_, state.attachment_target);
   }
 
   void upload_attachment_targets(const std::vector<Vec3>& targets) override {
@@ -55,7 +56,10 @@ class XpbdSolver final : public Solver {
     const DistanceArgs distance{Exec::data(model_.distance_particles), Exec::data(model_.distance_rest_length),
                                 Exec::data(model_.distance_compliance), Exec::data(model_.distance_damping),
                                 Exec::data(state_.distance_lambda), x_prev, w, h};
+    const Vec3* target_start = Exec::data(attachment_target_start_);
+    const Vec3* target_end = Exec::data(state_.attachment_target);
     for (int sub = 0; sub < s.substeps; ++sub) {
+      const Real fraction = Real(sub + 1) / Real(s.substeps);
       Exec::parallel_for(n_particles, Predict{x, x_prev, v, w, gravity_, h});
       Exec::fill_zero(state_.distance_lambda);
       Exec::fill_zero(state_.attachment_lambda);
@@ -74,15 +78,16 @@ class XpbdSolver final : public Solver {
         }
         if (n_attach > 0)
           Exec::parallel_for(n_attach, ProjectAttachments{Exec::data(model_.attachment_particle),
-                                                          Exec::data(model_.attachment_compliance),
-                                                          Exec::data(state_.attachment_target),
-                                                          Exec::data(state_.attachment_lambda), x, w, h});
+                                                          Exec::data(model_.attachment_compliance), target_start,
+                                                          target_end, fraction, Exec::data(state_.attachment_lambda),
+                                                          x, w, h});
         if (ground_.enabled)
           Exec::parallel_for(n_particles, ProjectGroundContacts{Exec::data(contact_active_), x, x_prev, w, radius,
                                                                 Exec::data(contact_lambda_), ground_, h});
       }
       Exec::parallel_for(n_particles, UpdateVelocity{x, x_prev, v, 1.0 / h});
     }
+    if (n_attach > 0) Exec::copy(attachment_target_start_, state_.attachment_target);
     Exec::synchronize();
   }
 
@@ -97,6 +102,7 @@ class XpbdSolver final : public Solver {
   GroundPlane ground_;
   Buffer<Vec3> x_prev_;                    // xⁿ, positions at the start of the substep [m]
   Buffer<Vec3> delta_;                     // Jacobi accumulated corrections [m]
+  Buffer<Vec3> attachment_target_start_;   // attachment targets at the start of the frame [m]
   Buffer<unsigned char> contact_active_;   // ground contact found by the once-per-frame detection
   Buffer<ContactMultipliers> contact_lambda_;
 };
