@@ -11,8 +11,8 @@ namespace {
 
 void print_table(const sim::ParamSet& p) {
   for (const sim::ParamSpec& s : p.specs()) {
-    std::printf("    %-20s %-10s %-22s %-8s %s%s\n", s.name.c_str(), p.text(s.name).c_str(), s.range_text().c_str(),
-                s.unit.c_str(), s.help.c_str(), s.rebuild ? " [rebuilds]" : "");
+    std::printf("    %-20s %-10s %-22s %-8s %s%s\n", s.name.c_str(), p.text(s.name).c_str(),
+                s.range_text().c_str(), s.unit.c_str(), s.help.c_str(), s.rebuild ? " [rebuilds]" : "");
   }
 }
 

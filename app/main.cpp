@@ -34,7 +34,8 @@ struct RunArgs {
 };
 
 void add_run_options(CLI::App& run, RunArgs& a) {
-  run.add_option("--scene", a.scene, "scene name (see `smallsteps list`); default " + std::string(app::kDefaultScene));
+  run.add_option("--scene", a.scene,
+                 "scene name (see `smallsteps list`); default " + std::string(app::kDefaultScene));
   run.add_option("--frames", a.frames, "frames to simulate (default 300)");
   for (const sim::ParamSpec& s : sim::settings_table())
     run.add_option("--" + dashed(s.name), a.settings[s.name], s.help + " (" + s.range_text() + ")");
@@ -103,7 +104,8 @@ int main(int argc, char** argv) {
 
   try {
     if (!run->parsed()) {
-      std::printf("smallsteps: no command given; running the default scene headless (see smallsteps --help)\n");
+      std::printf(
+          "smallsteps: no command given; running the default scene headless (see smallsteps --help)\n");
       args.metrics = "smallsteps-metrics.csv";
     }
     const app::RunOptions options = resolve(args, *run);

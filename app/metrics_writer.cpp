@@ -49,7 +49,8 @@ MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options,
     const std::string text = head.dump(2);
     out_ << text.substr(0, text.size() - 2) << ",\n  \"frames\": [\n";  // reopen the object for frames
   } else {
-    out_ << "frame,time_s,kinetic_J,gravitational_J,elastic_J,potential_J,total_J,max_constraint_error_m,rms_constraint_error_m,substeps,step_ms";
+    out_ << "frame,time_s,kinetic_J,gravitational_J,elastic_J,potential_J,total_J,max_constraint_error_m,rms_"
+            "constraint_error_m,substeps,step_ms";
     for (const std::string& name : probe_names_) out_ << ",force_" << name << "_N";
     out_ << '\n';
   }
@@ -73,8 +74,9 @@ void MetricsWriter::write(const sim::FrameMetrics& m) {
     row["force_N"] = forces;
     out_ << (frames_written_ ? ",\n    " : "    ") << row.dump();
   } else {
-    out_ << m.frame << ',' << m.time << ',' << m.kinetic << ',' << m.gravitational << ',' << m.elastic << ',' << m.potential << ',' << m.total << ','
-         << m.max_constraint_error << ',' << m.rms_constraint_error << ',' << m.substeps << ',' << m.step_ms;
+    out_ << m.frame << ',' << m.time << ',' << m.kinetic << ',' << m.gravitational << ',' << m.elastic << ','
+         << m.potential << ',' << m.total << ',' << m.max_constraint_error << ',' << m.rms_constraint_error
+         << ',' << m.substeps << ',' << m.step_ms;
     for (double f : m.probe_force) out_ << ',' << f;
     out_ << '\n';
   }

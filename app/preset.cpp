@@ -47,7 +47,8 @@ bool apply_preset_text(const std::string& text, const std::string& origin, RunOp
   const std::string where = "preset " + origin;
   for (const auto& [key, value] : doc.items()) {
     if (key != "scene" && key != "frames" && key != "backend" && key != "settings" && key != "params")
-      throw sim::ParamError(where + ": unknown key '" + key + "' (allowed: scene, frames, backend, settings, params)");
+      throw sim::ParamError(where + ": unknown key '" + key +
+                            "' (allowed: scene, frames, backend, settings, params)");
   }
   if (doc.contains("scene")) {
     if (!doc["scene"].is_string()) throw sim::ParamError(where + ": 'scene' must be a string");
@@ -56,7 +57,8 @@ bool apply_preset_text(const std::string& text, const std::string& origin, RunOp
   if (doc.contains("frames")) {
     const json& f = doc["frames"];
     if (!f.is_number_integer() || f.get<long long>() < 1 || f.get<long long>() > kMaxFrames)
-      throw sim::ParamError(where + ": 'frames' must be an integer in [1, " + std::to_string(kMaxFrames) + "]");
+      throw sim::ParamError(where + ": 'frames' must be an integer in [1, " + std::to_string(kMaxFrames) +
+                            "]");
     options.frames = f.get<int>();
   }
   if (doc.contains("backend")) {

@@ -6,7 +6,8 @@
 
 namespace app {
 
-ProgressBar::ProgressBar(int total, bool enabled) : total_(total), enabled_(enabled && isatty(STDERR_FILENO)) {}
+ProgressBar::ProgressBar(int total, bool enabled)
+    : total_(total), enabled_(enabled && isatty(STDERR_FILENO)) {}
 
 void ProgressBar::update(int done, double ms_per_frame) {
   if (!enabled_) return;
@@ -17,7 +18,8 @@ void ProgressBar::update(int done, double ms_per_frame) {
   last_drawn_ = percent;
   std::string bar(size_t(filled), '#');
   bar.resize(size_t(width), '.');
-  std::fprintf(stderr, "\r[%s] %3d%%  frame %d/%d  %.2f ms/frame", bar.c_str(), percent, done, total_, ms_per_frame);
+  std::fprintf(stderr, "\r[%s] %3d%%  frame %d/%d  %.2f ms/frame", bar.c_str(), percent, done, total_,
+               ms_per_frame);
   std::fflush(stderr);
 }
 

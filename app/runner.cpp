@@ -15,15 +15,16 @@ namespace {
 void print_summary(const RunOptions& o, const sim::World& world, const sim::Settings& s,
                    const sim::FrameMetrics& last, double total_step_ms, int frames_done) {
   const sim::Model& m = world.model();
-  std::printf("scene        %s (%d particles, %d distance constraints in %d colours)\n", o.scene->name.c_str(),
-              m.particle_count(), m.distance_count(), m.colour_count());
+  std::printf("scene        %s (%d particles, %d distance constraints in %d colours)\n",
+              o.scene->name.c_str(), m.particle_count(), m.distance_count(), m.colour_count());
   std::printf("solver       %d substeps x %d iterations, %s, frame dt %.6g s\n", s.substeps, s.iterations,
               o.settings.text("solver").c_str(), double(s.frame_dt));
   std::printf("simulated    %d frames, %.4g s\n", frames_done, world.time());
   std::printf("step time    %.3f ms/frame (mean)\n", frames_done ? total_step_ms / frames_done : 0.0);
-  std::printf("energy       kinetic %.6g J, gravitational %.6g J, elastic %.6g J, total %.6g J\n", last.kinetic,
-              last.gravitational, last.elastic, last.total);
-  std::printf("constraints  max error %.4g m, rms %.4g m\n", last.max_constraint_error, last.rms_constraint_error);
+  std::printf("energy       kinetic %.6g J, gravitational %.6g J, elastic %.6g J, total %.6g J\n",
+              last.kinetic, last.gravitational, last.elastic, last.total);
+  std::printf("constraints  max error %.4g m, rms %.4g m\n", last.max_constraint_error,
+              last.rms_constraint_error);
   for (size_t i = 0; i < m.probes.size(); ++i)
     std::printf("force        %s: %.6g N\n", m.probes[i].name.c_str(), last.probe_force[i]);
 }

@@ -46,9 +46,11 @@ constexpr int kMaxFrames = 100000;
 constexpr const char* kNotes =
     "ms_per_frame_mean/min: World::last_step_ms, the wall time of one frame with the backend synchronised, "
     "over the timed frames that follow the warm-up frames. ms_per_substep = ms_per_frame_mean / substeps. "
-    "ns_per_projection = ms_per_frame_mean * 1e6 / (substeps * iterations * distance_constraints): whole-frame "
+    "ns_per_projection = ms_per_frame_mean * 1e6 / (substeps * iterations * distance_constraints): "
+    "whole-frame "
     "time divided by distance-constraint projections, so it includes prediction, velocity update, ground "
-    "contacts and multiplier resets, not the projection alone. diverged: sim::check_divergence after the timed "
+    "contacts and multiplier resets, not the projection alone. diverged: sim::check_divergence after the "
+    "timed "
     "frames (null: every particle finite and inside the scene bounds).";
 
 struct UsageError : std::runtime_error {
@@ -86,7 +88,8 @@ std::vector<int> parse_sizes(const std::string& text) {
   size_t start = 0;
   while (true) {
     const size_t comma = text.find(',', start);
-    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::string item =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     try {
       params.set_text("width", item);
     } catch (const sim::ParamError& e) {
@@ -199,9 +202,9 @@ sim::Settings gauss_seidel(int substeps, int iterations) {
 }
 
 void print_table_header() {
-  std::fprintf(stderr, "%-7s %-9s %9s %9s %7s %7s %6s %13s %12s %10s %8s  %s\n", "backend", "cloth", "particles",
-               "distance", "colours", "n x k", "frames", "ms/frame mean", "ms/frame min", "ms/substep", "ns/proj",
-               "diverged");
+  std::fprintf(stderr, "%-7s %-9s %9s %9s %7s %7s %6s %13s %12s %10s %8s  %s\n", "backend", "cloth",
+               "particles", "distance", "colours", "n x k", "frames", "ms/frame mean", "ms/frame min",
+               "ms/substep", "ns/proj", "diverged");
 }
 
 json run_case(const sim::Built& built, int size, sim::BackendKind backend, const sim::Settings& settings,
@@ -265,11 +268,8 @@ json run_benchmark(const Options& o) {
       for (const sim::Settings& s : settings) cases.push_back(run_case(built, size, backend, s, frames));
   }
   return {
-      {"benchmark", "bench_xpbd"},
-      {"scene", kScene},
-      {"notes", kNotes},
-      {"machine", machine_description()},
-      {"cases", cases},
+      {"benchmark", "bench_xpbd"},        {"scene", kScene}, {"notes", kNotes},
+      {"machine", machine_description()}, {"cases", cases},
   };
 }
 

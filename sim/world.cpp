@@ -35,7 +35,8 @@ void World::reset() {
 }
 
 void World::replace_model(Model model) {
-  if (model.particle_count() != model_.particle_count() || model.distance_count() != model_.distance_count() ||
+  if (model.particle_count() != model_.particle_count() ||
+      model.distance_count() != model_.distance_count() ||
       model.attachment_count() != model_.attachment_count())
     throw std::invalid_argument("replace_model: the new model has a different topology; rebuild the scene");
   model_ = std::move(model);

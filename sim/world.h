@@ -29,8 +29,8 @@ class World {
   const Model& model() const { return model_; }
   const State& state();  // copied back from the backend when it has changed
   int frame() const { return frame_; }
-  double time() const { return time_; }                 // simulated time [s]
-  Real last_substep_dt() const { return last_h_; }     // Δt_s of the last frame [s]
+  double time() const { return time_; }             // simulated time [s]
+  Real last_substep_dt() const { return last_h_; }  // Δt_s of the last frame [s]
   int last_substeps() const { return last_substeps_; }
   double last_step_ms() const { return last_step_ms_; }  // wall time of the last step [ms]
   BackendKind backend() const { return backend_; }

@@ -6,9 +6,12 @@ namespace sim {
 
 const char* backend_name(BackendKind kind) {
   switch (kind) {
-    case BackendKind::Auto: return "auto";
-    case BackendKind::Cpu: return "cpu";
-    case BackendKind::Cuda: return "cuda";
+    case BackendKind::Auto:
+      return "auto";
+    case BackendKind::Cpu:
+      return "cpu";
+    case BackendKind::Cuda:
+      return "cuda";
   }
   return "?";
 }

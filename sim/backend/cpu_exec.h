@@ -14,19 +14,33 @@ struct CpuExec {
   static constexpr int kSerialBelow = 2048;
 
   template <class T>
-  static void upload(Buffer<T>& dst, const std::vector<T>& src) { dst = src; }
+  static void upload(Buffer<T>& dst, const std::vector<T>& src) {
+    dst = src;
+  }
   template <class T>
-  static void download(std::vector<T>& dst, const Buffer<T>& src) { dst = src; }
+  static void download(std::vector<T>& dst, const Buffer<T>& src) {
+    dst = src;
+  }
   template <class T>
-  static void copy(Buffer<T>& dst, const Buffer<T>& src) { dst = src; }
+  static void copy(Buffer<T>& dst, const Buffer<T>& src) {
+    dst = src;
+  }
   template <class T>
-  static void resize(Buffer<T>& b, size_t n) { b.resize(n); }
+  static void resize(Buffer<T>& b, size_t n) {
+    b.resize(n);
+  }
   template <class T>
-  static void fill_zero(Buffer<T>& b) { std::fill(b.begin(), b.end(), T{}); }
+  static void fill_zero(Buffer<T>& b) {
+    std::fill(b.begin(), b.end(), T{});
+  }
   template <class T>
-  static T* data(Buffer<T>& b) { return b.data(); }
+  static T* data(Buffer<T>& b) {
+    return b.data();
+  }
   template <class T>
-  static size_t size(const Buffer<T>& b) { return b.size(); }
+  static size_t size(const Buffer<T>& b) {
+    return b.size();
+  }
 
   template <class F>
   static void parallel_for(int n, const F& f) {

@@ -11,7 +11,8 @@
 namespace sim {
 
 inline void cuda_check(cudaError_t err, const char* what) {
-  if (err != cudaSuccess) throw std::runtime_error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(err));
+  if (err != cudaSuccess)
+    throw std::runtime_error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(err));
 }
 
 // Owning device array; move-only.
@@ -53,29 +54,40 @@ struct CudaExec {
   template <class T>
   static void upload(Buffer<T>& dst, const std::vector<T>& src) {
     dst.resize(src.size());
-    if (!src.empty()) cuda_check(cudaMemcpy(dst.data(), src.data(), src.size() * sizeof(T), cudaMemcpyHostToDevice), "upload");
+    if (!src.empty())
+      cuda_check(cudaMemcpy(dst.data(), src.data(), src.size() * sizeof(T), cudaMemcpyHostToDevice),
+                 "upload");
   }
   template <class T>
   static void download(std::vector<T>& dst, Buffer<T>& src) {
     dst.resize(src.size());
-    if (!dst.empty()) cuda_check(cudaMemcpy(dst.data(), src.data(), dst.size() * sizeof(T), cudaMemcpyDeviceToHost), "download");
+    if (!dst.empty())
+      cuda_check(cudaMemcpy(dst.data(), src.data(), dst.size() * sizeof(T), cudaMemcpyDeviceToHost),
+                 "download");
   }
   template <class T>
   static void copy(Buffer<T>& dst, Buffer<T>& src) {
     dst.resize(src.size());
     if (src.size() > 0)
-      cuda_check(cudaMemcpyAsync(dst.data(), src.data(), src.size() * sizeof(T), cudaMemcpyDeviceToDevice), "copy");
+      cuda_check(cudaMemcpyAsync(dst.data(), src.data(), src.size() * sizeof(T), cudaMemcpyDeviceToDevice),
+                 "copy");
   }
   template <class T>
-  static void resize(Buffer<T>& b, size_t n) { b.resize(n); }
+  static void resize(Buffer<T>& b, size_t n) {
+    b.resize(n);
+  }
   template <class T>
   static void fill_zero(Buffer<T>& b) {
     if (b.size() > 0) cuda_check(cudaMemsetAsync(b.data(), 0, b.size() * sizeof(T)), "memset");
   }
   template <class T>
-  static T* data(Buffer<T>& b) { return b.data(); }
+  static T* data(Buffer<T>& b) {
+    return b.data();
+  }
   template <class T>
-  static size_t size(const Buffer<T>& b) { return b.size(); }
+  static size_t size(const Buffer<T>& b) {
+    return b.size();
+  }
 
   template <class F>
   static void parallel_for(int n, const F& f) {

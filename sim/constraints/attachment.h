@@ -8,12 +8,11 @@
 namespace sim {
 
 struct AttachmentCorrection {
-  Vec3 dx;        // [m]
+  Vec3 dx;       // [m]
   Real dlambda;  // [N·s²]
 };
 
-SIM_HD AttachmentCorrection project_attachment(Vec3 x, Vec3 target, Real w, Real alpha, Real lambda,
-                                               Real h) {
+SIM_HD AttachmentCorrection project_attachment(Vec3 x, Vec3 target, Real w, Real alpha, Real lambda, Real h) {
   const DistanceEval e = distance_eval(x, target, 0.0);
   if (e.C <= 0.0) return {{0.0, 0.0, 0.0}, 0.0};
   const Real dl = xpbd_delta_lambda({e.C, w, 0.0}, alpha, 0.0, lambda, h);

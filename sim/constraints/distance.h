@@ -9,7 +9,7 @@ namespace sim {
 
 struct DistanceEval {
   Real C;  // [m]
-  Vec3 n;   // unit gradient with respect to x_a [-]; zero when the points coincide
+  Vec3 n;  // unit gradient with respect to x_a [-]; zero when the points coincide
 };
 
 SIM_HD DistanceEval distance_eval(Vec3 xa, Vec3 xb, Real rest_length) {
@@ -20,15 +20,14 @@ SIM_HD DistanceEval distance_eval(Vec3 xa, Vec3 xb, Real rest_length) {
 }
 
 struct DistanceCorrection {
-  Vec3 dxa, dxb;     // position corrections [m]
-  Real dlambda;     // multiplier increment [N·s²]
+  Vec3 dxa, dxb;  // position corrections [m]
+  Real dlambda;   // multiplier increment [N·s²]
 };
 
 // One projection of Eq. 8. relative_motion = (x_a − x_aⁿ) − (x_b − x_bⁿ), the motion since the substep
 // began; only damping (β > 0) reads it.
-SIM_HD DistanceCorrection project_distance(Vec3 xa, Vec3 xb, Real wa, Real wb, Real rest_length,
-                                           Real alpha, Real beta, Real lambda, Real h,
-                                           Vec3 relative_motion) {
+SIM_HD DistanceCorrection project_distance(Vec3 xa, Vec3 xb, Real wa, Real wb, Real rest_length, Real alpha,
+                                           Real beta, Real lambda, Real h, Vec3 relative_motion) {
   const DistanceEval e = distance_eval(xa, xb, rest_length);
   if (e.n.x == 0.0 && e.n.y == 0.0 && e.n.z == 0.0) return {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0};
   const Real dl = xpbd_delta_lambda({e.C, wa + wb, dot(e.n, relative_motion)}, alpha, beta, lambda, h);

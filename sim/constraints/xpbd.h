@@ -12,9 +12,9 @@
 namespace sim {
 
 struct XpbdTerms {
-  Real C;                 // constraint value C(x) [m]
-  Real grad_w_grad;       // ∇C M⁻¹ ∇Cᵀ [1/kg]
-  Real grad_dot_motion;   // ∇C·(x − xⁿ), motion since the substep began [m]
+  Real C;                // constraint value C(x) [m]
+  Real grad_w_grad;      // ∇C M⁻¹ ∇Cᵀ [1/kg]
+  Real grad_dot_motion;  // ∇C·(x − xⁿ), motion since the substep began [m]
 };
 
 // alpha: compliance [m/N]; beta: damping [N·s/m]; lambda: multiplier so far this substep [N·s²];

@@ -11,7 +11,7 @@ SIM_HD void atomic_add(Real* target, Real value) {
 #if defined(__CUDA_ARCH__)
   atomicAdd(target, value);
 #else
-  _Pragma("omp atomic") *target += value;
+  _Pragma("omp atomic")* target += value;
 #endif
 }
 

@@ -21,8 +21,14 @@ SIM_HD Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}
 SIM_HD Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
 SIM_HD Vec3 operator*(Real s, Vec3 a) { return {s * a.x, s * a.y, s * a.z}; }
 SIM_HD Vec3 operator*(Vec3 a, Real s) { return s * a; }
-SIM_HD Vec3& operator+=(Vec3& a, Vec3 b) { a = a + b; return a; }
-SIM_HD Vec3& operator-=(Vec3& a, Vec3 b) { a = a - b; return a; }
+SIM_HD Vec3& operator+=(Vec3& a, Vec3 b) {
+  a = a + b;
+  return a;
+}
+SIM_HD Vec3& operator-=(Vec3& a, Vec3 b) {
+  a = a - b;
+  return a;
+}
 SIM_HD Real dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 SIM_HD Real length_squared(Vec3 a) { return dot(a, a); }
 SIM_HD Real length(Vec3 a) { return std::sqrt(dot(a, a)); }

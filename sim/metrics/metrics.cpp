@@ -24,7 +24,8 @@ FrameMetrics measure(const Model& model, const State& state, Real h) {
   for (int k = 0; k < nd; ++k) {
     const Int2 p = model.distance_particles[size_t(k)];
     const double C = distance_eval(state.particle_x[size_t(p.a)], state.particle_x[size_t(p.b)],
-                                   model.distance_rest_length[size_t(k)]).C;
+                                   model.distance_rest_length[size_t(k)])
+                         .C;
     const double alpha = model.distance_compliance[size_t(k)];
     if (alpha > 0.0) elastic += 0.5 * C * C / alpha;
     sum_sq += C * C;
@@ -47,8 +48,8 @@ FrameMetrics measure(const Model& model, const State& state, Real h) {
   m.max_constraint_error = max_err;
   m.rms_constraint_error = constraints > 0 ? std::sqrt(sum_sq / constraints) : 0.0;
   for (const Probe& probe : model.probes)
-    m.probe_force.push_back(h > 0.0 ? -double(state.distance_lambda[size_t(probe.distance_index)]) / (double(h) * h)
-                                     : 0.0);
+    m.probe_force.push_back(
+        h > 0.0 ? -double(state.distance_lambda[size_t(probe.distance_index)]) / (double(h) * h) : 0.0);
   return m;
 }
 

@@ -16,17 +16,17 @@ namespace sim {
 
 struct FrameMetrics {
   int frame = 0;
-  double time = 0.0;                    // [s]
-  double kinetic = 0.0;                 // [J]
-  double gravitational = 0.0;           // [J]
-  double elastic = 0.0;                 // [J]
-  double potential = 0.0;               // gravitational + elastic [J]
-  double total = 0.0;                   // [J]
-  double max_constraint_error = 0.0;    // max |C| over distance constraints and attachments [m]
-  double rms_constraint_error = 0.0;    // [m]
-  std::vector<double> probe_force;      // [N], tension positive, in Model::probes order
+  double time = 0.0;                  // [s]
+  double kinetic = 0.0;               // [J]
+  double gravitational = 0.0;         // [J]
+  double elastic = 0.0;               // [J]
+  double potential = 0.0;             // gravitational + elastic [J]
+  double total = 0.0;                 // [J]
+  double max_constraint_error = 0.0;  // max |C| over distance constraints and attachments [m]
+  double rms_constraint_error = 0.0;  // [m]
+  std::vector<double> probe_force;    // [N], tension positive, in Model::probes order
   int substeps = 0;
-  double step_ms = 0.0;                 // wall time of the step [ms]
+  double step_ms = 0.0;  // wall time of the step [ms]
 };
 
 // h: the substep Δt_s [s] that produced the multipliers in `state`.

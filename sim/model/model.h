@@ -21,19 +21,21 @@ template <template <class> class Array>
 struct ModelArrays {
   Array<Real> particle_inv_mass;         // w = 1/m [1/kg]; 0 pins the particle
   Array<Real> particle_radius;           // contact radius [m]
-  Array<int> particle_constraint_count;   // distance constraints touching the particle (Jacobi relaxation)
-  Array<Int2> distance_particles;         // (a, b) particle indices, sorted by colour
+  Array<int> particle_constraint_count;  // distance constraints touching the particle (Jacobi relaxation)
+  Array<Int2> distance_particles;        // (a, b) particle indices, sorted by colour
   Array<Real> distance_rest_length;      // L [m]
   Array<Real> distance_compliance;       // α [m/N]
   Array<Real> distance_damping;          // β [N·s/m]
-  Array<int> attachment_particle;         // attached particle (at most one attachment per particle)
+  Array<int> attachment_particle;        // attached particle (at most one attachment per particle)
   Array<Real> attachment_compliance;     // α [m/N]
 
   auto fields() { return tie_fields(*this); }
   auto fields() const { return tie_fields(*this); }
   template <class Self>
   static auto tie_fields(Self& self) {
-    return std::tie(self.particle_inv_mass, self.particle_radius, self.particle_constraint_count, self.distance_particles, self.distance_rest_length, self.distance_compliance, self.distance_damping, self.attachment_particle, self.attachment_compliance);
+    return std::tie(self.particle_inv_mass, self.particle_radius, self.particle_constraint_count,
+                    self.distance_particles, self.distance_rest_length, self.distance_compliance,
+                    self.distance_damping, self.attachment_particle, self.attachment_compliance);
   }
 };
 
@@ -52,7 +54,7 @@ struct Probe {
 
 struct Model : ModelArrays<HostVector> {
   std::vector<int> colour_offsets;  // colour c owns distance constraints [offsets[c], offsets[c+1])
-  Vec3 gravity{0.0, -9.81, 0.0}; // [m/s²]
+  Vec3 gravity{0.0, -9.81, 0.0};    // [m/s²]
   GroundPlane ground;
   Aabb bounds{{-1e3, -1e3, -1e3}, {1e3, 1e3, 1e3}};  // leaving it counts as divergence
   std::vector<Probe> probes;

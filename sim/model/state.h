@@ -12,17 +12,18 @@ namespace sim {
 
 template <template <class> class Array>
 struct StateArrays {
-  Array<Vec3> particle_x;          // x [m]
-  Array<Vec3> particle_v;          // v [m/s]
+  Array<Vec3> particle_x;         // x [m]
+  Array<Vec3> particle_v;         // v [m/s]
   Array<Real> distance_lambda;    // λ [N·s²], colour-sorted like the Model's distance arrays
-  Array<Vec3> attachment_target;   // p [m]
+  Array<Vec3> attachment_target;  // p [m]
   Array<Real> attachment_lambda;  // λ [N·s²]
 
   auto fields() { return tie_fields(*this); }
   auto fields() const { return tie_fields(*this); }
   template <class Self>
   static auto tie_fields(Self& self) {
-    return std::tie(self.particle_x, self.particle_v, self.distance_lambda, self.attachment_target, self.attachment_lambda);
+    return std::tie(self.particle_x, self.particle_v, self.distance_lambda, self.attachment_target,
+                    self.attachment_lambda);
   }
 };
 

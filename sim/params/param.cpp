@@ -23,9 +23,12 @@ std::string join(const std::vector<std::string>& items, const char* sep) {
 
 std::string ParamSpec::range_text() const {
   switch (type) {
-    case ParamType::Bool: return "true|false";
-    case ParamType::Choice: return join(choices, "|");
-    default: return "[" + number_text(min) + ", " + number_text(max) + "]";
+    case ParamType::Bool:
+      return "true|false";
+    case ParamType::Choice:
+      return join(choices, "|");
+    default:
+      return "[" + number_text(min) + ", " + number_text(max) + "]";
   }
 }
 
@@ -60,11 +63,11 @@ void ParamSet::set(const std::string& name, double value) {
     case ParamType::Int:
     case ParamType::Real:
       if (s.type == ParamType::Int && value != std::floor(value))
-        throw ParamError(culprit + ": " + number_text(value) + " is not a whole number (allowed: integers in " +
-                         s.range_text() + ")");
+        throw ParamError(culprit + ": " + number_text(value) +
+                         " is not a whole number (allowed: integers in " + s.range_text() + ")");
       if (value < s.min || value > s.max)
-        throw ParamError(culprit + ": " + number_text(value) + " is out of range (allowed: " + s.range_text() +
-                         (s.unit.empty() ? "" : " " + s.unit) + ")");
+        throw ParamError(culprit + ": " + number_text(value) + " is out of range (allowed: " +
+                         s.range_text() + (s.unit.empty() ? "" : " " + s.unit) + ")");
       break;
     case ParamType::Bool:
       if (value != 0.0 && value != 1.0) throw ParamError(culprit + ": expected true or false");

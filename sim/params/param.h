@@ -14,14 +14,14 @@ struct ParamSpec {
   std::string name;
   ParamType type;
   double default_value;
-  double min = 0.0, max = 0.0;        // inclusive range (Int, Real)
-  std::string unit;                   // "" when dimensionless
+  double min = 0.0, max = 0.0;  // inclusive range (Int, Real)
+  std::string unit;             // "" when dimensionless
   std::string help;
-  bool rebuild = true;                // true: a change rebuilds the scene from its initial state;
-                                      // false: the Model is rebuilt and the running State kept
-  std::vector<std::string> choices;   // Choice: the allowed names; the value is the index
+  bool rebuild = true;               // true: a change rebuilds the scene from its initial state;
+                                     // false: the Model is rebuilt and the running State kept
+  std::vector<std::string> choices;  // Choice: the allowed names; the value is the index
 
-  std::string range_text() const;     // "[2, 1000]", "true|false" or "gs|jacobi"
+  std::string range_text() const;  // "[2, 1000]", "true|false" or "gs|jacobi"
 };
 
 // Bad input: names the culprit and the allowed values. Callers turn it into exit status 2.
@@ -39,9 +39,9 @@ class ParamSet {
   double get(const std::string& name) const;
   int get_int(const std::string& name) const { return int(get(name)); }
   bool get_bool(const std::string& name) const { return get(name) != 0.0; }
-  void set(const std::string& name, double value);             // throws ParamError
+  void set(const std::string& name, double value);                  // throws ParamError
   void set_text(const std::string& name, const std::string& text);  // parses per type; throws
-  std::string text(const std::string& name) const;             // the value as `set_text` reads it
+  std::string text(const std::string& name) const;                  // the value as `set_text` reads it
   bool has(const std::string& name) const { return find(name) >= 0; }
 
  private:

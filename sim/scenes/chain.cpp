@@ -11,15 +11,19 @@ namespace sim {
 SceneDef make_chain_scene() {
   SceneDef def;
   def.name = "chain";
-  def.description = "Chain of particles under gravity, top pinned; optional heavy last mass (Small Steps 6.1)";
+  def.description =
+      "Chain of particles under gravity, top pinned; optional heavy last mass (Small Steps 6.1)";
   def.params = {
       {"particles", ParamType::Int, 20, 2, 100000, "", "number of particles, the pinned top one included"},
       {"mass", ParamType::Real, 1.0, 1e-6, 1e6, "kg", "mass of each particle"},
       {"link_length", ParamType::Real, 0.01, 1e-4, 10.0, "m", "rest length of each link"},
-      {"heavy_mass", ParamType::Real, 0.0, 0.0, 1e9, "kg", "mass of the last particle; 0 keeps it equal to the others"},
-      {"compliance", ParamType::Real, 0.0, 0.0, 1.0, "m/N", "link compliance α = 1/k; 0 is inextensible", false},
+      {"heavy_mass", ParamType::Real, 0.0, 0.0, 1e9, "kg",
+       "mass of the last particle; 0 keeps it equal to the others"},
+      {"compliance", ParamType::Real, 0.0, 0.0, 1.0, "m/N", "link compliance α = 1/k; 0 is inextensible",
+       false},
       {"damping", ParamType::Real, 0.0, 0.0, 1e6, "N*s/m", "link damping β (Eq. 8)", false},
-      {"angle", ParamType::Real, 0.0, 0.0, 180.0, "deg", "initial angle of the chain from the downward vertical"},
+      {"angle", ParamType::Real, 0.0, 0.0, 180.0, "deg",
+       "initial angle of the chain from the downward vertical"},
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
       {"pin_top", ParamType::Bool, 1, 0, 1, "", "pin the first particle (inverse mass 0)"},
   };

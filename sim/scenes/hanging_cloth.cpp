@@ -20,17 +20,19 @@ SceneDef make_hanging_cloth_scene() {
       {"areal_density", ParamType::Real, 0.2, 1e-4, 100.0, "kg/m^2", "mass per area"},
       {"stretch_stiffness", ParamType::Real, 1e7, 1e-3, 1e12, "N/m", "grid edges", false},
       {"shear_stiffness", ParamType::Real, 1e7, 0.0, 1e12, "N/m", "diagonals; 0 leaves them out"},
-      {"bend_stiffness", ParamType::Real, 10.0, 0.0, 1e12, "N/m", "edges skipping one particle; 0 leaves them out"},
+      {"bend_stiffness", ParamType::Real, 10.0, 0.0, 1e12, "N/m",
+       "edges skipping one particle; 0 leaves them out"},
       {"drop_height", ParamType::Real, 1.5, 0.0, 100.0, "m", "height of the cloth above the ground"},
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
       {"ground", ParamType::Bool, 1, 0, 1, "", "collide with the ground plane y = 0", false},
-      {"friction", ParamType::Real, 0.5, 0.0, 10.0, "", "ground friction coefficient μ (static and dynamic)", false},
+      {"friction", ParamType::Real, 0.5, 0.0, 10.0, "", "ground friction coefficient μ (static and dynamic)",
+       false},
   };
   def.build = [](const ParamSet& p) {
     const int W = p.get_int("width"), H = p.get_int("height");
     const Real size = Real(p.get("size"));
     const Real y0 = Real(p.get("drop_height"));
-    const Real spacing = size / Real(std::max(W, H) - 1);  // [m]
+    const Real spacing = size / Real(std::max(W, H) - 1);                                 // [m]
     const Real particle_mass = Real(p.get("areal_density")) * size * size / Real(W * H);  // [kg]
 
     ModelBuilder b;

@@ -6,9 +6,17 @@ const std::vector<ParamSpec>& settings_table() {
   static const std::vector<ParamSpec> table = {
       {"substeps", ParamType::Int, 20, 1, 1000, "", "n: substeps per frame, Δt_s = Δt_f / n (Eq. 6)", false},
       {"iterations", ParamType::Int, 1, 1, 1000, "", "k: constraint iterations per substep", false},
-      {"solver", ParamType::Choice, 0, 0, 0, "", "constraint order: Gauss-Seidel over colours, or Jacobi", false,
+      {"solver",
+       ParamType::Choice,
+       0,
+       0,
+       0,
+       "",
+       "constraint order: Gauss-Seidel over colours, or Jacobi",
+       false,
        {"gs", "jacobi"}},
-      {"jacobi_omega", ParamType::Real, 1.0, 0.05, 2.0, "", "ω: Jacobi relaxation of averaged corrections", false},
+      {"jacobi_omega", ParamType::Real, 1.0, 0.05, 2.0, "", "ω: Jacobi relaxation of averaged corrections",
+       false},
       {"frame_dt", ParamType::Real, 1.0 / 60, 1e-4, 0.1, "s", "Δt_f: simulated time per frame", false},
   };
   return table;

@@ -16,8 +16,8 @@ enum class SolverOrder {
 };
 
 struct Settings {
-  int substeps = 20;           // n [-], 1..1000
-  int iterations = 1;          // k [-], 1..1000
+  int substeps = 20;   // n [-], 1..1000
+  int iterations = 1;  // k [-], 1..1000
   SolverOrder order = SolverOrder::GaussSeidel;
   Real jacobi_omega = 1.0;   // ω [-], Jacobi relaxation
   Real frame_dt = 1.0 / 60;  // Δt_f [s]

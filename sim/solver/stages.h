@@ -23,7 +23,10 @@ struct DetectGroundContacts {
   Vec3 gravity;
   Real frame_dt;
   SIM_HD void operator()(int i) const {
-    if (w[i] == 0.0) { active[i] = 0; return; }
+    if (w[i] == 0.0) {
+      active[i] = 0;
+      return;
+    }
     const Vec3 predicted = x[i] + frame_dt * v[i] + (frame_dt * frame_dt) * gravity;
     const Real lowest = fmin(x[i].y, predicted.y);
     active[i] = lowest - radius[i] - ground.height < ground.margin ? 1 : 0;
@@ -99,7 +102,8 @@ struct ProjectDistanceJacobi {
   Real omega;
   SIM_HD void operator()(int k) const {
     const Int2 p = args.particles[k];
-    const int n = constraint_count[p.a] > constraint_count[p.b] ? constraint_count[p.a] : constraint_count[p.b];
+    const int n =
+        constraint_count[p.a] > constraint_count[p.b] ? constraint_count[p.a] : constraint_count[p.b];
     const DistanceCorrection c = args.project(k, x, omega / Real(n));
     atomic_add(&delta[p.a], c.dxa);
     atomic_add(&delta[p.b], c.dxb);

@@ -53,9 +53,14 @@ class XpbdSolver final : public Solver {
       Exec::parallel_for(n_particles, DetectGroundContacts{x, v, w, radius, Exec::data(contact_active_),
                                                            ground_, gravity_, s.frame_dt});
 
-    const DistanceArgs distance{Exec::data(model_.distance_particles), Exec::data(model_.distance_rest_length),
-                                Exec::data(model_.distance_compliance), Exec::data(model_.distance_damping),
-                                Exec::data(state_.distance_lambda), x_prev, w, h};
+    const DistanceArgs distance{Exec::data(model_.distance_particles),
+                                Exec::data(model_.distance_rest_length),
+                                Exec::data(model_.distance_compliance),
+                                Exec::data(model_.distance_damping),
+                                Exec::data(state_.distance_lambda),
+                                x_prev,
+                                w,
+                                h};
     const Vec3* target_start = Exec::data(attachment_target_start_);
     const Vec3* target_end = Exec::data(state_.attachment_target);
     for (int sub = 0; sub < s.substeps; ++sub) {
@@ -77,13 +82,14 @@ class XpbdSolver final : public Solver {
           Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta});
         }
         if (n_attach > 0)
-          Exec::parallel_for(n_attach, ProjectAttachments{Exec::data(model_.attachment_particle),
-                                                          Exec::data(model_.attachment_compliance), target_start,
-                                                          target_end, fraction, Exec::data(state_.attachment_lambda),
-                                                          x, w, h});
+          Exec::parallel_for(
+              n_attach, ProjectAttachments{Exec::data(model_.attachment_particle),
+                                           Exec::data(model_.attachment_compliance), target_start, target_end,
+                                           fraction, Exec::data(state_.attachment_lambda), x, w, h});
         if (ground_.enabled)
-          Exec::parallel_for(n_particles, ProjectGroundContacts{Exec::data(contact_active_), x, x_prev, w, radius,
-                                                                Exec::data(contact_lambda_), ground_, h});
+          Exec::parallel_for(n_particles,
+                             ProjectGroundContacts{Exec::data(contact_active_), x, x_prev, w, radius,
+                                                   Exec::data(contact_lambda_), ground_, h});
       }
       Exec::parallel_for(n_particles, UpdateVelocity{x, x_prev, v, 1.0 / h});
     }
@@ -100,10 +106,10 @@ class XpbdSolver final : public Solver {
   std::vector<int> colour_offsets_;
   Vec3 gravity_{};
   GroundPlane ground_;
-  Buffer<Vec3> x_prev_;                    // xⁿ, positions at the start of the substep [m]
-  Buffer<Vec3> delta_;                     // Jacobi accumulated corrections [m]
-  Buffer<Vec3> attachment_target_start_;   // attachment targets at the start of the frame [m]
-  Buffer<unsigned char> contact_active_;   // ground contact found by the once-per-frame detection
+  Buffer<Vec3> x_prev_;                   // xⁿ, positions at the start of the substep [m]
+  Buffer<Vec3> delta_;                    // Jacobi accumulated corrections [m]
+  Buffer<Vec3> attachment_target_start_;  // attachment targets at the start of the frame [m]
+  Buffer<unsigned char> contact_active_;  // ground contact found by the once-per-frame detection
   Buffer<ContactMultipliers> contact_lambda_;
 };
 

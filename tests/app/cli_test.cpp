@@ -37,7 +37,9 @@ void expect_usage_error(const std::string& args, const std::string& needle) {
   EXPECT_NE(r.output.find(needle), std::string::npos) << args << "\n" << r.output;
 }
 
-TEST(Cli, UnknownSceneListsScenes) { expect_usage_error("run --scene nope", "available: hanging_cloth, chain"); }
+TEST(Cli, UnknownSceneListsScenes) {
+  expect_usage_error("run --scene nope", "available: hanging_cloth, chain");
+}
 
 TEST(Cli, OutOfRangeSubstepsNamesRange) { expect_usage_error("run --substeps 0", "[1, 1000]"); }
 
@@ -51,13 +53,17 @@ TEST(Cli, UnknownSceneParameterListsParameters) {
 
 TEST(Cli, MalformedSetAssignment) { expect_usage_error("run --set particles", "expected name=value"); }
 
-TEST(Cli, NonNumericValue) { expect_usage_error("run --scene chain --set mass=heavy", "'heavy' is not a number"); }
+TEST(Cli, NonNumericValue) {
+  expect_usage_error("run --scene chain --set mass=heavy", "'heavy' is not a number");
+}
 
 TEST(Cli, UnknownOption) { expect_usage_error("run --warp 9", "--warp"); }
 
 TEST(Cli, FramesOutOfRange) { expect_usage_error("run --frames 0", "--frames"); }
 
-TEST(Cli, MetricsWithUnknownExtension) { expect_usage_error("run --frames 1 --metrics out.txt", ".csv, .json"); }
+TEST(Cli, MetricsWithUnknownExtension) {
+  expect_usage_error("run --frames 1 --metrics out.txt", ".csv, .json");
+}
 
 TEST(Cli, MetricsInMissingDirectory) {
   expect_usage_error("run --frames 1 --metrics /nonexistent/dir/m.csv", "cannot open");

@@ -1,11 +1,12 @@
 // Graph colouring: within one colour no two distance constraints share a particle, every constraint is
 // coloured exactly once, and the colouring is deterministic (the same scene gives the same order).
+#include "model/colouring.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
 #include <vector>
 
-#include "model/colouring.h"
 #include "test_util.h"
 
 namespace sim {

@@ -61,7 +61,7 @@ TEST(GroundContact, SticksBelowAndSlidesAboveTheFrictionAngle) {
 TEST(GroundContact, DepenetrationSpeedIsLimited) {
   GroundPlane g;
   g.max_depenetration_speed = 0.5;  // [m/s]
-  const Real depth = 0.04;         // initial overlap [m]
+  const Real depth = 0.04;          // initial overlap [m]
   World world = particle_on_ground({0.0, kRadius - depth, 0.0}, {0.0, 0.0, 0.0}, g, {0.0, 0.0, 0.0});
   world.step(test::make_settings(20, 1));
   // One frame may push out at most v_max Δt_f.

@@ -29,7 +29,8 @@ TEST(World, LiveParameterChangeKeepsTheState) {
 
 TEST(World, ReplaceModelRejectsADifferentTopology) {
   World world(test::build_scene("chain"), BackendKind::Cpu);
-  EXPECT_THROW(world.replace_model(test::build_scene("chain", {{"particles", 30}}).model), std::invalid_argument);
+  EXPECT_THROW(world.replace_model(test::build_scene("chain", {{"particles", 30}}).model),
+               std::invalid_argument);
 }
 
 TEST(World, AttachmentFollowsAMovingTarget) {
