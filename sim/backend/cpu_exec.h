@@ -2,7 +2,6 @@
 // every core. Small loops run serially: a parallel region costs more than a 20-particle chain.
 #pragma once
 
-#include <algorithm>
 #include <vector>
 
 namespace sim {
@@ -31,7 +30,8 @@ struct CpuExec {
   }
   template <class T>
   static void fill_zero(Buffer<T>& b) {
-    std::fill(b.begin(), b.end(), T{});
+    T* p = b.data();
+    parallel_for(int(b.size()), [p](int i) { p[i] = T{}; });
   }
   template <class T>
   static T* data(Buffer<T>& b) {
