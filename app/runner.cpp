@@ -42,7 +42,7 @@ int run_headless(const RunOptions& o) {
     writer = std::make_unique<MetricsWriter>(o.metrics_path, o, world.model(), world.backend_description());
 
   ProgressBar progress(o.frames, o.progress);
-  sim::FrameMetrics last = sim::measure(world.model(), world.state(), 0.0);
+  sim::FrameMetrics last;
   double total_ms = 0.0;
   for (int f = 0; f < o.frames; ++f) {
     world.step(settings);

@@ -46,8 +46,7 @@ void World::replace_model(Model model) {
 void World::set_attachment_targets(const std::vector<Vec3>& targets) {
   if (targets.size() != size_t(model_.attachment_count()))
     throw std::invalid_argument("set_attachment_targets: one target per attachment expected");
-  state();
-  state_.attachment_target = targets;
+  state_.attachment_target = targets;  // a stale mirror is downloaded later with these same targets
   solver_->upload_attachment_targets(targets);
 }
 
