@@ -32,6 +32,7 @@ void World::reset() {
   solver_->upload_state(state_);
   frame_ = 0;
   time_ = 0.0;
+  set_grab(Grab{});
 }
 
 void World::replace_model(Model model) {
@@ -48,6 +49,11 @@ void World::set_attachment_targets(const std::vector<Vec3>& targets) {
     throw std::invalid_argument("set_attachment_targets: one target per attachment expected");
   state_.attachment_target = targets;  // a stale mirror is downloaded later with these same targets
   solver_->upload_attachment_targets(targets);
+}
+
+void World::set_grab(const Grab& grab) {
+  grab_ = grab.particle >= 0 && grab.particle < model_.particle_count() ? grab : Grab{};
+  solver_->set_grab(grab_);
 }
 
 const State& World::state() {

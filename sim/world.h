@@ -26,6 +26,10 @@ class World {
   // Where each attachment's target is at the end of the next frame (it moves there over the substeps).
   void set_attachment_targets(const std::vector<Vec3>& targets);
 
+  // Hold a particle with the mouse (particle < 0 lets go); applied from the next step on.
+  void set_grab(const Grab& grab);
+  const Grab& grab() const { return grab_; }
+
   const Model& model() const { return model_; }
   const State& state();  // copied back from the backend when it has changed
   int frame() const { return frame_; }
@@ -46,6 +50,7 @@ class World {
   std::string backend_description_;
   int frame_ = 0;
   double time_ = 0.0;
+  Grab grab_;
   Real last_h_ = 0.0;
   int last_substeps_ = 0;
   double last_step_ms_ = 0.0;

@@ -47,6 +47,13 @@ void ModelBuilder::add_probe(std::string name, int distance_id) {
   probes_.emplace_back(std::move(name), distance_id);
 }
 
+void ModelBuilder::add_triangle(int a, int b, int c) {
+  const int n = particle_count();
+  if (a < 0 || b < 0 || c < 0 || a >= n || b >= n || c >= n)
+    throw std::invalid_argument("surface triangle with invalid particles");
+  triangles_.push_back({a, b, c});
+}
+
 Built ModelBuilder::finalize() const {
   Built out;
   Model& m = out.model;
@@ -57,6 +64,7 @@ Built ModelBuilder::finalize() const {
   m.gravity = gravity_;
   m.ground = ground_;
   m.bounds = bounds_;
+  m.surface_triangles = triangles_;
 
   const Colouring colouring = colour_constraints(distance_particles_, n);
   m.colour_offsets = colouring.offsets;

@@ -24,6 +24,8 @@ class ModelBuilder {
   int add_distance(int a, int b, Real compliance, Real damping = 0.0, Real rest_length = -1.0);
   int add_attachment(int particle, Vec3 target, Real compliance);
   void add_probe(std::string name, int distance_id);
+  // A triangle of the drawn surface (counter-clockwise seen from its front); not a constraint.
+  void add_triangle(int a, int b, int c);
   void set_gravity(Vec3 g) { gravity_ = g; }
   void set_ground(const GroundPlane& ground) { ground_ = ground; }
   void set_bounds(const Aabb& bounds) { bounds_ = bounds; }
@@ -43,6 +45,7 @@ class ModelBuilder {
   std::vector<Vec3> attachment_target_;
   std::vector<Real> attachment_compliance_;
   std::vector<std::pair<std::string, int>> probes_;
+  std::vector<Int3> triangles_;
   Vec3 gravity_{0.0, -9.81, 0.0};
   GroundPlane ground_;
   Aabb bounds_{{-1e3, -1e3, -1e3}, {1e3, 1e3, 1e3}};

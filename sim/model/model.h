@@ -17,6 +17,10 @@ struct Int2 {
   int a, b;
 };
 
+struct Int3 {
+  int a, b, c;
+};
+
 template <template <class> class Array>
 struct ModelArrays {
   Array<Real> particle_inv_mass;         // w = 1/m [1/kg]; 0 pins the particle
@@ -58,6 +62,7 @@ struct Model : ModelArrays<HostVector> {
   GroundPlane ground;
   Aabb bounds{{-1e3, -1e3, -1e3}, {1e3, 1e3, 1e3}};  // leaving it counts as divergence
   std::vector<Probe> probes;
+  std::vector<Int3> surface_triangles;  // particle indices of the drawn surface (cloth); host only
 
   int particle_count() const { return int(particle_inv_mass.size()); }
   int distance_count() const { return int(distance_rest_length.size()); }

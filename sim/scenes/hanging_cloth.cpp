@@ -65,6 +65,10 @@ SceneDef make_hanging_cloth_scene() {
         }
         if (k_bend > 0.0 && i + 2 < W) b.add_distance(id(i, j), id(i + 2, j), bend);
         if (k_bend > 0.0 && j + 2 < H) b.add_distance(id(i, j), id(i, j + 2), bend);
+        if (i + 1 < W && j + 1 < H) {
+          b.add_triangle(id(i, j), id(i, j + 1), id(i + 1, j));
+          b.add_triangle(id(i + 1, j), id(i, j + 1), id(i + 1, j + 1));
+        }
       }
     b.add_probe("corner_stretch", 0);  // first stretch edge at the pinned corner (0,0)-(1,0)
     return b.finalize();

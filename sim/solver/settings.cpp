@@ -1,9 +1,12 @@
 #include "solver/settings.h"
 
+#include <cstdio>
+
 namespace sim {
 
 const std::vector<ParamSpec>& settings_table() {
   static const std::vector<ParamSpec> table = {
+      {"integrator", ParamType::Choice, 0, 0, 0, "", "time integration scheme", false, {"xpbd"}},
       {"substeps", ParamType::Int, 20, 1, 1000, "", "n: substeps per frame, Δt_s = Δt_f / n (Eq. 6)", false},
       {"iterations", ParamType::Int, 1, 1, 1000, "", "k: constraint iterations per substep", false},
       {"solver",
@@ -18,6 +21,12 @@ const std::vector<ParamSpec>& settings_table() {
       {"jacobi_omega", ParamType::Real, 1.0, 0.05, 2.0, "", "ω: Jacobi relaxation of averaged corrections",
        false},
       {"frame_dt", ParamType::Real, 1.0 / 60, 1e-4, 0.1, "s", "Δt_f: simulated time per frame", false},
+      {"damping", ParamType::Real, 0.0, 0.0, 100.0, "1/s", "d: velocity damping, |v| decays as exp(-d t)", false},
+      {"gravity_scale", ParamType::Real, 1.0, 0.0, 10.0, "", "multiplies the scene's gravity", false},
+      {"adaptive", ParamType::Bool, 0, 0, 1, "",
+       "adaptive substepping (Giles & Andrews 2024); not implemented yet: n stays fixed", false},
+      {"adaptive_alpha", ParamType::Real, 0.5, 0.01, 1.0, "", "α of the adaptive substep estimate", false},
+      {"max_substeps", ParamType::Int, 200, 1, 1000, "", "upper bound on n when adaptive", false},
   };
   return table;
 }
@@ -29,6 +38,11 @@ ParamSet settings_to_params(const Settings& s) {
   p.set("solver", s.order == SolverOrder::GaussSeidel ? 0 : 1);
   p.set("jacobi_omega", s.jacobi_omega);
   p.set("frame_dt", s.frame_dt);
+  p.set("damping", s.damping);
+  p.set("gravity_scale", s.gravity_scale);
+  p.set("adaptive", s.adaptive ? 1 : 0);
+  p.set("adaptive_alpha", s.adaptive_alpha);
+  p.set("max_substeps", s.max_substeps);
   return p;
 }
 
@@ -39,7 +53,20 @@ Settings settings_from_params(const ParamSet& p) {
   s.order = p.get_int("solver") == 0 ? SolverOrder::GaussSeidel : SolverOrder::Jacobi;
   s.jacobi_omega = Real(p.get("jacobi_omega"));
   s.frame_dt = Real(p.get("frame_dt"));
+  s.damping = Real(p.get("damping"));
+  s.gravity_scale = Real(p.get("gravity_scale"));
+  s.adaptive = p.get_bool("adaptive");
+  s.adaptive_alpha = Real(p.get("adaptive_alpha"));
+  s.max_substeps = p.get_int("max_substeps");
   return s;
+}
+
+std::string describe(const Settings& s) {
+  char text[128];
+  std::snprintf(text, sizeof text, "%d substep%s x %d iteration%s, XPBD, %s", s.substeps,
+                s.substeps == 1 ? "" : "s", s.iterations, s.iterations == 1 ? "" : "s",
+                s.order == SolverOrder::GaussSeidel ? "Gauss-Seidel" : "Jacobi");
+  return text;
 }
 
 }  // namespace sim

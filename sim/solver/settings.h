@@ -15,15 +15,30 @@ enum class SolverOrder {
   Jacobi,       // all constraints at once, averaged corrections relaxed by ω
 };
 
+// Time integration scheme. XPBD (Small Steps Algorithm 1) is the only one so far; the classical
+// integrators of Teschner's lectures join this list in later work.
+enum class Integrator { Xpbd };
+
 struct Settings {
+  Integrator integrator = Integrator::Xpbd;
   int substeps = 20;   // n [-], 1..1000
   int iterations = 1;  // k [-], 1..1000
   SolverOrder order = SolverOrder::GaussSeidel;
   Real jacobi_omega = 1.0;   // ω [-], Jacobi relaxation
   Real frame_dt = 1.0 / 60;  // Δt_f [s]
+  Real damping = 0.0;        // d [1/s]: every substep v ← v / (1 + d Δt_s), so |v| decays as e^{−d t}
+  Real gravity_scale = 1.0;  // [-] multiplies the scene's gravity
+  // Adaptive substepping (Giles & Andrews 2024). Stored and shown so the UI and presets carry it; the
+  // method itself is not implemented yet, so the solver always runs the fixed n above.
+  bool adaptive = false;
+  Real adaptive_alpha = 0.5;  // α [-] of the geometric-stiffness substep estimate
+  int max_substeps = 200;     // upper bound on n when adaptive [-]
 
   Real substep_dt() const { return frame_dt / Real(substeps); }
 };
+
+// One-line description of the settings for captions: "30 substeps × 1 iteration, XPBD, GS".
+std::string describe(const Settings& s);
 
 // The table that drives --substeps/--iterations/..., the presets' "settings" object and the UI.
 const std::vector<ParamSpec>& settings_table();

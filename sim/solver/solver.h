@@ -12,6 +12,14 @@
 
 namespace sim {
 
+// A particle held by the mouse: an attachment (Small Steps Eq. 8 with compliance α) to a target that the
+// viewer moves with the cursor. particle < 0 holds nothing.
+struct Grab {
+  int particle = -1;
+  Vec3 target{};            // where the particle is pulled at the end of the next frame [m]
+  Real compliance = 1e-6;   // α [m/N]
+};
+
 class Solver {
  public:
   virtual ~Solver() = default;
@@ -19,6 +27,8 @@ class Solver {
   virtual void upload_state(const State& state) = 0;
   // Targets the attachments reach at the end of the next frame; they move there linearly over its substeps.
   virtual void upload_attachment_targets(const std::vector<Vec3>& targets) = 0;
+  // A new particle starts its target where it is given; the same particle's target moves over the frame.
+  virtual void set_grab(const Grab& grab) = 0;
   virtual void download_state(State& state) = 0;
   // Advances one frame of settings.frame_dt; returns when the backend has finished.
   virtual void step(const Settings& settings) = 0;

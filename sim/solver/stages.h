@@ -159,13 +159,33 @@ struct ProjectGroundContacts {
   }
 };
 
-// Algorithm 1 line 11: v = (x − xⁿ) / Δt_s.
+// The mouse grab: one attachment of a chosen particle to the cursor's target, which moves from
+// `start` to `end` over the frame's substeps like ProjectAttachments' targets.
+struct ProjectGrab {
+  int particle;
+  Vec3 start, end;  // [m]
+  Real compliance;  // α [m/N]
+  Real fraction;    // (s + 1) / n [-]
+  Real* lambda;     // one multiplier [N·s²]
+  Vec3* x;
+  const Real* w;
+  Real h;
+  SIM_HD void operator()(int) const {
+    const Vec3 target = start + fraction * (end - start);
+    const AttachmentCorrection c = project_attachment(x[particle], target, w[particle], compliance, *lambda, h);
+    x[particle] += c.dx;
+    *lambda += c.dlambda;
+  }
+};
+
+// Algorithm 1 line 11: v = (x − xⁿ) / Δt_s, scaled by 1 / (1 + d Δt_s) for velocity damping d.
 struct UpdateVelocity {
   const Vec3* x;
   const Vec3* x_prev;
   Vec3* v;
   Real inv_h;
-  SIM_HD void operator()(int i) const { v[i] = inv_h * (x[i] - x_prev[i]); }
+  Real damping_factor;  // 1 / (1 + d Δt_s) [-]
+  SIM_HD void operator()(int i) const { v[i] = (damping_factor * inv_h) * (x[i] - x_prev[i]); }
 };
 
 }  // namespace sim

@@ -34,6 +34,11 @@ class XpbdSolver final : public Solver {
     Exec::upload(state_.attachment_target, targets);
   }
 
+  void set_grab(const Grab& grab) override {
+    if (grab.particle != grab_.particle) grab_start_ = grab.target;
+    grab_ = grab;
+  }
+
   void download_state(State& state) override {
     zip_fields(state, state_, [](auto& dst, auto& src) { Exec::download(dst, src); });
   }
@@ -43,6 +48,9 @@ class XpbdSolver final : public Solver {
     const int n_distance = int(Exec::size(model_.distance_rest_length));
     const int n_attach = int(Exec::size(model_.attachment_particle));
     const Real h = s.substep_dt();
+    const Vec3 gravity = s.gravity_scale * gravity_;
+    const bool grabbing = grab_.particle >= 0 && grab_.particle < n_particles;
+    if (grabbing) Exec::resize(grab_lambda_, 1);
     Vec3* x = Exec::data(state_.particle_x);
     Vec3* v = Exec::data(state_.particle_v);
     Vec3* x_prev = Exec::data(x_prev_);
@@ -51,7 +59,7 @@ class XpbdSolver final : public Solver {
 
     if (ground_.enabled)
       Exec::parallel_for(n_particles, DetectGroundContacts{x, v, w, radius, Exec::data(contact_active_),
-                                                           ground_, gravity_, s.frame_dt});
+                                                           ground_, gravity, s.frame_dt});
 
     const DistanceArgs distance{Exec::data(model_.distance_particles),
                                 Exec::data(model_.distance_rest_length),
@@ -65,10 +73,11 @@ class XpbdSolver final : public Solver {
     const Vec3* target_end = Exec::data(state_.attachment_target);
     for (int sub = 0; sub < s.substeps; ++sub) {
       const Real fraction = Real(sub + 1) / Real(s.substeps);
-      Exec::parallel_for(n_particles, Predict{x, x_prev, v, w, gravity_, h});
+      Exec::parallel_for(n_particles, Predict{x, x_prev, v, w, gravity, h});
       Exec::fill_zero(state_.distance_lambda);
       Exec::fill_zero(state_.attachment_lambda);
       if (ground_.enabled) Exec::fill_zero(contact_lambda_);
+      if (grabbing) Exec::fill_zero(grab_lambda_);
       for (int it = 0; it < s.iterations; ++it) {
         if (s.order == SolverOrder::GaussSeidel) {
           for (size_t c = 0; c + 1 < colour_offsets_.size(); ++c)
@@ -86,14 +95,18 @@ class XpbdSolver final : public Solver {
               n_attach, ProjectAttachments{Exec::data(model_.attachment_particle),
                                            Exec::data(model_.attachment_compliance), target_start, target_end,
                                            fraction, Exec::data(state_.attachment_lambda), x, w, h});
+        if (grabbing)
+          Exec::parallel_for(1, ProjectGrab{grab_.particle, grab_start_, grab_.target, grab_.compliance, fraction,
+                                            Exec::data(grab_lambda_), x, w, h});
         if (ground_.enabled)
           Exec::parallel_for(n_particles,
                              ProjectGroundContacts{Exec::data(contact_active_), x, x_prev, w, radius,
                                                    Exec::data(contact_lambda_), ground_, h});
       }
-      Exec::parallel_for(n_particles, UpdateVelocity{x, x_prev, v, 1.0 / h});
+      Exec::parallel_for(n_particles, UpdateVelocity{x, x_prev, v, 1.0 / h, 1.0 / (1.0 + s.damping * h)});
     }
     if (n_attach > 0) Exec::copy(attachment_target_start_, state_.attachment_target);
+    grab_start_ = grab_.target;
     Exec::synchronize();
   }
 
@@ -111,6 +124,9 @@ class XpbdSolver final : public Solver {
   Buffer<Vec3> attachment_target_start_;  // attachment targets at the start of the frame [m]
   Buffer<unsigned char> contact_active_;  // ground contact found by the once-per-frame detection
   Buffer<ContactMultipliers> contact_lambda_;
+  Grab grab_;
+  Vec3 grab_start_{};          // the grab target at the start of the frame [m]
+  Buffer<Real> grab_lambda_;   // λ of the grab [N·s²]
 };
 
 }  // namespace sim
