@@ -1,7 +1,12 @@
-// smallsteps command line: `run` (headless), `list` (scenes and parameters). With no arguments it runs
-// the default scene headless and writes smallsteps-metrics.csv (the viewer comes with the render layer).
+// smallsteps command line: `view` (the interactive viewer), `run` (headless; with --record or --compare it
+// renders in a hidden window, under Xvfb when there is no display), `list` (scenes and parameters).
+// With no arguments: the viewer on the default scene, or, with no display, a headless run that records
+// smallsteps.mp4 under xvfb-run (or only writes metrics when Xvfb is missing).
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <string>
 #include <vector>
@@ -11,6 +16,9 @@
 #include "preset.h"
 #include "runner.h"
 #include "solver/settings.h"
+#include "viewer/view_options.h"
+#include "viewer/viewer.h"
+#include "viewer/window.h"
 
 namespace {
 
@@ -26,7 +34,10 @@ int usage_error(const std::string& message) {
 }
 
 struct RunArgs {
-  std::string scene, preset, backend = "auto", metrics;
+  std::string scene, preset, backend = "auto", metrics, record, size = "1280x720";
+  std::vector<std::string> compare;
+  bool no_caption = false;
+  int quit_after = 0;
   int frames = 0;
   std::vector<std::string> sets;
   std::map<std::string, std::string> settings;  // settings-table name -> text, as given
@@ -44,6 +55,51 @@ void add_run_options(CLI::App& run, RunArgs& a) {
   run.add_option("--preset", a.preset, "JSON preset (scene, frames, backend, settings, params)");
   run.add_option("--metrics", a.metrics, "per-frame metrics file: .csv or .json");
   run.add_flag("--no-progress", a.no_progress, "no progress bar");
+  run.add_option("--record", a.record,
+                 "record every simulated frame: out.mp4 (ffmpeg, libx264) or out_dir/ (numbered PNGs)");
+  run.add_option("--compare", a.compare,
+                 "A/B side by side: two settings lists, e.g. \"substeps=1,iterations=30\" \"substeps=30,iterations=1\"")
+      ->expected(2);
+  run.add_option("--size", a.size, "window and video size WIDTHxHEIGHT (default 1280x720)");
+  run.add_flag("--no-caption", a.no_caption, "do not burn the settings caption into frames");
+}
+
+bool needs_rendering(const RunArgs& a) { return !a.record.empty() || !a.compare.empty(); }
+
+// Re-runs this program under xvfb-run (a virtual X display) when there is no display; returns only when
+// that is impossible (no xvfb-run, or already under it).
+void reexec_under_xvfb(const std::vector<std::string>& args, const std::string& size) {
+  if (std::getenv("SMALLSTEPS_UNDER_XVFB") || access("/usr/bin/xvfb-run", X_OK) != 0) return;
+  char self[4096] = {};
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return;
+  std::string screen = "-screen 0 " + size + "x24";
+  std::vector<std::string> argv_text = {"xvfb-run", "-a", "-s", screen, std::string(self, size_t(n))};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& t : argv_text) argv.push_back(t.data());
+  argv.push_back(nullptr);
+  std::printf("smallsteps: no display; rendering under Xvfb (xvfb-run)\n");
+  std::fflush(stdout);
+  setenv("SMALLSTEPS_UNDER_XVFB", "1", 1);
+  execv("/usr/bin/xvfb-run", argv.data());
+}
+
+app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool interactive) {
+  app::ViewOptions v(run);
+  v.compare = a.compare;
+  v.record_path = a.record;
+  v.caption = !a.no_caption;
+  v.interactive = interactive;
+  v.quit_after = a.quit_after;
+  app::parse_size(a.size, v.width, v.height);
+  for (const std::string& overrides : a.compare) app::apply_overrides(run.settings, overrides);  // validate early
+  return v;
+}
+
+int run_viewer(const app::ViewOptions& v) {
+  app::Viewer viewer(v);
+  return viewer.run();
 }
 
 // Builds the run from defaults < preset < command line. Throws sim::ParamError on bad input.
@@ -85,11 +141,15 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const std::vector<std::string> original_args(argv + 1, argv + argc);
   CLI::App cli{"smallsteps: substepped XPBD (Macklin et al. 2019, Small Steps in Physics Simulation)"};
   cli.require_subcommand(0, 1);
-  RunArgs args;
+  RunArgs args, view_args;
   CLI::App* run = cli.add_subcommand("run", "simulate a scene headless, print a summary, write metrics");
   add_run_options(*run, args);
+  CLI::App* view = cli.add_subcommand("view", "open the interactive viewer (same options as run)");
+  add_run_options(*view, view_args);
+  view->add_option("--quit-after", view_args.quit_after, "close after this many simulated frames (0: never)");
   CLI::App* list = cli.add_subcommand("list", "list scenes, their parameters and the solver settings");
   try {
     cli.parse(argc, argv);
@@ -103,13 +163,29 @@ int main(int argc, char** argv) {
   if (list->parsed()) return app::list_scenes();
 
   try {
+    if (view->parsed()) {
+      if (!app::display_available())
+        throw app::WindowError("the viewer needs a display (DISPLAY is not set); to make a video without one, use "
+                               "smallsteps run --record out.mp4 (it runs itself under xvfb-run)");
+      return run_viewer(view_options(resolve(view_args, *view), view_args, true));
+    }
     if (!run->parsed()) {
+      if (app::display_available()) return run_viewer(view_options(resolve(args, *run), args, true));
+      reexec_under_xvfb({"run", "--record", "smallsteps.mp4", "--metrics", "smallsteps-metrics.csv"}, args.size);
       std::printf(
-          "smallsteps: no command given; running the default scene headless (see smallsteps --help)\n");
+          "smallsteps: no display and no xvfb-run; running the default scene headless (see smallsteps --help)\n");
       args.metrics = "smallsteps-metrics.csv";
+      return app::run_headless(resolve(args, *run));
     }
     const app::RunOptions options = resolve(args, *run);
-    return app::run_headless(options);
+    if (!needs_rendering(args)) return app::run_headless(options);
+    const app::ViewOptions v = view_options(options, args, false);
+    if (!app::display_available()) {
+      reexec_under_xvfb(original_args, args.size);
+      throw app::WindowError("--record and --compare render frames and need a display; none is set and xvfb-run "
+                             "is not installed (apt-get install xvfb xauth)");
+    }
+    return run_viewer(v);
   } catch (const sim::ParamError& e) {
     return usage_error(e.what());
   } catch (const sim::BackendUnavailable& e) {

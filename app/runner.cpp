@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "exit_codes.h"
+#include "frame_step.h"
 #include "metrics/metrics.h"
 #include "metrics_writer.h"
 #include "progress_bar.h"
@@ -45,21 +46,15 @@ int run_headless(const RunOptions& o) {
   sim::FrameMetrics last;
   double total_ms = 0.0;
   for (int f = 0; f < o.frames; ++f) {
-    world.step(settings);
+    const FrameResult r = step_and_measure(world, settings);
     total_ms += world.last_step_ms();
-    const sim::State& state = world.state();
-    if (const auto reason = sim::check_divergence(world.model(), state)) {
+    if (r.divergence) {
       progress.finish();
-      const std::string message = "diverged at frame " + std::to_string(world.frame()) + " (" + *reason + ")";
-      if (writer) writer->finish(message);
-      std::fprintf(stderr, "smallsteps: %s\n", message.c_str());
+      if (writer) writer->finish(*r.divergence);
+      std::fprintf(stderr, "smallsteps: %s\n", r.divergence->c_str());
       return kExitDiverged;
     }
-    last = sim::measure(world.model(), state, world.last_substep_dt());
-    last.frame = world.frame();
-    last.time = world.time();
-    last.substeps = world.last_substeps();
-    last.step_ms = world.last_step_ms();
+    last = r.metrics;
     if (writer) writer->write(last);
     progress.update(f + 1, total_ms / (f + 1));
   }

@@ -6,7 +6,7 @@
 
 namespace sim {
 
-FrameMetrics measure(const Model& model, const State& state, Real h) {
+FrameMetrics measure(const Model& model, const State& state, Real h, Real gravity_scale) {
   FrameMetrics m;
   const int n = model.particle_count();
   double kinetic = 0.0, gravity_potential = 0.0;
@@ -16,7 +16,7 @@ FrameMetrics measure(const Model& model, const State& state, Real h) {
     if (w == 0.0) continue;
     const double mass = 1.0 / double(w);
     kinetic += 0.5 * mass * double(length_squared(state.particle_v[size_t(i)]));
-    gravity_potential -= mass * double(dot(model.gravity, state.particle_x[size_t(i)]));
+    gravity_potential -= mass * double(gravity_scale * dot(model.gravity, state.particle_x[size_t(i)]));
   }
   double elastic = 0.0, sum_sq = 0.0, max_err = 0.0;
   const int nd = model.distance_count();
@@ -63,6 +63,19 @@ std::optional<std::string> check_divergence(const Model& model, const State& sta
              std::to_string(x.y) + ", " + std::to_string(x.z) + ") m";
   }
   return std::nullopt;
+}
+
+std::vector<double> particle_constraint_error(const Model& model, const State& state) {
+  std::vector<double> error(size_t(model.particle_count()), 0.0);
+  for (int k = 0; k < model.distance_count(); ++k) {
+    const Int2 p = model.distance_particles[size_t(k)];
+    const double C = std::abs(distance_eval(state.particle_x[size_t(p.a)], state.particle_x[size_t(p.b)],
+                                            model.distance_rest_length[size_t(k)])
+                                  .C);
+    error[size_t(p.a)] = std::max(error[size_t(p.a)], C);
+    error[size_t(p.b)] = std::max(error[size_t(p.b)], C);
+  }
+  return error;
 }
 
 }  // namespace sim

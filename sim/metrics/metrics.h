@@ -29,8 +29,11 @@ struct FrameMetrics {
   double step_ms = 0.0;  // wall time of the step [ms]
 };
 
-// h: the substep Δt_s [s] that produced the multipliers in `state`.
-FrameMetrics measure(const Model& model, const State& state, Real h);
+// h: the substep Δt_s [s] that produced the multipliers in `state`; gravity_scale as in Settings.
+FrameMetrics measure(const Model& model, const State& state, Real h, Real gravity_scale = 1.0);
+
+// Per particle, the largest |C| [m] of the distance constraints that touch it (0 for none).
+std::vector<double> particle_constraint_error(const Model& model, const State& state);
 
 // Why the state is not fit to continue (NaN, infinity, a particle outside the scene bounds), if so.
 std::optional<std::string> check_divergence(const Model& model, const State& state);

@@ -1,0 +1,73 @@
+#include "viewer/pane.h"
+
+#include <cstdio>
+
+#include "frame_step.h"
+#include "solver/settings.h"
+
+namespace app {
+
+void History::push(float v) {
+  values_[size_t(next_)] = v;
+  next_ = (next_ + 1) % kHistory;
+  if (count_ < kHistory) ++count_;
+}
+
+int History::ordered(std::array<float, kHistory>& out) const {
+  const int first = count_ < kHistory ? 0 : next_;
+  for (int k = 0; k < count_; ++k) out[size_t(k)] = values_[size_t((first + k) % kHistory)];
+  return count_;
+}
+
+Pane::Pane(std::string label_text, sim::ParamSet settings_values, sim::BackendKind backend)
+    : label(std::move(label_text)), settings(std::move(settings_values)), backend_(backend) {}
+
+void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) {
+  world = std::make_unique<sim::World>(scene.build(scene_params), backend_);
+  if (!buffers) buffers = std::make_unique<render::SceneBuffers>();
+  buffers->set_model(world->model());
+  divergence.reset();
+  last = sim::measure(world->model(), world->state(), 0.0);
+  for (History* h : {&energy, &error, &substeps, &step_ms}) h->clear();
+}
+
+void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_params) {
+  world->replace_model(scene.build(scene_params).model);
+  buffers->set_model(world->model());
+}
+
+bool Pane::step() {
+  if (divergence) return false;
+  const FrameResult r = step_and_measure(*world, sim::settings_from_params(settings));
+  if (r.divergence) {
+    divergence = r.divergence;
+    return true;
+  }
+  last = r.metrics;
+  energy.push(float(last.total));
+  error.push(float(last.max_constraint_error));
+  substeps.push(float(last.substeps));
+  step_ms.push(float(last.step_ms));
+  return true;
+}
+
+void Pane::reset() {
+  world->reset();
+  divergence.reset();
+  last = sim::measure(world->model(), world->state(), 0.0);
+  for (History* h : {&energy, &error, &substeps, &step_ms}) h->clear();
+}
+
+void Pane::refresh_buffers(render::ColourBy colour_by) { buffers->update(world->model(), world->state(), colour_by); }
+
+std::vector<std::string> Pane::caption(const std::string& scene_name) const {
+  const std::string prefix = label.empty() ? "" : label + ": ";
+  char line[160];
+  std::snprintf(line, sizeof line, "%s  t = %.2f s  %.2f ms/frame (%s)", scene_name.c_str(), world->time(),
+                last.step_ms, world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu");
+  std::vector<std::string> lines{prefix + sim::describe(sim::settings_from_params(settings)), line};
+  if (divergence) lines.push_back(*divergence + " - press R to reset");
+  return lines;
+}
+
+}  // namespace app

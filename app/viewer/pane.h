@@ -1,0 +1,63 @@
+// Pane: one simulated copy of the scene under its own solver Settings — the World, its GPU buffers,
+// the last metrics and a few seconds of history for the plots. The viewer shows one pane, or two side by
+// side in A/B mode (same scene and parameters, different Settings).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backend/backend.h"
+#include "metrics/metrics.h"
+#include "params/param.h"
+#include "render/scene_buffers.h"
+#include "scenes/scene.h"
+#include "world.h"
+
+namespace app {
+
+// The last kHistory frames of one quantity, oldest first once full.
+class History {
+ public:
+  static constexpr int kHistory = 300;  // 5 s at 60 Hz
+  void push(float v);
+  void clear() { count_ = next_ = 0; }
+  // Copies the samples in time order; returns how many.
+  int ordered(std::array<float, kHistory>& out) const;
+
+ private:
+  std::array<float, kHistory> values_{};
+  int count_ = 0, next_ = 0;
+};
+
+class Pane {
+ public:
+  Pane(std::string label, sim::ParamSet settings, sim::BackendKind backend);
+
+  // Builds a new World from the scene (a rebuild: the state starts over).
+  void build(const sim::SceneDef& scene, const sim::ParamSet& scene_params);
+  // A parameter that keeps the topology changed: new Model, running State kept.
+  void replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_params);
+  // One frame, unless the pane has diverged. Returns true when a frame was simulated.
+  bool step();
+  void reset();
+  void refresh_buffers(render::ColourBy colour_by);  // upload the current State for drawing
+
+  // "A: 30 substeps x 1 iteration, XPBD, Gauss-Seidel" and "<scene>  t = 1.00 s  3.2 ms/frame (cpu)".
+  std::vector<std::string> caption(const std::string& scene_name) const;
+
+  const std::string label;
+  sim::ParamSet settings;  // the solver settings table's values, edited live by the UI
+  std::unique_ptr<sim::World> world;
+  std::unique_ptr<render::SceneBuffers> buffers;
+  sim::FrameMetrics last;
+  std::optional<std::string> divergence;
+  History energy, error, substeps, step_ms;
+
+ private:
+  sim::BackendKind backend_;
+};
+
+}  // namespace app

@@ -1,0 +1,83 @@
+#include "viewer/param_widgets.h"
+
+#include <imgui.h>
+
+#include <map>
+#include <string>
+
+namespace app {
+namespace {
+
+// A slider of a parameter that rebuilds the scene holds its value here while dragged and commits it on
+// release, so the scene is rebuilt once and not on every frame of the drag.
+std::map<const sim::ParamSpec*, double>& pending_rebuilds() {
+  static std::map<const sim::ParamSpec*, double> pending;
+  return pending;
+}
+
+bool edit_one(const sim::ParamSpec& spec, sim::ParamSet& params) {
+  const std::string label = spec.unit.empty() ? spec.name : spec.name + " [" + spec.unit + "]";
+  const bool deferred = spec.rebuild && (spec.type == sim::ParamType::Int || spec.type == sim::ParamType::Real);
+  auto& pending = pending_rebuilds();
+  const auto held = pending.find(&spec);
+  double value = deferred && held != pending.end() ? held->second : params.get(spec.name);
+  bool changed = false;
+  const bool wide = spec.max > 100.0 * (spec.min > 0.0 ? spec.min : 1.0);
+  const ImGuiSliderFlags flags = ImGuiSliderFlags_AlwaysClamp | (wide ? ImGuiSliderFlags_Logarithmic : 0);
+  switch (spec.type) {
+    case sim::ParamType::Int: {
+      int v = int(value);
+      const int lo = int(spec.min), hi = int(spec.max);
+      changed = ImGui::SliderInt(label.c_str(), &v, lo, hi, "%d", flags);
+      value = v;
+      break;
+    }
+    case sim::ParamType::Real:
+      changed = ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &value, &spec.min, &spec.max, "%.4g", flags);
+      break;
+    case sim::ParamType::Bool: {
+      bool v = value != 0.0;
+      changed = ImGui::Checkbox(label.c_str(), &v);
+      value = v ? 1.0 : 0.0;
+      break;
+    }
+    case sim::ParamType::Choice: {
+      int v = int(value);
+      changed = ImGui::Combo(
+          label.c_str(), &v,
+          [](void* data, int i, const char** out) {
+            *out = static_cast<const sim::ParamSpec*>(data)->choices[size_t(i)].c_str();
+            return true;
+          },
+          const_cast<sim::ParamSpec*>(&spec), int(spec.choices.size()));
+      value = v;
+      break;
+    }
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s\nrange %s%s", spec.help.c_str(), spec.range_text().c_str(),
+                      spec.rebuild ? "\nchanging it restarts the scene" : "");
+  if (deferred) {
+    if (changed) pending[&spec] = value;
+    changed = ImGui::IsItemDeactivatedAfterEdit();
+    if (ImGui::IsItemDeactivated()) pending.erase(&spec);
+  }
+  if (changed) params.set(spec.name, value);  // in range: the widgets clamp
+  return changed;
+}
+
+}  // namespace
+
+ParamEdit edit_params(sim::ParamSet& params) {
+  ParamEdit edit;
+  ImGui::PushID(&params);
+  for (const sim::ParamSpec& spec : params.specs())
+    if (edit_one(spec, params)) {
+      edit.changed = true;
+      edit.rebuild = edit.rebuild || spec.rebuild;
+    }
+  ImGui::PopID();
+  return edit;
+}
+
+}  // namespace app

@@ -1,0 +1,124 @@
+#include "viewer/recorder.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <sstream>
+
+#include "render/image_io.h"
+
+namespace app {
+namespace {
+
+bool is_directory(const std::string& path) {
+  struct stat st {};
+  return stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+std::string parent_of(const std::string& path) {
+  const size_t slash = path.find_last_of('/', path.size() > 1 ? path.size() - 2 : 0);
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string writable_directory_problem(const std::string& dir) {
+  if (!is_directory(dir)) return "directory '" + dir + "' does not exist";
+  if (access(dir.c_str(), W_OK) != 0) return "directory '" + dir + "' is not writable";
+  return "";
+}
+
+}  // namespace
+
+std::string find_ffmpeg() {
+  const char* override_path = std::getenv("SMALLSTEPS_FFMPEG");
+  if (override_path && *override_path) return access(override_path, X_OK) == 0 ? override_path : "";
+  const char* path = std::getenv("PATH");
+  std::stringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    const std::string candidate = (dir.empty() ? "." : dir) + "/ffmpeg";
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return "";
+}
+
+Recorder::~Recorder() { stop(); }
+
+std::string Recorder::start(const std::string& path, int width_px, int height_px, int fps) {
+  stop();
+  const std::string prefix = "cannot record to '" + path + "': ";
+  if (path.empty()) return "cannot record: no output path given";
+  width_ = width_px;
+  height_ = height_px;
+  frames_ = 0;
+  if (ends_with(path, "/") || is_directory(path)) {
+    if (!is_directory(path)) {
+      if (const std::string problem = writable_directory_problem(parent_of(path)); !problem.empty())
+        return prefix + problem;
+      if (mkdir(path.c_str(), 0755) != 0) return prefix + "cannot create the directory";
+    }
+    if (const std::string problem = writable_directory_problem(path); !problem.empty()) return prefix + problem;
+    path_ = ends_with(path, "/") ? path : path + "/";
+    mode_ = Mode::Png;
+    return "";
+  }
+  if (!ends_with(path, ".mp4")) return prefix + "expected a .mp4 file or a directory ending in '/'";
+  if (width_px % 2 || height_px % 2) return prefix + "MP4 (yuv420p) needs an even frame size";
+  if (const std::string problem = writable_directory_problem(parent_of(path)); !problem.empty())
+    return prefix + problem;
+  const std::string ffmpeg = find_ffmpeg();
+  if (ffmpeg.empty())
+    return prefix + "ffmpeg not found on PATH (install ffmpeg, or record PNG frames with a directory path ending in '/')";
+  std::signal(SIGPIPE, SIG_IGN);  // a dying ffmpeg shows up as a failed write, not a killed viewer
+  std::ostringstream cmd;
+  cmd << shell_quote(ffmpeg) << " -loglevel error -y -f rawvideo -pix_fmt rgb24 -s " << width_px << "x" << height_px
+      << " -r " << fps << " -i - -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p " << shell_quote(path);
+  pipe_ = popen(cmd.str().c_str(), "w");
+  if (!pipe_) return prefix + "cannot start ffmpeg";
+  path_ = path;
+  mode_ = Mode::Video;
+  return "";
+}
+
+std::string Recorder::add_frame(const std::vector<std::uint8_t>& rgb) {
+  if (mode_ == Mode::Off) return "";
+  if (rgb.size() != size_t(width_) * size_t(height_) * 3) return "recording: frame size changed";
+  ++frames_;
+  if (mode_ == Mode::Png) {
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%06d.png", frames_);
+    if (!render::write_png(path_ + name, {width_, height_, rgb})) {
+      mode_ = Mode::Off;
+      return "recording stopped: cannot write '" + path_ + name + "'";
+    }
+    return "";
+  }
+  if (std::fwrite(rgb.data(), 1, rgb.size(), pipe_) != rgb.size()) {
+    const std::string status = stop();
+    return "recording stopped: ffmpeg stopped reading (" + (status.empty() ? std::string("no status") : status) + ")";
+  }
+  return "";
+}
+
+std::string Recorder::stop() {
+  const Mode was = mode_;
+  mode_ = Mode::Off;
+  if (was != Mode::Video || !pipe_) return "";
+  const int status = pclose(pipe_);
+  pipe_ = nullptr;
+  if (status != 0) return "ffmpeg exited with status " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : status);
+  return "";
+}
+
+}  // namespace app

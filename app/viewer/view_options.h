@@ -1,0 +1,30 @@
+// ViewOptions: what the viewer (and `run --record` / `run --compare`, its hidden-window form) is asked
+// to do, on top of a RunOptions (scene, parameters, base settings, backend, frames, metrics).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "run_options.h"
+
+namespace app {
+
+struct ViewOptions {
+  explicit ViewOptions(RunOptions r) : run(std::move(r)) {}
+
+  RunOptions run;
+  // A/B mode: two lists of settings overrides ("substeps=1,iterations=30"); empty for one pane.
+  std::vector<std::string> compare;
+  std::string record_path;  // .mp4 or a directory ending in '/'; empty: not recording at start
+  bool caption = true;      // burn the settings caption into frames
+  int width = 1280, height = 720;  // window (and video) size [px]
+  bool interactive = true;  // false: hidden window, run.frames frames, then exit with a summary
+  int quit_after = 0;       // interactive: close after this many simulated frames (0: never)
+};
+
+// Parses "WxH" (each 64..8192). Throws sim::ParamError naming the option.
+void parse_size(const std::string& text, int& width, int& height);
+// Applies "name=value,name=value" to a copy of the settings. Throws sim::ParamError.
+sim::ParamSet apply_overrides(const sim::ParamSet& settings, const std::string& overrides);
+
+}  // namespace app

@@ -1,0 +1,250 @@
+#include "viewer/viewer.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "exit_codes.h"
+#include "render/image_io.h"
+#include "solver/settings.h"
+
+namespace app {
+namespace {
+
+std::string with_suffix(const std::string& path, const std::string& suffix) {
+  const size_t dot = path.find_last_of('.');
+  const size_t slash = path.find_last_of('/');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path + suffix;
+  return path.substr(0, dot) + suffix + path.substr(dot);
+}
+
+}  // namespace
+
+Viewer::Viewer(ViewOptions options)
+    : options_(std::move(options)),
+      window_(options_.width, options_.height, "smallsteps", options_.interactive),
+      renderer_(std::make_unique<render::Renderer>()),
+      scene_(options_.run.scene),
+      scene_params_(options_.run.scene_params) {
+  window_.set_input(this);
+  build_panes();
+  if (!options_.interactive) {
+    const bool two = panes_.size() == 2;
+    if (!options_.run.metrics_path.empty())
+      for (const auto& p : panes_) {
+        RunOptions described = options_.run;
+        described.settings = p->settings;
+        const std::string path = two ? with_suffix(options_.run.metrics_path, "." + p->label) : options_.run.metrics_path;
+        metrics_.push_back(std::make_unique<MetricsWriter>(path, described, p->world->model(),
+                                                           p->world->backend_description()));
+      }
+  }
+  const std::string initial = options_.record_path.empty() ? "smallsteps-" + scene_->name + ".mp4" : options_.record_path;
+  std::snprintf(record_path_, sizeof record_path_, "%s", initial.c_str());
+  if (!options_.record_path.empty()) start_recording(options_.record_path);
+}
+
+Viewer::~Viewer() { stop_recording(); }
+
+void Viewer::build_panes() {
+  panes_.clear();
+  if (options_.compare.empty()) {
+    panes_.push_back(std::make_unique<Pane>("", options_.run.settings, options_.run.backend));
+  } else {
+    const char* labels[] = {"A", "B"};
+    for (size_t k = 0; k < options_.compare.size(); ++k)
+      panes_.push_back(std::make_unique<Pane>(labels[k], apply_overrides(options_.run.settings, options_.compare[k]),
+                                              options_.run.backend));
+  }
+  rebuild_scene();
+}
+
+void Viewer::rebuild_scene() {
+  release_grab();
+  for (auto& p : panes_) {
+    p->build(*scene_, scene_params_);
+    p->refresh_buffers(draw_.colour_by);
+  }
+  const bool has_surface = !panes_[0]->world->model().surface_triangles.empty();
+  draw_.particles = !has_surface;
+  draw_.constraints = !has_surface;
+  frame_camera();
+}
+
+void Viewer::frame_camera() {
+  const render::SceneBuffers& b = *panes_[0]->buffers;
+  glm::vec3 lo = b.lo(), hi = b.hi();
+  const float size = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z, 0.1f});
+  lo.y = std::min(lo.y, hi.y - size);  // room for what hangs or falls below
+  const sim::GroundPlane& ground = panes_[0]->world->model().ground;
+  if (ground.enabled) lo.y = std::max(lo.y, float(ground.height));
+  camera_.frame(lo, hi, pane_viewport(0).aspect());
+}
+
+render::Viewport Viewer::pane_viewport(int i) const {
+  const int n = int(panes_.size());
+  const int w = std::max(target_.width(), 2), h = std::max(target_.height(), 2);
+  const int x0 = i * w / n, x1 = (i + 1) * w / n;
+  return {x0, 0, x1 - x0, h};
+}
+
+void Viewer::report(const std::string& message, bool error) {
+  status_ = message;
+  status_is_error_ = error;
+  std::fprintf(error ? stderr : stdout, "smallsteps: %s\n", message.c_str());
+  std::fflush(error ? stderr : stdout);
+}
+
+void Viewer::start_recording(const std::string& path) {
+  if (target_.width() == 0) target_.resize(options_.width & ~1, options_.height & ~1);
+  const double frame_dt = sim::settings_from_params(panes_[0]->settings).frame_dt;
+  const int fps = std::max(1, int(std::lround(1.0 / frame_dt)));
+  const std::string problem = recorder_.start(path, target_.width(), target_.height(), fps);
+  if (!problem.empty())
+    report(problem + "; continuing without recording", true);
+  else
+    report("recording to " + recorder_.path() + " (" + std::to_string(target_.width()) + "x" +
+           std::to_string(target_.height()) + ", " + std::to_string(fps) + " fps: one video frame per simulated frame)");
+}
+
+void Viewer::stop_recording() {
+  if (!recorder_.active()) return;
+  const int frames = recorder_.frames();
+  const std::string path = recorder_.path();
+  const std::string problem = recorder_.stop();
+  if (!problem.empty())
+    report("recording to " + path + " failed: " + problem, true);
+  else
+    report("recorded " + std::to_string(frames) + " frames to " + path);
+}
+
+void Viewer::toggle_recording() {
+  if (recorder_.active())
+    stop_recording();
+  else
+    start_recording(record_path_);
+}
+
+void Viewer::save_screenshot() {
+  char name[256];
+  std::snprintf(name, sizeof name, "smallsteps-%s-%05d.png", scene_->name.c_str(), panes_[0]->world->frame());
+  const render::RgbImage image{target_.width(), target_.height(), frame_pixels()};
+  if (render::write_png(name, image))
+    report(std::string("screenshot saved to ") + name);
+  else
+    report(std::string("cannot write screenshot ") + name, true);
+}
+
+void Viewer::reset() {
+  release_grab();
+  for (auto& p : panes_) {
+    p->reset();
+    p->refresh_buffers(draw_.colour_by);
+  }
+}
+
+const std::vector<std::uint8_t>& Viewer::frame_pixels() {
+  if (!pixels_current_) {
+    target_.read_rgb(pixels_);
+    pixels_current_ = true;
+  }
+  return pixels_;
+}
+
+void Viewer::draw_frame() {
+  const auto start = std::chrono::steady_clock::now();
+  target_.bind();
+  for (int i = 0; i < pane_count(); ++i) {
+    Pane& p = *panes_[size_t(i)];
+    const render::Viewport vp = pane_viewport(i);
+    renderer_->draw(*p.buffers, p.world->model(), camera_, vp, draw_);
+    if (options_.caption) renderer_->draw_caption(p.caption(scene_->name), vp);
+  }
+  if (pane_count() == 2) {  // a divider between the halves
+    const render::Viewport right = pane_viewport(1);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(right.x - 1, 0, 2, right.height);
+    glClearColor(0.1f, 0.1f, 0.12f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+  }
+  pixels_current_ = false;
+  draw_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+bool Viewer::frame() {
+  int fw = options_.width, fh = options_.height;
+  if (options_.interactive) {
+    window_.poll_events();
+    window_.framebuffer_size(fw, fh);
+  }
+  if (!recorder_.active()) target_.resize(std::max(2, fw & ~1), std::max(2, fh & ~1));
+
+  bool stepped = false;
+  if (!paused_ || step_once_) {
+    for (auto& p : panes_) stepped = p->step() || stepped;
+    step_once_ = false;
+  }
+  if (stepped) {
+    ++frames_simulated_;
+    for (size_t k = 0; k < metrics_.size(); ++k)
+      if (!panes_[k]->divergence) metrics_[k]->write(panes_[k]->last);
+  }
+  for (auto& p : panes_) p->refresh_buffers(draw_.colour_by);
+  draw_frame();
+  if (stepped && recorder_.active()) {
+    const std::string problem = recorder_.add_frame(frame_pixels());
+    if (!problem.empty()) report(problem + "; continuing without recording", true);
+  }
+
+  if (options_.interactive) {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, fw, fh);
+    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    target_.blit_to_window(fw, fh);
+    window_.begin_ui();
+    draw_ui();
+    window_.end_ui();
+    window_.swap();
+    if (options_.quit_after > 0 && frames_simulated_ >= options_.quit_after) return false;
+    return !window_.should_close();
+  }
+  const bool any_diverged =
+      std::any_of(panes_.begin(), panes_.end(), [](const auto& p) { return p->divergence.has_value(); });
+  return frames_simulated_ < options_.run.frames && !any_diverged;
+}
+
+int Viewer::headless_exit_status() const {
+  int status = kExitOk;
+  for (size_t k = 0; k < panes_.size(); ++k) {
+    const Pane& p = *panes_[k];
+    const std::string who = p.label.empty() ? "" : p.label + ": ";
+    if (k < metrics_.size()) metrics_[k]->finish(p.divergence ? *p.divergence : "completed");
+    if (p.divergence) {
+      std::fprintf(stderr, "smallsteps: %s%s\n", who.c_str(), p.divergence->c_str());
+      status = kExitDiverged;
+      continue;
+    }
+    std::printf("%s%s: %d frames, %.4g s, %.3f ms/frame (last), max constraint error %.4g m, total energy %.6g J\n",
+                who.c_str(), sim::describe(sim::settings_from_params(p.settings)).c_str(), p.world->frame(),
+                p.world->time(), p.last.step_ms, p.last.max_constraint_error, p.last.total);
+  }
+  return status;
+}
+
+int Viewer::run() {
+  if (!options_.interactive) {
+    std::printf("backend      %s\nrenderer     %s\n", panes_[0]->world->backend_description().c_str(),
+                window_.gl_renderer().c_str());
+    std::fflush(stdout);
+  }
+  while (frame()) {
+  }
+  stop_recording();
+  return options_.interactive ? kExitOk : headless_exit_status();
+}
+
+}  // namespace app

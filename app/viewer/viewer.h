@@ -1,0 +1,105 @@
+// Viewer: the interactive window (and its hidden form for recording from the command line). Owns the
+// panes, the shared orbit camera, the renderer, the recorder and the UI. One loop iteration simulates one
+// frame of every pane (unless paused), draws them side by side with captions into an offscreen target,
+// hands that frame to the recorder, copies it to the window and draws the panels over it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "metrics_writer.h"
+#include "render/camera.h"
+#include "render/render_target.h"
+#include "render/renderer.h"
+#include "viewer/pane.h"
+#include "viewer/recorder.h"
+#include "viewer/view_options.h"
+#include "viewer/window.h"
+
+namespace app {
+
+class Viewer final : public InputSink {
+ public:
+  // Throws WindowError (no display, no GL 4.5), sim::ParamError (bad --compare) or
+  // sim::BackendUnavailable.
+  explicit Viewer(ViewOptions options);
+  ~Viewer() override;
+
+  // Runs until the window closes (interactive) or run.frames frames are done; returns the exit status.
+  int run();
+  // One loop iteration; false when the viewer should stop.
+  bool frame();
+
+  // Input as the window delivers it; tests call these directly to script a session.
+  void mouse_button(int button, bool pressed, glm::vec2 cursor_px) override;
+  void cursor_moved(glm::vec2 cursor_px) override;
+  void scrolled(float steps) override;
+  void key_pressed(int key) override;
+
+  int pane_count() const { return int(panes_.size()); }
+  const Pane& pane(int i) const { return *panes_[size_t(i)]; }
+  render::OrbitCamera& camera() { return camera_; }
+  int grabbed_particle() const { return grabbed_; }
+  const std::string& status() const { return status_; }  // the last message shown to the user
+  // The last drawn frame, rows top to bottom, RGB.
+  const std::vector<std::uint8_t>& frame_pixels();
+  int frame_width() const { return target_.width(); }
+  int frame_height() const { return target_.height(); }
+  render::Viewport pane_viewport(int i) const;  // in the frame, GL coordinates
+
+ private:
+  void build_panes();
+  void rebuild_scene();
+  void frame_camera();
+  void draw_frame();
+  void draw_ui();
+  void draw_solver_panel();
+  void draw_scene_panel();
+  void draw_stats_panel();
+  void draw_record_panel();
+  void draw_help_overlay();
+  void report(const std::string& message, bool error = false);
+  void toggle_recording();
+  void start_recording(const std::string& path);
+  void stop_recording();
+  void save_screenshot();
+  void reset();
+  int pane_at(glm::vec2 cursor_px) const;
+  glm::vec2 local_cursor(int pane, glm::vec2 cursor_px) const;
+  void update_grab(glm::vec2 cursor_px);
+  void release_grab();
+  int headless_exit_status() const;
+
+  ViewOptions options_;
+  Window window_;
+  std::unique_ptr<render::Renderer> renderer_;
+  render::RenderTarget target_;
+  render::OrbitCamera camera_;
+  render::DrawOptions draw_;
+  const sim::SceneDef* scene_;
+  sim::ParamSet scene_params_;
+  std::vector<std::unique_ptr<Pane>> panes_;
+  std::vector<std::unique_ptr<MetricsWriter>> metrics_;
+  Recorder recorder_;
+  std::vector<std::uint8_t> pixels_;
+  bool pixels_current_ = false;
+
+  bool paused_ = false, step_once_ = false, show_help_ = false;
+  int frames_simulated_ = 0;
+  double draw_ms_ = 0.0;
+  std::string status_;
+  bool status_is_error_ = false;
+  char record_path_[512] = {};
+
+  enum class MouseMode { None, Orbit, Pan, Grab };
+  MouseMode mouse_ = MouseMode::None;
+  glm::vec2 last_cursor_{0.0f};
+  int grabbed_ = -1;
+  int grab_pane_ = 0;
+  float grab_compliance_ = 1e-5f;  // α of the mouse attachment [m/N]
+};
+
+}  // namespace app

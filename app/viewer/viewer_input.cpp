@@ -1,0 +1,93 @@
+// Viewer input: left drag grabs the particle under the cursor (a compliant attachment to a target on the
+// camera-facing plane through it, applied inside every substep) or orbits when there is none; right or
+// middle drag pans; the wheel zooms; keys as listed by the help overlay (H).
+#include <GLFW/glfw3.h>
+
+#include "viewer/picking.h"
+#include "viewer/viewer.h"
+
+namespace app {
+
+int Viewer::pane_at(glm::vec2 cursor_px) const {
+  for (int i = 0; i < pane_count(); ++i) {
+    const render::Viewport vp = pane_viewport(i);
+    if (cursor_px.x < float(vp.x + vp.width)) return i;
+  }
+  return pane_count() - 1;
+}
+
+glm::vec2 Viewer::local_cursor(int pane, glm::vec2 cursor_px) const {
+  return cursor_px - glm::vec2(float(pane_viewport(pane).x), 0.0f);
+}
+
+void Viewer::mouse_button(int button, bool pressed, glm::vec2 cursor_px) {
+  last_cursor_ = cursor_px;
+  if (!pressed) {
+    if (mouse_ == MouseMode::Grab) release_grab();
+    mouse_ = MouseMode::None;
+    return;
+  }
+  if (button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_MIDDLE) {
+    mouse_ = MouseMode::Pan;
+    return;
+  }
+  if (button != GLFW_MOUSE_BUTTON_LEFT) return;
+  const int p = pane_at(cursor_px);
+  const render::Viewport vp = pane_viewport(p);
+  const sim::Model& model = panes_[size_t(p)]->world->model();
+  std::vector<bool> pickable(size_t(model.particle_count()));
+  for (size_t i = 0; i < pickable.size(); ++i) pickable[i] = model.particle_inv_mass[i] > 0.0;
+  const int picked = pick_particle(camera_, local_cursor(p, cursor_px), glm::vec2(vp.width, vp.height),
+                                   panes_[size_t(p)]->buffers->positions(), pickable);
+  if (picked < 0) {
+    mouse_ = MouseMode::Orbit;
+    return;
+  }
+  mouse_ = MouseMode::Grab;
+  grabbed_ = picked;
+  grab_pane_ = p;
+  update_grab(cursor_px);
+}
+
+void Viewer::update_grab(glm::vec2 cursor_px) {
+  const render::Viewport vp = pane_viewport(grab_pane_);
+  const glm::vec3 anchor = panes_[size_t(grab_pane_)]->buffers->positions()[size_t(grabbed_)];
+  const glm::vec3 t = drag_target(camera_, local_cursor(grab_pane_, cursor_px), glm::vec2(vp.width, vp.height), anchor);
+  for (auto& p : panes_) p->world->set_grab({grabbed_, {t.x, t.y, t.z}, sim::Real(grab_compliance_)});
+}
+
+void Viewer::release_grab() {
+  grabbed_ = -1;
+  for (auto& p : panes_)
+    if (p->world) p->world->set_grab({});
+}
+
+void Viewer::cursor_moved(glm::vec2 cursor_px) {
+  const glm::vec2 delta = cursor_px - last_cursor_;
+  last_cursor_ = cursor_px;
+  switch (mouse_) {
+    case MouseMode::Orbit: camera_.orbit(delta); break;
+    case MouseMode::Pan: camera_.pan(delta, float(pane_viewport(0).height)); break;
+    case MouseMode::Grab: update_grab(cursor_px); break;
+    case MouseMode::None: break;
+  }
+}
+
+void Viewer::scrolled(float steps) { camera_.zoom(steps); }
+
+void Viewer::key_pressed(int key) {
+  switch (key) {
+    case GLFW_KEY_SPACE: paused_ = !paused_; break;
+    case GLFW_KEY_RIGHT: step_once_ = true; break;
+    case GLFW_KEY_R: reset(); break;
+    case GLFW_KEY_F: frame_camera(); break;
+    case GLFW_KEY_P: save_screenshot(); break;
+    case GLFW_KEY_V: toggle_recording(); break;
+    case GLFW_KEY_H: show_help_ = !show_help_; break;
+    case GLFW_KEY_C: draw_.constraints = !draw_.constraints; break;
+    case GLFW_KEY_ESCAPE: show_help_ = false; break;
+    default: break;
+  }
+}
+
+}  // namespace app

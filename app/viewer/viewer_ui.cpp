@@ -1,0 +1,163 @@
+// Viewer panels (Dear ImGui): scene picker and parameters, solver settings per pane, stats with live
+// plots, recording, and the help overlay. Every change applies while the simulation runs.
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+
+#include "solver/settings.h"
+#include "viewer/param_widgets.h"
+#include "viewer/viewer.h"
+
+namespace app {
+namespace {
+
+constexpr const char* kControls[][2] = {
+    {"Left drag on a particle", "grab it (cloth, chain) and pull"},
+    {"Left drag elsewhere", "orbit the camera"},
+    {"Right / middle drag", "pan"},
+    {"Mouse wheel", "zoom"},
+    {"F", "frame the scene"},
+    {"Space", "pause / resume"},
+    {"Right arrow", "step one frame (while paused)"},
+    {"R", "reset the scene"},
+    {"P", "save a screenshot (PNG)"},
+    {"V", "start / stop recording"},
+    {"C", "show constraints as lines"},
+    {"H", "this help"},
+};
+
+void plot(const char* label, const History& h, const char* format) {
+  std::array<float, History::kHistory> values{};
+  const int n = h.ordered(values);
+  char overlay[64] = "";
+  if (n > 0) std::snprintf(overlay, sizeof overlay, format, double(values[size_t(n - 1)]));
+  ImGui::PlotLines(label, values.data(), n, 0, overlay, FLT_MAX, FLT_MAX, ImVec2(0.0f, 50.0f));
+}
+
+}  // namespace
+
+void Viewer::draw_ui() {
+  ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(380.0f, 0.0f), ImGuiCond_FirstUseEver);
+  ImGui::Begin("smallsteps");
+  ImGui::TextDisabled("H: help and controls");
+  if (paused_) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "PAUSED");
+  }
+  draw_scene_panel();
+  draw_solver_panel();
+  draw_stats_panel();
+  draw_record_panel();
+  if (!status_.empty())
+    ImGui::TextColored(status_is_error_ ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f), "%s",
+                       status_.c_str());
+  ImGui::End();
+  if (show_help_) draw_help_overlay();
+}
+
+void Viewer::draw_scene_panel() {
+  if (!ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (ImGui::BeginCombo("scene", scene_->name.c_str())) {
+    for (const sim::SceneDef& s : sim::scene_registry())
+      if (ImGui::Selectable(s.name.c_str(), &s == scene_) && &s != scene_) {
+        scene_ = &s;
+        scene_params_ = s.default_params();
+        rebuild_scene();
+      }
+    ImGui::EndCombo();
+  }
+  ImGui::TextWrapped("%s", scene_->description.c_str());
+  const ParamEdit edit = edit_params(scene_params_);
+  if (edit.rebuild) {
+    rebuild_scene();
+  } else if (edit.changed) {
+    for (auto& p : panes_) p->replace_model(*scene_, scene_params_);
+  }
+  ImGui::Checkbox("surface", &draw_.surface);
+  ImGui::SameLine();
+  ImGui::Checkbox("particles", &draw_.particles);
+  ImGui::SameLine();
+  ImGui::Checkbox("constraints", &draw_.constraints);
+  ImGui::SameLine();
+  ImGui::Checkbox("shadows", &draw_.shadows);
+  int colour = int(draw_.colour_by);
+  if (ImGui::Combo("colour by", &colour, render::kColourByNames, IM_ARRAYSIZE(render::kColourByNames)))
+    draw_.colour_by = render::ColourBy(colour);
+  ImGui::SliderFloat("particle size", &draw_.particle_scale, 0.1f, 4.0f, "%.2f");
+  ImGui::SliderFloat("grab compliance [m/N]", &grab_compliance_, 1e-8f, 1e-1f, "%.1e",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+}
+
+void Viewer::draw_solver_panel() {
+  if (!ImGui::CollapsingHeader("Solver", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  for (auto& p : panes_) {
+    const std::string title = p->label.empty() ? "settings" : "settings " + p->label;
+    if (pane_count() > 1 && !ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
+    edit_params(p->settings);
+    if (p->settings.get_bool("adaptive"))
+      ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f),
+                         "Adaptive substepping is not implemented yet:\nthe solver runs the fixed substeps above.");
+    if (pane_count() > 1) ImGui::TreePop();
+  }
+}
+
+void Viewer::draw_stats_panel() {
+  if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::Text("%.0f FPS, draw %.2f ms (CPU), frame %d", double(ImGui::GetIO().Framerate), draw_ms_,
+              panes_[0]->world->frame());
+  ImGui::TextWrapped("backend: %s", panes_[0]->world->backend_description().c_str());
+  for (auto& p : panes_) {
+    ImGui::PushID(p.get());
+    if (!p->label.empty()) {
+      ImGui::Separator();
+      ImGui::Text("%s: %s", p->label.c_str(), sim::describe(sim::settings_from_params(p->settings)).c_str());
+    }
+    const sim::FrameMetrics& m = p->last;
+    if (p->divergence) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s (R resets)", p->divergence->c_str());
+    ImGui::Text("sim %.2f ms/frame, %d substeps", m.step_ms, m.substeps);
+    ImGui::Text("max |C| %.3g m, rms %.3g m", m.max_constraint_error, m.rms_constraint_error);
+    ImGui::Text("E kin %.4g  grav %.4g  elastic %.4g  total %.4g J", m.kinetic, m.gravitational, m.elastic, m.total);
+    const sim::Model& model = p->world->model();
+    for (size_t k = 0; k < model.probes.size() && k < m.probe_force.size(); ++k)
+      ImGui::Text("force %s: %.5g N", model.probes[k].name.c_str(), m.probe_force[k]);
+    plot("total energy [J]", p->energy, "%.5g J");
+    plot("max |C| [m]", p->error, "%.3g m");
+    plot("substeps", p->substeps, "%.0f");
+    plot("sim [ms]", p->step_ms, "%.2f ms");
+    ImGui::PopID();
+  }
+}
+
+void Viewer::draw_record_panel() {
+  if (!ImGui::CollapsingHeader("Record", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::InputText("file (.mp4) or dir/", record_path_, sizeof record_path_);
+  if (ImGui::Button(recorder_.active() ? "Stop recording (V)" : "Record (V)")) toggle_recording();
+  ImGui::SameLine();
+  if (ImGui::Button("Screenshot (P)")) save_screenshot();
+  ImGui::SameLine();
+  ImGui::Checkbox("caption", &options_.caption);
+  if (recorder_.active()) ImGui::Text("recording %d frames to %s", recorder_.frames(), recorder_.path().c_str());
+}
+
+void Viewer::draw_help_overlay() {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.9f);
+  ImGui::Begin("Controls (H or Esc closes)", &show_help_, ImGuiWindowFlags_AlwaysAutoResize);
+  if (ImGui::BeginTable("controls", 2)) {
+    for (const auto& row : kControls) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", row[0]);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(row[1]);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::TextDisabled("Panels apply while the simulation runs; hover a slider for its range and unit.");
+  ImGui::End();
+}
+
+}  // namespace app

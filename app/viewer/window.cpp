@@ -1,0 +1,133 @@
+#include "viewer/window.h"
+
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <cstdlib>
+
+#include "render/gl.h"
+// glad must precede GLFW's own GL header
+#include <GLFW/glfw3.h>
+
+namespace app {
+namespace {
+
+std::string last_glfw_error() {
+  const char* description = nullptr;
+  glfwGetError(&description);
+  return description ? description : "unknown GLFW error";
+}
+
+}  // namespace
+
+bool display_available() {
+  const char* x11 = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  return (x11 && *x11) || (wayland && *wayland);
+}
+
+Window::Window(int width_px, int height_px, const std::string& title, bool visible) {
+  if (!display_available())
+    throw WindowError("no display (DISPLAY is not set); run under xvfb-run -a -s \"-screen 0 1280x720x24\"");
+  if (!glfwInit()) throw WindowError("cannot initialise GLFW: " + last_glfw_error());
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
+  window_ = glfwCreateWindow(width_px, height_px, title.c_str(), nullptr, nullptr);
+  if (!window_) {
+    const std::string reason = last_glfw_error();
+    glfwTerminate();
+    throw WindowError("cannot open an OpenGL 4.5 core window: " + reason);
+  }
+  glfwMakeContextCurrent(window_);
+  if (!gladLoadGL(glfwGetProcAddress)) {
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+    throw WindowError("cannot load the OpenGL 4.5 entry points");
+  }
+  glfwSwapInterval(visible ? 1 : 0);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  ImGui::StyleColorsDark();
+  ImGui::GetStyle().WindowRounding = 4.0f;
+  ImGui_ImplGlfw_InitForOpenGL(window_, false);
+  ImGui_ImplOpenGL3_Init("#version 450 core");
+  install_callbacks();
+}
+
+Window& Window::of(GLFWwindow* w) { return *static_cast<Window*>(glfwGetWindowUserPointer(w)); }
+
+glm::vec2 Window::to_framebuffer_px(double x, double y) const {
+  int ww = 1, wh = 1, fw = 1, fh = 1;
+  glfwGetWindowSize(window_, &ww, &wh);
+  glfwGetFramebufferSize(window_, &fw, &fh);
+  return {float(x) * float(fw) / float(ww > 0 ? ww : 1), float(y) * float(fh) / float(wh > 0 ? wh : 1)};
+}
+
+// ImGui sees every event first (its 1.86 GLFW backend is fed by hand); the sink gets what the UI did not
+// capture, and always gets button releases so a drag that ends over a panel still ends.
+void Window::install_callbacks() {
+  glfwSetWindowUserPointer(window_, this);
+  glfwSetMouseButtonCallback(window_, [](GLFWwindow* w, int button, int action, int mods) {
+    ImGui_ImplGlfw_MouseButtonCallback(w, button, action, mods);
+    Window& self = of(w);
+    if (!self.sink_ || (ImGui::GetIO().WantCaptureMouse && action == GLFW_PRESS)) return;
+    double x = 0, y = 0;
+    glfwGetCursorPos(w, &x, &y);
+    self.sink_->mouse_button(button, action == GLFW_PRESS, self.to_framebuffer_px(x, y));
+  });
+  glfwSetCursorPosCallback(window_, [](GLFWwindow* w, double x, double y) {
+    Window& self = of(w);
+    if (self.sink_) self.sink_->cursor_moved(self.to_framebuffer_px(x, y));
+  });
+  glfwSetScrollCallback(window_, [](GLFWwindow* w, double dx, double dy) {
+    ImGui_ImplGlfw_ScrollCallback(w, dx, dy);
+    Window& self = of(w);
+    if (self.sink_ && !ImGui::GetIO().WantCaptureMouse) self.sink_->scrolled(float(dy));
+  });
+  glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int scancode, int action, int mods) {
+    ImGui_ImplGlfw_KeyCallback(w, key, scancode, action, mods);
+    Window& self = of(w);
+    if (self.sink_ && action != GLFW_RELEASE && !ImGui::GetIO().WantCaptureKeyboard) self.sink_->key_pressed(key);
+  });
+  glfwSetCharCallback(window_, ImGui_ImplGlfw_CharCallback);
+  glfwSetWindowFocusCallback(window_, ImGui_ImplGlfw_WindowFocusCallback);
+  glfwSetCursorEnterCallback(window_, ImGui_ImplGlfw_CursorEnterCallback);
+}
+
+void Window::poll_events() const { glfwPollEvents(); }
+
+Window::~Window() {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window_);
+  glfwTerminate();
+}
+
+bool Window::should_close() const { return glfwWindowShouldClose(window_); }
+void Window::request_close() const { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
+void Window::framebuffer_size(int& width_px, int& height_px) const {
+  glfwGetFramebufferSize(window_, &width_px, &height_px);
+}
+
+void Window::begin_ui() const {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+}
+
+void Window::end_ui() const {
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void Window::swap() const { glfwSwapBuffers(window_); }
+
+std::string Window::gl_renderer() const { return reinterpret_cast<const char*>(glGetString(GL_RENDERER)); }
+
+}  // namespace app

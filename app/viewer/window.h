@@ -1,0 +1,58 @@
+// Window: a GLFW window with an OpenGL 4.5 core context (loaded by glad) and a Dear ImGui context on
+// it. Hidden windows serve headless recording under Xvfb. Construction throws WindowError with the
+// reason (no display, no GL 4.5) so callers can report it and exit cleanly.
+#pragma once
+
+#include <glm/glm.hpp>
+#include <stdexcept>
+#include <string>
+
+struct GLFWwindow;
+
+namespace app {
+
+// Where the window delivers input that the UI did not take. Pixels in framebuffer units, origin top-left;
+// keys and buttons are GLFW codes.
+class InputSink {
+ public:
+  virtual ~InputSink() = default;
+  virtual void mouse_button(int button, bool pressed, glm::vec2 cursor_px) = 0;
+  virtual void cursor_moved(glm::vec2 cursor_px) = 0;
+  virtual void scrolled(float steps) = 0;
+  virtual void key_pressed(int key) = 0;
+};
+
+struct WindowError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Window {
+ public:
+  Window(int width_px, int height_px, const std::string& title, bool visible);
+  ~Window();
+  Window(const Window&) = delete;
+  Window& operator=(const Window&) = delete;
+
+  GLFWwindow* handle() const { return window_; }
+  void set_input(InputSink* sink) { sink_ = sink; }
+  void poll_events() const;
+  bool should_close() const;
+  void request_close() const;
+  void framebuffer_size(int& width_px, int& height_px) const;
+  void begin_ui() const;  // new ImGui frame
+  void end_ui() const;    // render ImGui over the window
+  void swap() const;
+  std::string gl_renderer() const;  // e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
+
+ private:
+  static Window& of(GLFWwindow* w);
+  void install_callbacks();
+  glm::vec2 to_framebuffer_px(double x, double y) const;
+  GLFWwindow* window_ = nullptr;
+  InputSink* sink_ = nullptr;
+};
+
+// True when an X11 or Wayland display is named in the environment.
+bool display_available();
+
+}  // namespace app

@@ -1,0 +1,59 @@
+#include "render/camera.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace render {
+
+glm::vec3 OrbitCamera::forward() const {
+  return -glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));
+}
+
+glm::vec3 OrbitCamera::eye() const { return target - distance * forward(); }
+
+glm::mat4 OrbitCamera::view() const { return glm::lookAt(eye(), target, glm::vec3(0.0f, 1.0f, 0.0f)); }
+
+glm::mat4 OrbitCamera::projection(float aspect) const {
+  return glm::perspective(fov_y, std::max(aspect, 1e-3f), 0.01f * distance, 200.0f * distance);
+}
+
+void OrbitCamera::orbit(glm::vec2 drag_px) {
+  yaw -= 0.008f * drag_px.x;
+  pitch = std::clamp(pitch + 0.008f * drag_px.y, -1.5f, 1.5f);
+}
+
+void OrbitCamera::pan(glm::vec2 drag_px, float viewport_h_px) {
+  const float metres_per_px = 2.0f * distance * std::tan(0.5f * fov_y) / std::max(viewport_h_px, 1.0f);
+  const glm::vec3 right = glm::normalize(glm::cross(forward(), glm::vec3(0.0f, 1.0f, 0.0f)));
+  const glm::vec3 up = glm::cross(right, forward());
+  target += metres_per_px * (-drag_px.x * right + drag_px.y * up);
+}
+
+void OrbitCamera::zoom(float wheel_steps) { distance = std::clamp(distance * std::pow(0.88f, wheel_steps), 1e-3f, 1e5f); }
+
+void OrbitCamera::frame(glm::vec3 lo, glm::vec3 hi, float aspect) {
+  target = 0.5f * (lo + hi);
+  const float radius = std::max(0.5f * glm::length(hi - lo), 1e-3f);
+  const float half_fov = 0.5f * std::min(fov_y, 2.0f * std::atan(std::tan(0.5f * fov_y) * aspect));
+  distance = 1.15f * radius / std::sin(half_fov);
+}
+
+Ray OrbitCamera::ray_through(glm::vec2 pixel, glm::vec2 viewport_px) const {
+  const glm::vec2 ndc(2.0f * pixel.x / viewport_px.x - 1.0f, 1.0f - 2.0f * pixel.y / viewport_px.y);
+  const glm::mat4 inverse = glm::inverse(projection(viewport_px.x / viewport_px.y) * view());
+  const glm::vec4 near = inverse * glm::vec4(ndc, -1.0f, 1.0f);
+  const glm::vec4 far = inverse * glm::vec4(ndc, 1.0f, 1.0f);
+  const glm::vec3 a = glm::vec3(near) / near.w, b = glm::vec3(far) / far.w;
+  return {eye(), glm::normalize(b - a)};
+}
+
+glm::vec3 OrbitCamera::project(glm::vec3 world, glm::vec2 viewport_px) const {
+  const glm::vec4 v = view() * glm::vec4(world, 1.0f);
+  const glm::vec4 clip = projection(viewport_px.x / viewport_px.y) * v;
+  if (clip.w <= 0.0f) return {0.0f, 0.0f, -v.z};
+  const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+  return {(0.5f * ndc.x + 0.5f) * viewport_px.x, (0.5f - 0.5f * ndc.y) * viewport_px.y, -v.z};
+}
+
+}  // namespace render

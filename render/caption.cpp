@@ -1,0 +1,76 @@
+#include "render/caption.h"
+
+#include <stb_easy_font.h>
+
+#include <algorithm>
+
+namespace render {
+namespace {
+
+struct EasyFontVertex {  // the layout stb_easy_font_print writes
+  float x, y, z;
+  unsigned char rgba[4];
+};
+
+void append_quad(std::vector<glm::vec2>& out, glm::vec2 a, glm::vec2 b, glm::vec2 c, glm::vec2 d) {
+  out.insert(out.end(), {a, b, c, a, c, d});
+}
+
+}  // namespace
+
+Caption::Caption() : program_(std::make_unique<ShaderProgram>("text.vert", "text.frag")) {
+  glCreateBuffers(1, &buffer_);
+  glCreateVertexArrays(1, &vao_);
+  glEnableVertexArrayAttrib(vao_, 0);
+  glVertexArrayVertexBuffer(vao_, 0, buffer_, 0, sizeof(glm::vec2));
+  glVertexArrayAttribFormat(vao_, 0, 2, GL_FLOAT, GL_FALSE, 0);
+  glVertexArrayAttribBinding(vao_, 0, 0);
+}
+
+Caption::~Caption() {
+  glDeleteVertexArrays(1, &vao_);
+  glDeleteBuffers(1, &buffer_);
+}
+
+void Caption::fill(const std::vector<glm::vec2>& triangles, glm::vec4 colour, glm::vec2 viewport_px) {
+  glNamedBufferData(buffer_, GLsizeiptr(triangles.size() * sizeof(glm::vec2)), triangles.data(), GL_STREAM_DRAW);
+  program_->use();
+  program_->set("u_viewport_size", viewport_px);
+  program_->set("u_colour", colour);
+  glBindVertexArray(vao_);
+  glDrawArrays(GL_TRIANGLES, 0, GLsizei(triangles.size()));
+}
+
+void Caption::draw(const std::vector<std::string>& lines, glm::vec2 top_left_px, glm::vec2 viewport_px, float scale) {
+  if (lines.empty()) return;
+  const float line_height = 12.0f;  // stb_easy_font units
+  std::vector<glm::vec2> glyphs;
+  float width = 0.0f;
+  std::vector<EasyFontVertex> quads(4096);
+  for (size_t l = 0; l < lines.size(); ++l) {
+    std::string text = lines[l];
+    width = std::max(width, float(stb_easy_font_width(text.data())));
+    const int count = stb_easy_font_print(0.0f, float(l) * line_height, text.data(), nullptr, quads.data(),
+                                          int(quads.size() * sizeof(EasyFontVertex)));
+    for (int q = 0; q < count; ++q) {
+      glm::vec2 v[4];
+      for (int k = 0; k < 4; ++k)
+        v[k] = top_left_px + scale * glm::vec2(6.0f + quads[size_t(4 * q + k)].x, 5.0f + quads[size_t(4 * q + k)].y);
+      append_quad(glyphs, v[0], v[1], v[2], v[3]);
+    }
+  }
+  const glm::vec2 size = scale * glm::vec2(width + 10.0f, float(lines.size()) * line_height + 6.0f);
+  std::vector<glm::vec2> box;
+  append_quad(box, top_left_px, top_left_px + glm::vec2(size.x, 0.0f), top_left_px + size,
+              top_left_px + glm::vec2(0.0f, size.y));
+
+  glDisable(GL_DEPTH_TEST);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  fill(box, glm::vec4(0.05f, 0.06f, 0.08f, 0.62f), viewport_px);
+  fill(glyphs, glm::vec4(1.0f), viewport_px);
+  glDisable(GL_BLEND);
+  glEnable(GL_DEPTH_TEST);
+}
+
+}  // namespace render

@@ -1,0 +1,113 @@
+#include "render/renderer.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace render {
+
+Renderer::Renderer()
+    : surface_(std::make_unique<ShaderProgram>("surface.vert", "surface.frag")),
+      depth_(std::make_unique<ShaderProgram>("depth.vert", "depth.frag")),
+      sphere_(std::make_unique<ShaderProgram>("sphere.vert", "sphere.frag")),
+      lines_(std::make_unique<ShaderProgram>("lines.vert", "lines.frag")),
+      ground_(std::make_unique<ShaderProgram>("ground.vert", "ground.frag")),
+      light_dir_(glm::normalize(glm::vec3(0.45f, 1.0f, 0.35f))) {
+  glCreateVertexArrays(1, &empty_vao_);
+}
+
+void Renderer::set_common(const ShaderProgram& p, const OrbitCamera& camera, const Viewport& viewport,
+                          bool shadows) const {
+  p.set("u_view", camera.view());
+  p.set("u_proj", camera.projection(viewport.aspect()));
+  p.set("u_eye", camera.eye());
+  p.set("u_light_dir", light_dir_);
+  p.set("u_light_view_proj", shadow_map_.light_view_proj());
+  p.set("u_shadow_map", 0);
+  p.set("u_shadows", shadows ? 1 : 0);
+}
+
+void Renderer::draw_spheres(const SceneBuffers& scene, const DrawOptions& options, bool light_pass) {
+  sphere_->set("u_light_pass", light_pass ? 1 : 0);
+  sphere_->set("u_radius_scale", options.particle_scale);
+  if (light_pass) {
+    sphere_->set("u_view", shadow_map_.light_view());
+    sphere_->set("u_proj", shadow_map_.light_proj());
+  }
+  sphere_->use();
+  glBindVertexArray(scene.sphere_vao());
+  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, scene.particle_count());
+}
+
+void Renderer::shadow_pass(const SceneBuffers& scene, const DrawOptions& options) {
+  GLint target = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
+  const glm::vec3 pad(0.05f * glm::length(scene.hi() - scene.lo()) + 0.05f);
+  shadow_map_.begin(light_dir_, scene.lo() - pad, scene.hi() + pad);
+  if (options.surface && scene.triangle_count() > 0) {
+    depth_->set("u_light_view_proj", shadow_map_.light_view_proj());
+    depth_->use();
+    glBindVertexArray(scene.surface_vao());
+    glDrawElements(GL_TRIANGLES, 3 * scene.triangle_count(), GL_UNSIGNED_INT, nullptr);
+  }
+  if (options.particles) draw_spheres(scene, options, true);
+  glBindFramebuffer(GL_FRAMEBUFFER, GLuint(target));
+}
+
+void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const OrbitCamera& camera,
+                    const Viewport& viewport, const DrawOptions& options) {
+  glEnable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  if (options.shadows) shadow_pass(scene, options);
+  glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(viewport.x, viewport.y, viewport.width, viewport.height);
+  glClearColor(kBackground[0], kBackground[1], kBackground[2], 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  glBindTextureUnit(0, shadow_map_.texture());
+
+  if (model.ground.enabled) {
+    const glm::vec3 centre = 0.5f * (scene.lo() + scene.hi());
+    const float extent = std::max(4.0f * glm::length(scene.hi() - scene.lo()), 2.0f);
+    set_common(*ground_, camera, viewport, options.shadows);
+    ground_->set("u_height", float(model.ground.height));
+    ground_->set("u_extent", extent);
+    ground_->set("u_centre", glm::vec2(centre.x, centre.z));
+    ground_->set("u_cell", std::pow(10.0f, std::floor(std::log10(extent / 4.0f))));
+    ground_->use();
+    glBindVertexArray(empty_vao_);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  }
+  if (options.surface && scene.triangle_count() > 0) {
+    set_common(*surface_, camera, viewport, options.shadows);
+    surface_->set("u_front_colour", glm::vec3(0.86f, 0.42f, 0.26f));
+    surface_->set("u_back_colour", glm::vec3(0.32f, 0.46f, 0.72f));
+    surface_->use();
+    glBindVertexArray(scene.surface_vao());
+    glDrawElements(GL_TRIANGLES, 3 * scene.triangle_count(), GL_UNSIGNED_INT, nullptr);
+  }
+  if (options.particles) {
+    set_common(*sphere_, camera, viewport, options.shadows);
+    sphere_->set("u_use_value", options.colour_by == ColourBy::Flat ? 0 : 1);
+    sphere_->set("u_value_range", scene.value_range());
+    sphere_->set("u_colour", glm::vec3(0.93f, 0.62f, 0.22f));
+    draw_spheres(scene, options, false);
+  }
+  if (options.constraints && scene.distance_count() > 0) {
+    lines_->set("u_view", camera.view());
+    lines_->set("u_proj", camera.projection(viewport.aspect()));
+    lines_->set("u_colour", glm::vec3(0.12f, 0.13f, 0.18f));
+    lines_->use();
+    glBindVertexArray(scene.line_vao());
+    glDrawElements(GL_LINES, 2 * scene.distance_count(), GL_UNSIGNED_INT, nullptr);
+  }
+  glBindVertexArray(0);
+}
+
+void Renderer::draw_caption(const std::vector<std::string>& lines, const Viewport& viewport) {
+  glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
+  const float scale = std::clamp(float(viewport.width) / 560.0f, 1.0f, 2.0f);  // fit a half of a split screen
+  caption_.draw(lines, glm::vec2(8.0f, 8.0f), glm::vec2(float(viewport.width), float(viewport.height)), scale);
+}
+
+}  // namespace render

@@ -1,0 +1,55 @@
+// Renderer: draws one World's SceneBuffers into a viewport — shadow pass from a directional light, the
+// ground grid, the two-sided cloth surface, particles as sphere impostors coloured by a quantity, and
+// optionally the constraints as lines — plus captions. Programs and the shadow map are shared by panes.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "render/camera.h"
+#include "render/caption.h"
+#include "render/scene_buffers.h"
+#include "render/shader_program.h"
+#include "render/shadow_map.h"
+
+namespace render {
+
+struct Viewport {
+  int x = 0, y = 0, width = 1, height = 1;  // GL window coordinates (origin bottom-left) [px]
+  float aspect() const { return float(width) / float(height > 0 ? height : 1); }
+};
+
+struct DrawOptions {
+  bool surface = true;       // triangle surface, where the scene has one
+  bool particles = true;     // sphere impostors
+  bool constraints = false;  // distance constraints as lines (wireframe)
+  bool shadows = true;
+  ColourBy colour_by = ColourBy::Speed;
+  float particle_scale = 1.0f;  // impostor radius / contact radius
+};
+
+inline constexpr float kBackground[3] = {0.80f, 0.83f, 0.88f};
+
+class Renderer {
+ public:
+  Renderer();
+  // Clears the viewport and draws the scene into the currently bound framebuffer.
+  void draw(const SceneBuffers& scene, const sim::Model& model, const OrbitCamera& camera, const Viewport& viewport,
+            const DrawOptions& options);
+  void draw_caption(const std::vector<std::string>& lines, const Viewport& viewport);
+
+ private:
+  void shadow_pass(const SceneBuffers& scene, const DrawOptions& options);
+  void set_common(const ShaderProgram& p, const OrbitCamera& camera, const Viewport& viewport, bool shadows) const;
+  void draw_spheres(const SceneBuffers& scene, const DrawOptions& options, bool light_pass);
+
+  std::unique_ptr<ShaderProgram> surface_, depth_, sphere_, lines_, ground_;
+  Caption caption_;
+  ShadowMap shadow_map_;
+  GLuint empty_vao_ = 0;
+  glm::vec3 light_dir_;
+};
+
+}  // namespace render

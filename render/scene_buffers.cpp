@@ -1,0 +1,95 @@
+#include "render/scene_buffers.h"
+
+#include <algorithm>
+
+#include "metrics/metrics.h"
+
+namespace render {
+namespace {
+
+template <class T>
+void upload(GLuint buffer, const std::vector<T>& data) {
+  glNamedBufferData(buffer, GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(T)), data.empty() ? nullptr : data.data(),
+                    GL_DYNAMIC_DRAW);
+}
+
+}  // namespace
+
+SceneBuffers::SceneBuffers() {
+  glCreateBuffers(kBufferCount, buffers_);
+  glCreateVertexArrays(1, &surface_vao_);
+  glCreateVertexArrays(1, &sphere_vao_);
+  glCreateVertexArrays(1, &line_vao_);
+  auto attribute = [](GLuint vao, GLuint index, GLuint buffer, GLint size, GLsizei stride, GLuint divisor) {
+    glEnableVertexArrayAttrib(vao, index);
+    glVertexArrayVertexBuffer(vao, index, buffer, 0, stride);
+    glVertexArrayAttribFormat(vao, index, size, GL_FLOAT, GL_FALSE, 0);
+    glVertexArrayAttribBinding(vao, index, index);
+    glVertexArrayBindingDivisor(vao, index, divisor);
+  };
+  const GLsizei vec3 = sizeof(glm::vec3), scalar = sizeof(float);
+  attribute(surface_vao_, 0, buffers_[kPosition], 3, vec3, 0);
+  attribute(surface_vao_, 1, buffers_[kNormal], 3, vec3, 0);
+  glVertexArrayElementBuffer(surface_vao_, buffers_[kTriangles]);
+  attribute(sphere_vao_, 0, buffers_[kPosition], 3, vec3, 1);
+  attribute(sphere_vao_, 1, buffers_[kValue], 1, scalar, 1);
+  attribute(sphere_vao_, 2, buffers_[kRadius], 1, scalar, 1);
+  attribute(line_vao_, 0, buffers_[kPosition], 3, vec3, 0);
+  glVertexArrayElementBuffer(line_vao_, buffers_[kLines]);
+}
+
+SceneBuffers::~SceneBuffers() {
+  glDeleteVertexArrays(1, &surface_vao_);
+  glDeleteVertexArrays(1, &sphere_vao_);
+  glDeleteVertexArrays(1, &line_vao_);
+  glDeleteBuffers(kBufferCount, buffers_);
+}
+
+void SceneBuffers::set_model(const sim::Model& model) {
+  particles_ = model.particle_count();
+  triangles_ = int(model.surface_triangles.size());
+  distances_ = model.distance_count();
+  triangle_indices_ = model.surface_triangles;
+  upload(buffers_[kTriangles], triangle_indices_);
+  upload(buffers_[kLines], model.distance_particles);
+  std::vector<float> radius(model.particle_radius.begin(), model.particle_radius.end());
+  upload(buffers_[kRadius], radius);
+}
+
+void SceneBuffers::update(const sim::Model& model, const sim::State& state, ColourBy colour_by) {
+  const size_t n = state.particle_x.size();
+  x_.resize(n);
+  lo_ = glm::vec3(1e30f);
+  hi_ = glm::vec3(-1e30f);
+  for (size_t i = 0; i < n; ++i) {
+    const sim::Vec3 p = state.particle_x[i];
+    x_[i] = glm::vec3(float(p.x), float(p.y), float(p.z));
+    lo_ = glm::min(lo_, x_[i]);
+    hi_ = glm::max(hi_, x_[i]);
+  }
+  if (n == 0) lo_ = hi_ = glm::vec3(0.0f);
+
+  normals_.assign(triangle_indices_.empty() ? 0 : n, glm::vec3(0.0f));
+  for (const sim::Int3& t : triangle_indices_) {
+    const glm::vec3 face = glm::cross(x_[size_t(t.b)] - x_[size_t(t.a)], x_[size_t(t.c)] - x_[size_t(t.a)]);
+    normals_[size_t(t.a)] += face;  // |face| = twice the area: area weighting
+    normals_[size_t(t.b)] += face;
+    normals_[size_t(t.c)] += face;
+  }
+
+  values_.assign(n, 0.0f);
+  if (colour_by == ColourBy::Speed) {
+    for (size_t i = 0; i < n; ++i) values_[i] = float(sim::length(state.particle_v[i]));
+  } else if (colour_by == ColourBy::ConstraintError) {
+    const std::vector<double> error = sim::particle_constraint_error(model, state);
+    std::copy(error.begin(), error.end(), values_.begin());
+  }
+  const float top = values_.empty() ? 0.0f : *std::max_element(values_.begin(), values_.end());
+  value_range_ = {0.0f, std::max(top, 1e-12f)};
+
+  upload(buffers_[kPosition], x_);
+  upload(buffers_[kNormal], normals_);
+  upload(buffers_[kValue], values_);
+}
+
+}  // namespace render

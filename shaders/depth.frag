@@ -1,0 +1,2 @@
+// Shadow pass: depth only.
+void main() {}
