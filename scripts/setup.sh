@@ -4,7 +4,8 @@
 # left out of the build and --backend cuda says so.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ pkg-config libgtest-dev nlohmann-json3-dev libcli11-dev)
+packages=(cmake ninja-build g++ pkg-config libgtest-dev nlohmann-json3-dev libcli11-dev
+          libglfw3-dev libimgui-dev python3-glad libglm-dev libstb-dev libgl1-mesa-dri xvfb xauth ffmpeg)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,33 +1,15 @@
 // The smallsteps command line: bad input exits with status 2 and a message naming the culprit and
 // the allowed values; a run writes metrics; divergence exits with status 3 and the frame.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "process.h"
+
 namespace {
-
-struct Result {
-  int status;
-  std::string output;  // stdout and stderr together
-};
-
-Result run(const std::string& args) {
-  const std::string cmd = std::string(SMALLSTEPS_EXE) + " " + args + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  Result r{-1, ""};
-  if (!pipe) return r;
-  std::array<char, 4096> buf{};
-  while (fgets(buf.data(), int(buf.size()), pipe)) r.output += buf.data();
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
-}
 
 std::string temp_path(const std::string& name) { return ::testing::TempDir() + name; }
 
@@ -148,6 +130,24 @@ TEST(Cli, DivergenceExitsWithFrameAndReason) {
   EXPECT_EQ(r.status, 3) << r.output;
   EXPECT_NE(r.output.find("diverged at frame 275 "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("left the scene bounds"), std::string::npos) << r.output;
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Cli, BadSizeNamesTheExpectedForm) { expect_usage_error("run --record x/ --size 10x10", "WIDTHxHEIGHT"); }
+
+TEST(Cli, BadCompareSettingIsNamed) {
+  expect_usage_error("run --compare substeps=1 warp=3", "warp");
+  expect_usage_error("run --compare substeps=0 substeps=2", "[1, 1000]");
+}
+
+TEST(Cli, ViewWithoutADisplaySaysHowToRecordInstead) {
+  const Result r = run("view --frames 1", "DISPLAY= WAYLAND_DISPLAY= ");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("needs a display"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("run --record"), std::string::npos) << r.output;
 }
 
 }  // namespace

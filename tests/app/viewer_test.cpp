@@ -1,0 +1,109 @@
+// The viewer in a hidden window (ctest runs this file's tests under xvfb-run): every scene draws where its
+// particles are; a scripted mouse drag pulls the grabbed particle to the cursor; A/B halves differ for
+// different settings and match for equal ones.
+#include <gtest/gtest.h>
+
+#include <GLFW/glfw3.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "scenes/scene.h"
+#include "viewer/picking.h"
+#include "viewer/viewer.h"
+
+namespace app {
+namespace {
+
+ViewOptions hidden(const std::string& scene, int width = 480, int height = 360) {
+  RunOptions run(sim::find_scene(scene));
+  run.frames = 1000000;
+  run.backend = sim::BackendKind::Cpu;
+  ViewOptions v(run);
+  v.interactive = false;
+  v.width = width;
+  v.height = height;
+  return v;
+}
+
+int colour_distance(const std::vector<std::uint8_t>& rgb, int width, int x, int y, const std::uint8_t ref[3]) {
+  const size_t i = (size_t(y) * size_t(width) + size_t(x)) * 3;
+  return std::abs(rgb[i] - ref[0]) + std::abs(rgb[i + 1] - ref[1]) + std::abs(rgb[i + 2] - ref[2]);
+}
+
+class EveryScene : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryScene, DrawsTheObjectWhereItsParticlesProject) {
+  ViewOptions v = hidden(GetParam());
+  v.caption = false;
+  Viewer viewer(v);
+  for (int f = 0; f < 10; ++f) ASSERT_TRUE(viewer.frame());
+  const std::vector<std::uint8_t>& rgb = viewer.frame_pixels();
+  const int w = viewer.frame_width(), h = viewer.frame_height();
+  const std::uint8_t background[3] = {std::uint8_t(std::lround(render::kBackground[0] * 255)),
+                                      std::uint8_t(std::lround(render::kBackground[1] * 255)),
+                                      std::uint8_t(std::lround(render::kBackground[2] * 255))};
+  // The corner pixel is open background (or the ground far away): the reference the object must differ from.
+  const std::uint8_t* corner = &rgb[0];
+  int inside = 0, differ = 0;
+  for (const glm::vec3& x : viewer.pane(0).buffers->positions()) {
+    const glm::vec3 p = viewer.camera().project(x, glm::vec2(w, h));
+    if (p.z <= 0.0f || p.x < 0.0f || p.y < 0.0f || p.x >= float(w) || p.y >= float(h)) continue;
+    ++inside;
+    if (colour_distance(rgb, w, int(p.x), int(p.y), background) > 30 &&
+        colour_distance(rgb, w, int(p.x), int(p.y), corner) > 30)
+      ++differ;
+  }
+  ASSERT_GT(inside, 0) << "the camera frames no particle";
+  EXPECT_GT(differ, 0.8 * inside) << differ << " of " << inside << " projected particles show the object";
+}
+
+INSTANTIATE_TEST_SUITE_P(Viewer, EveryScene, ::testing::Values("hanging_cloth", "chain"));
+
+TEST(Viewer, ScriptedDragPullsTheGrabbedParticleToTheCursor) {
+  Viewer viewer(hidden("hanging_cloth", 640, 480));
+  ASSERT_TRUE(viewer.frame());
+  const glm::vec2 size(viewer.frame_width(), viewer.frame_height());
+  const std::vector<glm::vec3>& x = viewer.pane(0).buffers->positions();
+  const int corner = int(x.size()) - 1;  // a free corner of the cloth
+  const glm::vec3 start = x[size_t(corner)];
+  const glm::vec3 on_screen = viewer.camera().project(start, size);
+  viewer.mouse_button(GLFW_MOUSE_BUTTON_LEFT, true, glm::vec2(on_screen));
+  const int grabbed = viewer.grabbed_particle();
+  ASSERT_GE(grabbed, 0) << "nothing picked at the corner's pixel";
+  const glm::vec2 cursor = glm::vec2(on_screen) + glm::vec2(0.0f, -120.0f);  // drag upwards on screen
+  viewer.cursor_moved(cursor);
+  const glm::vec3 target = drag_target(viewer.camera(), cursor, size, viewer.pane(0).buffers->positions()[size_t(grabbed)]);
+  const float initial = glm::length(viewer.pane(0).buffers->positions()[size_t(grabbed)] - target);
+  for (int f = 0; f < 60; ++f) ASSERT_TRUE(viewer.frame());
+  const float final_distance = glm::length(viewer.pane(0).buffers->positions()[size_t(grabbed)] - target);
+  EXPECT_GT(initial, 0.1f);
+  EXPECT_LT(final_distance, 0.1f * initial) << "initial " << initial << " m, final " << final_distance << " m";
+
+  viewer.mouse_button(GLFW_MOUSE_BUTTON_LEFT, false, cursor);
+  EXPECT_EQ(viewer.grabbed_particle(), -1);
+  EXPECT_EQ(viewer.pane(0).world->grab().particle, -1);
+}
+
+double half_difference(const std::vector<std::string>& compare) {
+  ViewOptions v = hidden("chain", 640, 320);
+  v.caption = false;
+  v.compare = compare;
+  Viewer viewer(v);
+  for (int f = 0; f < 30; ++f) EXPECT_TRUE(viewer.frame());
+  const std::vector<std::uint8_t>& rgb = viewer.frame_pixels();
+  const int w = viewer.frame_width(), h = viewer.frame_height(), half = w / 2;
+  double differing = 0.0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 2; x < half - 2; ++x)
+      if (colour_distance(rgb, w, x, y, &rgb[(size_t(y) * size_t(w) + size_t(x + half)) * 3]) > 30) ++differing;
+  return differing;
+}
+
+TEST(Viewer, CompareHalvesDifferForDifferentSettingsAndMatchForEqualOnes) {
+  EXPECT_GT(half_difference({"substeps=1,iterations=20", "substeps=20,iterations=1"}), 50.0);
+  EXPECT_EQ(half_difference({"substeps=20,iterations=1", "substeps=20,iterations=1"}), 0.0);
+}
+
+}  // namespace
+}  // namespace app
