@@ -38,11 +38,13 @@ void Renderer::draw_spheres(const SceneBuffers& scene, const DrawOptions& option
   glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, scene.particle_count());
 }
 
-void Renderer::shadow_pass(const SceneBuffers& scene, const DrawOptions& options) {
+void Renderer::shadow_pass(const SceneBuffers& scene, const sim::Model& model, const DrawOptions& options) {
   GLint target = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
-  const glm::vec3 pad(0.05f * glm::length(scene.hi() - scene.lo()) + 0.05f);
-  shadow_map_.begin(light_dir_, scene.lo() - pad, scene.hi() + pad);
+  glm::vec3 lo = scene.lo();
+  if (model.ground.enabled) lo.y = std::min(lo.y, float(model.ground.height));  // the ground receives shadows
+  const glm::vec3 pad(0.05f * glm::length(scene.hi() - lo) + 0.05f);
+  shadow_map_.begin(light_dir_, lo - pad, scene.hi() + pad);
   if (options.surface && scene.triangle_count() > 0) {
     depth_->set("u_light_view_proj", shadow_map_.light_view_proj());
     depth_->use();
@@ -57,7 +59,7 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
                     const Viewport& viewport, const DrawOptions& options) {
   glEnable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
-  if (options.shadows) shadow_pass(scene, options);
+  if (options.shadows) shadow_pass(scene, model, options);
   glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
   glEnable(GL_SCISSOR_TEST);
   glScissor(viewport.x, viewport.y, viewport.width, viewport.height);

@@ -41,7 +41,7 @@ class Renderer {
   void draw_caption(const std::vector<std::string>& lines, const Viewport& viewport);
 
  private:
-  void shadow_pass(const SceneBuffers& scene, const DrawOptions& options);
+  void shadow_pass(const SceneBuffers& scene, const sim::Model& model, const DrawOptions& options);
   void set_common(const ShaderProgram& p, const OrbitCamera& camera, const Viewport& viewport, bool shadows) const;
   void draw_spheres(const SceneBuffers& scene, const DrawOptions& options, bool light_pass);
 
