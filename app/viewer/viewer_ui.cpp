@@ -38,8 +38,9 @@ void plot(const char* label, const History& h, const char* format) {
 }  // namespace
 
 void Viewer::draw_ui() {
-  ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(380.0f, 0.0f), ImGuiCond_FirstUseEver);
+  // Top right, clear of the captions burned in at each pane's top left.
+  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 10.0f, 10.0f), ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
+  ImGui::SetNextWindowSize(ImVec2(400.0f, ImGui::GetIO().DisplaySize.y - 20.0f), ImGuiCond_FirstUseEver);
   ImGui::Begin("smallsteps");
   ImGui::TextDisabled("H: help and controls");
   if (paused_) {
