@@ -39,7 +39,8 @@ void RenderTarget::bind() const {
 void RenderTarget::read_rgb(std::vector<std::uint8_t>& pixels) const {
   const size_t row = size_t(width_) * 3;
   pixels.resize(row * size_t(height_));
-  std::vector<std::uint8_t> flipped(pixels.size());
+  std::vector<std::uint8_t>& flipped = bottom_up_;
+  flipped.resize(pixels.size());
   glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, width_, height_, GL_RGB, GL_UNSIGNED_BYTE, flipped.data());

@@ -28,6 +28,7 @@ class RenderTarget {
   void release();
   int width_ = 0, height_ = 0;
   GLuint framebuffer_ = 0, colour_ = 0, depth_ = 0;
+  mutable std::vector<std::uint8_t> bottom_up_;  // glReadPixels' row order, kept to avoid a per-frame allocation
 };
 
 }  // namespace render

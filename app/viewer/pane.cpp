@@ -26,6 +26,10 @@ void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) 
   world = std::make_unique<sim::World>(scene.build(scene_params), backend_);
   if (!buffers) buffers = std::make_unique<render::SceneBuffers>();
   buffers->set_model(world->model());
+  restart_measurements();
+}
+
+void Pane::restart_measurements() {
   divergence.reset();
   last = sim::measure(world->model(), world->state(), 0.0);
   for (History* h : {&energy, &error, &substeps, &step_ms}) h->clear();
@@ -53,9 +57,7 @@ bool Pane::step() {
 
 void Pane::reset() {
   world->reset();
-  divergence.reset();
-  last = sim::measure(world->model(), world->state(), 0.0);
-  for (History* h : {&energy, &error, &substeps, &step_ms}) h->clear();
+  restart_measurements();
 }
 
 void Pane::refresh_buffers(render::ColourBy colour_by) { buffers->update(world->model(), world->state(), colour_by); }

@@ -57,6 +57,7 @@ class Pane {
   History energy, error, substeps, step_ms;
 
  private:
+  void restart_measurements();  // metrics of the current state, empty plots
   sim::BackendKind backend_;
 };
 

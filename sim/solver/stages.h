@@ -120,6 +120,15 @@ struct ApplyJacobiDeltas {
   }
 };
 
+// One attachment to a target that moves linearly from `start` to `end` over the frame's substeps.
+SIM_HD void project_moving_attachment(Vec3& x, Real w, Vec3 start, Vec3 end, Real fraction, Real compliance,
+                                      Real& lambda, Real h) {
+  const Vec3 target = start + fraction * (end - start);
+  const AttachmentCorrection c = project_attachment(x, target, w, compliance, lambda, h);
+  x += c.dx;
+  lambda += c.dlambda;
+}
+
 // Attachments to targets that move during the frame: within substep s of n the target is at
 // p_start + (s + 1)/n (p_end − p_start), so a dragged particle moves smoothly instead of jumping once
 // per frame.
@@ -135,10 +144,7 @@ struct ProjectAttachments {
   Real h;
   SIM_HD void operator()(int t) const {
     const int i = particle[t];
-    const Vec3 target = target_start[t] + fraction * (target_end[t] - target_start[t]);
-    const AttachmentCorrection c = project_attachment(x[i], target, w[i], compliance[t], lambda[t], h);
-    x[i] += c.dx;
-    lambda[t] += c.dlambda;
+    project_moving_attachment(x[i], w[i], target_start[t], target_end[t], fraction, compliance[t], lambda[t], h);
   }
 };
 
@@ -171,10 +177,7 @@ struct ProjectGrab {
   const Real* w;
   Real h;
   SIM_HD void operator()(int) const {
-    const Vec3 target = start + fraction * (end - start);
-    const AttachmentCorrection c = project_attachment(x[particle], target, w[particle], compliance, *lambda, h);
-    x[particle] += c.dx;
-    *lambda += c.dlambda;
+    project_moving_attachment(x[particle], w[particle], start, end, fraction, compliance, *lambda, h);
   }
 };
 

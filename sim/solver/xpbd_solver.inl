@@ -23,6 +23,7 @@ class XpbdSolver final : public Solver {
     Exec::fill_zero(delta_);
     Exec::resize(contact_active_, n);
     Exec::resize(contact_lambda_, n);
+    Exec::resize(grab_lambda_, 1);
   }
 
   void upload_state(const State& state) override {
@@ -50,7 +51,6 @@ class XpbdSolver final : public Solver {
     const Real h = s.substep_dt();
     const Vec3 gravity = s.gravity_scale * gravity_;
     const bool grabbing = grab_.particle >= 0 && grab_.particle < n_particles;
-    if (grabbing) Exec::resize(grab_lambda_, 1);
     Vec3* x = Exec::data(state_.particle_x);
     Vec3* v = Exec::data(state_.particle_v);
     Vec3* x_prev = Exec::data(x_prev_);
