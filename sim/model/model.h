@@ -8,18 +8,11 @@
 #include <vector>
 
 #include "constraints/ground_contact.h"
+#include "core/index.h"
 #include "core/vec3.h"
 #include "model/arrays.h"
 
 namespace sim {
-
-struct Int2 {
-  int a, b;
-};
-
-struct Int3 {
-  int a, b, c;
-};
 
 template <template <class> class Array>
 struct ModelArrays {
