@@ -15,6 +15,7 @@ FrameResult step_and_measure(sim::World& world, const sim::Settings& settings) {
   r.metrics.time = world.time();
   r.metrics.substeps = world.last_substeps();
   r.metrics.step_ms = world.last_step_ms();
+  r.metrics.detection_ms = world.last_detection_ms();
   return r;
 }
 

@@ -17,7 +17,7 @@ World::World(Built built, BackendKind backend)
 
 void World::step(const Settings& settings) {
   const auto start = std::chrono::steady_clock::now();
-  solver_->step(settings);
+  last_stats_ = solver_->step(settings);
   last_step_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   state_stale_ = true;
   ++frame_;

@@ -37,6 +37,7 @@ class World {
   Real last_substep_dt() const { return last_h_; }  // Δt_s of the last frame [s]
   int last_substeps() const { return last_substeps_; }
   double last_step_ms() const { return last_step_ms_; }  // wall time of the last step [ms]
+  double last_detection_ms() const { return last_stats_.detection_ms; }  // its contact detection [ms]
   BackendKind backend() const { return backend_; }
   const std::string& backend_description() const { return backend_description_; }
 
@@ -54,6 +55,7 @@ class World {
   Real last_h_ = 0.0;
   int last_substeps_ = 0;
   double last_step_ms_ = 0.0;
+  StepStats last_stats_;
 };
 
 }  // namespace sim

@@ -2,6 +2,7 @@
 // every core. Small loops run serially: a parallel region costs more than a 20-particle chain.
 #pragma once
 
+#include <numeric>
 #include <vector>
 
 namespace sim {
@@ -40,6 +41,12 @@ struct CpuExec {
   template <class T>
   static size_t size(const Buffer<T>& b) {
     return b.size();
+  }
+
+  // out[i] = in[0] + ... + in[i − 1]; out may not alias in.
+  static void exclusive_scan(Buffer<int>& in, Buffer<int>& out) {
+    out.resize(in.size());
+    std::exclusive_scan(in.begin(), in.end(), out.begin(), 0);
   }
 
   template <class F>

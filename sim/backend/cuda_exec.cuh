@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cuda_runtime.h>
+#include <thrust/execution_policy.h>
+#include <thrust/scan.h>
 
 #include <stdexcept>
 #include <string>
@@ -87,6 +89,12 @@ struct CudaExec {
   template <class T>
   static size_t size(const Buffer<T>& b) {
     return b.size();
+  }
+
+  // out[i] = in[0] + ... + in[i − 1]; out may not alias in.
+  static void exclusive_scan(Buffer<int>& in, Buffer<int>& out) {
+    out.resize(in.size());
+    if (in.size() > 0) thrust::exclusive_scan(thrust::device, in.data(), in.data() + in.size(), out.data());
   }
 
   template <class F>

@@ -1,5 +1,6 @@
-// atomic_add for the Jacobi solver's position-delta accumulation: atomicAdd on the device,
-// an OpenMP atomic on the host. The only place the two backends need different code in a stage.
+// Atomics used by stages: atomic_add for the Jacobi solver's position-delta accumulation and
+// atomic_fetch_add for the hash grid's counting sort. atomicAdd on the device, OpenMP atomics on the
+// host: the only place the two backends need different code in a stage.
 #pragma once
 
 #include "core/hd.h"
@@ -12,6 +13,20 @@ SIM_HD void atomic_add(Real* target, Real value) {
   atomicAdd(target, value);
 #else
   _Pragma("omp atomic")* target += value;
+#endif
+}
+
+// Adds value to *target and returns the previous value.
+SIM_HD int atomic_fetch_add(int* target, int value) {
+#if defined(__CUDA_ARCH__)
+  return atomicAdd(target, value);
+#else
+  int previous;
+  _Pragma("omp atomic capture") {
+    previous = *target;
+    *target += value;
+  }
+  return previous;
 #endif
 }
 

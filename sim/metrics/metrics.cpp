@@ -1,5 +1,6 @@
 #include "metrics/metrics.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "constraints/distance.h"
@@ -47,6 +48,31 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
   m.total = m.kinetic + m.potential;
   m.max_constraint_error = max_err;
   m.rms_constraint_error = constraints > 0 ? std::sqrt(sum_sq / constraints) : 0.0;
+  double stretch_sum = 0.0, stretch_max = 0.0;
+  int stretch_edges = 0;
+#pragma omp parallel for reduction(+ : stretch_sum, stretch_edges) reduction(max : stretch_max) if (nd > 4096)
+  for (int k = 0; k < nd; ++k) {
+    if (model.distance_kind[size_t(k)] != DistanceKind::Stretch) continue;
+    const Int2 p = model.distance_particles[size_t(k)];
+    const double L = model.distance_rest_length[size_t(k)];
+    if (L <= 0.0) continue;
+    const double strain =
+        std::max(distance_eval(state.particle_x[size_t(p.a)], state.particle_x[size_t(p.b)], L).C / L, 0.0);
+    stretch_sum += strain;
+    stretch_max = std::max(stretch_max, strain);
+    ++stretch_edges;
+  }
+  m.stretch_max = stretch_max;
+  m.stretch_mean = stretch_edges > 0 ? stretch_sum / stretch_edges : 0.0;
+  if (model.collider.enabled) {
+    const SdfCollider collider = model.host_collider();
+    double deepest = 0.0;
+#pragma omp parallel for reduction(max : deepest) if (n > 4096)
+    for (int i = 0; i < n; ++i)
+      deepest = std::max(deepest, double(model.particle_radius[size_t(i)] -
+                                         collider.sample(state.particle_x[size_t(i)]).phi));
+    m.max_penetration = deepest;
+  }
   for (const Probe& probe : model.probes)
     m.probe_force.push_back(
         h > 0.0 ? -double(state.distance_lambda[size_t(probe.distance_index)]) / (double(h) * h) : 0.0);

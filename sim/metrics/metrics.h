@@ -2,6 +2,9 @@
 //   kinetic  T = Σ ½ mᵢ |vᵢ|²
 //   potential U = Σ −mᵢ g·xᵢ + Σ ½ C²/α over compliant constraints (XPBD energy U = ½ Cᵀ α⁻¹ C)
 //   force estimate of a distance constraint f = −λ / Δt_s² (Small Steps §4, Figure 4), tension positive
+//   stretch ε = (|x_a − x_b| − L) / L over the cloth's stretch edges, compression counted as 0
+//   (the visible stretching of Small Steps Figure 1)
+//   penetration max(r − φ(x), 0) into the SDF collider
 // Pinned particles (w = 0) carry no energy.
 #pragma once
 
@@ -25,8 +28,12 @@ struct FrameMetrics {
   double max_constraint_error = 0.0;  // max |C| over distance constraints and attachments [m]
   double rms_constraint_error = 0.0;  // [m]
   std::vector<double> probe_force;    // [N], tension positive, in Model::probes order
+  double stretch_max = 0.0;           // largest ε over stretch edges [-]
+  double stretch_mean = 0.0;          // mean ε over stretch edges [-]
+  double max_penetration = 0.0;       // deepest particle inside the collider beyond its radius [m]
   int substeps = 0;
-  double step_ms = 0.0;  // wall time of the step [ms]
+  double step_ms = 0.0;       // wall time of the step [ms]
+  double detection_ms = 0.0;  // of which contact detection [ms]
 };
 
 // h: the substep Δt_s [s] that produced the multipliers in `state`; gravity_scale as in Settings.

@@ -16,7 +16,7 @@ int ModelBuilder::add_particle(Vec3 x, Real mass, Real radius, Vec3 v) {
   return int(x_.size()) - 1;
 }
 
-int ModelBuilder::add_distance(int a, int b, Real compliance, Real damping, Real rest_length) {
+int ModelBuilder::add_distance(int a, int b, Real compliance, Real damping, Real rest_length, DistanceKind kind) {
   if (a < 0 || b < 0 || a >= particle_count() || b >= particle_count() || a == b)
     throw std::invalid_argument("distance constraint between invalid particles " + std::to_string(a) +
                                 " and " + std::to_string(b));
@@ -26,6 +26,7 @@ int ModelBuilder::add_distance(int a, int b, Real compliance, Real damping, Real
   rest_.push_back(rest_length >= 0.0 ? rest_length : length(x_[size_t(a)] - x_[size_t(b)]));
   compliance_.push_back(compliance);
   damping_.push_back(damping);
+  kind_.push_back(kind);
   return int(rest_.size()) - 1;
 }
 
@@ -54,6 +55,18 @@ void ModelBuilder::add_triangle(int a, int b, int c) {
   triangles_.push_back({a, b, c});
 }
 
+void ModelBuilder::set_collider(const SdfCollider& collider, std::vector<float> phi, ColliderMesh mesh) {
+  const SdfGridView& g = collider.sdf;
+  if (g.nx < 2 || g.ny < 2 || g.nz < 2 || !(g.cell > 0.0) || phi.size() != size_t(g.nx) * size_t(g.ny) * size_t(g.nz))
+    throw std::invalid_argument("collider field does not match its grid");
+  if (!(collider.scale > 0.0) || !is_finite(collider.position))
+    throw std::invalid_argument("collider with a non-positive scale or a non-finite position");
+  collider_ = collider;
+  collider_.sdf.phi = nullptr;
+  collider_phi_ = std::move(phi);
+  collider_mesh_ = std::move(mesh);
+}
+
 Built ModelBuilder::finalize() const {
   Built out;
   Model& m = out.model;
@@ -65,6 +78,12 @@ Built ModelBuilder::finalize() const {
   m.ground = ground_;
   m.bounds = bounds_;
   m.surface_triangles = triangles_;
+  m.particle_rest_x = x_;
+  m.collider = collider_;
+  m.collider_phi = collider_phi_;
+  m.collider_mesh = collider_mesh_;
+  m.self_collision = self_collision_;
+  m.notes = notes_;
 
   const Colouring colouring = colour_constraints(distance_particles_, n);
   m.colour_offsets = colouring.offsets;
@@ -77,6 +96,7 @@ Built ModelBuilder::finalize() const {
     m.distance_rest_length.push_back(rest_[c]);
     m.distance_compliance.push_back(compliance_[c]);
     m.distance_damping.push_back(damping_[c]);
+    m.distance_kind.push_back(kind_[c]);
     ++m.particle_constraint_count[size_t(distance_particles_[c].a)];
     ++m.particle_constraint_count[size_t(distance_particles_[c].b)];
   }

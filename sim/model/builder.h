@@ -21,7 +21,8 @@ class ModelBuilder {
   int add_particle(Vec3 x, Real mass, Real radius, Vec3 v = {0.0, 0.0, 0.0});
   // compliance α [m/N] (0 = inextensible), damping β [N·s/m]; the rest length is the current distance
   // unless given (≥ 0). Returns the constraint id used by add_probe().
-  int add_distance(int a, int b, Real compliance, Real damping = 0.0, Real rest_length = -1.0);
+  int add_distance(int a, int b, Real compliance, Real damping = 0.0, Real rest_length = -1.0,
+                   DistanceKind kind = DistanceKind::Other);
   int add_attachment(int particle, Vec3 target, Real compliance);
   void add_probe(std::string name, int distance_id);
   // A triangle of the drawn surface (counter-clockwise seen from its front); not a constraint.
@@ -29,6 +30,11 @@ class ModelBuilder {
   void set_gravity(Vec3 g) { gravity_ = g; }
   void set_ground(const GroundPlane& ground) { ground_ = ground; }
   void set_bounds(const Aabb& bounds) { bounds_ = bounds; }
+  // The SDF collider: its placement and material, φ at its grid nodes (collider.sdf gives the layout;
+  // its pointer is ignored) and the mesh to draw.
+  void set_collider(const SdfCollider& collider, std::vector<float> phi, ColliderMesh mesh);
+  void set_self_collision(const SelfCollision& self) { self_collision_ = self; }
+  void add_note(std::string note) { notes_.push_back(std::move(note)); }
 
   Vec3 position(int particle) const { return x_[size_t(particle)]; }
   int particle_count() const { return int(inv_mass_.size()); }
@@ -41,6 +47,7 @@ class ModelBuilder {
   std::vector<Real> inv_mass_, radius_;
   std::vector<Int2> distance_particles_;
   std::vector<Real> rest_, compliance_, damping_;
+  std::vector<DistanceKind> kind_;
   std::vector<int> attachment_particle_;
   std::vector<Vec3> attachment_target_;
   std::vector<Real> attachment_compliance_;
@@ -49,6 +56,11 @@ class ModelBuilder {
   Vec3 gravity_{0.0, -9.81, 0.0};
   GroundPlane ground_;
   Aabb bounds_{{-1e3, -1e3, -1e3}, {1e3, 1e3, 1e3}};
+  SdfCollider collider_;
+  std::vector<float> collider_phi_;
+  ColliderMesh collider_mesh_;
+  SelfCollision self_collision_;
+  std::vector<std::string> notes_;
 };
 
 }  // namespace sim

@@ -7,6 +7,7 @@
 #include <tuple>
 #include <vector>
 
+#include "collide/sdf_collider.h"
 #include "constraints/ground_contact.h"
 #include "core/index.h"
 #include "core/vec3.h"
@@ -18,6 +19,7 @@ template <template <class> class Array>
 struct ModelArrays {
   Array<Real> particle_inv_mass;         // w = 1/m [1/kg]; 0 pins the particle
   Array<Real> particle_radius;           // contact radius [m]
+  Array<Vec3> particle_rest_x;           // position in the rest configuration [m] (self-collision exclusion)
   Array<int> particle_constraint_count;  // distance constraints touching the particle (Jacobi relaxation)
   Array<Int2> distance_particles;        // (a, b) particle indices, sorted by colour
   Array<Real> distance_rest_length;      // L [m]
@@ -25,14 +27,16 @@ struct ModelArrays {
   Array<Real> distance_damping;          // β [N·s/m]
   Array<int> attachment_particle;        // attached particle (at most one attachment per particle)
   Array<Real> attachment_compliance;     // α [m/N]
+  Array<float> collider_phi;             // φ of the SDF collider at its grid nodes [m, collider frame]
 
   auto fields() { return tie_fields(*this); }
   auto fields() const { return tie_fields(*this); }
   template <class Self>
   static auto tie_fields(Self& self) {
-    return std::tie(self.particle_inv_mass, self.particle_radius, self.particle_constraint_count,
-                    self.distance_particles, self.distance_rest_length, self.distance_compliance,
-                    self.distance_damping, self.attachment_particle, self.attachment_compliance);
+    return std::tie(self.particle_inv_mass, self.particle_radius, self.particle_rest_x,
+                    self.particle_constraint_count, self.distance_particles, self.distance_rest_length,
+                    self.distance_compliance, self.distance_damping, self.attachment_particle,
+                    self.attachment_compliance, self.collider_phi);
   }
 };
 
@@ -49,6 +53,24 @@ struct Probe {
   int distance_index;  // index into the colour-sorted distance arrays
 };
 
+// What a distance constraint stands for in a cloth; the stretch metric reads the Stretch edges.
+enum class DistanceKind : unsigned char { Other, Stretch, Shear, Bend };
+
+// Self-collision between particles: pairs closer than r_i + r_j + margin at detection become contacts
+// |x_i − x_j| ≥ r_i + r_j. Pairs closer than exclusion·(r_i + r_j) in the rest configuration never
+// collide (cloth neighbours, which the constraints already keep apart).
+struct SelfCollision {
+  bool enabled = false;
+  Real margin = 0.0;     // detection margin [m]
+  Real exclusion = 1.5;  // [-]
+};
+
+// The drawn surface of the SDF collider, in world coordinates; host only.
+struct ColliderMesh {
+  std::vector<Vec3> vertices;  // [m]
+  std::vector<Int3> triangles;  // counter-clockwise seen from outside
+};
+
 struct Model : ModelArrays<HostVector> {
   std::vector<int> colour_offsets;  // colour c owns distance constraints [offsets[c], offsets[c+1])
   Vec3 gravity{0.0, -9.81, 0.0};    // [m/s²]
@@ -56,6 +78,18 @@ struct Model : ModelArrays<HostVector> {
   Aabb bounds{{-1e3, -1e3, -1e3}, {1e3, 1e3, 1e3}};  // leaving it counts as divergence
   std::vector<Probe> probes;
   std::vector<Int3> surface_triangles;  // particle indices of the drawn surface (cloth); host only
+  std::vector<DistanceKind> distance_kind;  // colour-sorted like the distance arrays; host only
+  SdfCollider collider;                 // its sdf.phi is bound to collider_phi by whoever samples it
+  ColliderMesh collider_mesh;
+  SelfCollision self_collision;
+  std::vector<std::string> notes;  // what the scene wants the user told (e.g. a missing asset)
+
+  // The collider with its field bound to this Model's host copy of φ.
+  SdfCollider host_collider() const {
+    SdfCollider c = collider;
+    c.sdf.phi = collider_phi.data();
+    return c;
+  }
 
   int particle_count() const { return int(particle_inv_mass.size()); }
   int distance_count() const { return int(distance_rest_length.size()); }

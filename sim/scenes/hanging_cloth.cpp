@@ -39,7 +39,7 @@ SceneDef make_hanging_cloth_scene() {
     b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
     GroundPlane ground;
     ground.enabled = p.get_bool("ground");
-    ground.mu_static = ground.mu_dynamic = Real(p.get("friction"));
+    ground.material.mu_static = ground.material.mu_dynamic = Real(p.get("friction"));
     b.set_ground(ground);
     const Real span = 10.0 * size + y0 + 10.0;
     b.set_bounds({{-span, -span, -span}, {span, span, span}});

@@ -23,6 +23,15 @@ const std::vector<ParamSpec>& settings_table() {
       {"frame_dt", ParamType::Real, 1.0 / 60, 1e-4, 0.1, "s", "Δt_f: simulated time per frame", false},
       {"damping", ParamType::Real, 0.0, 0.0, 100.0, "1/s", "d: velocity damping, |v| decays as exp(-d t)", false},
       {"gravity_scale", ParamType::Real, 1.0, 0.0, 10.0, "", "multiplies the scene's gravity", false},
+      {"contact_detection",
+       ParamType::Choice,
+       0,
+       0,
+       0,
+       "",
+       "find contacts once per frame (Small Steps 4.2) or before every substep",
+       false,
+       {"frame", "substep"}},
       {"adaptive", ParamType::Bool, 0, 0, 1, "",
        "adaptive substepping (Giles & Andrews 2024); not implemented yet: n stays fixed", false},
       {"adaptive_alpha", ParamType::Real, 0.5, 0.01, 1.0, "", "α of the adaptive substep estimate", false},
@@ -40,6 +49,7 @@ ParamSet settings_to_params(const Settings& s) {
   p.set("frame_dt", s.frame_dt);
   p.set("damping", s.damping);
   p.set("gravity_scale", s.gravity_scale);
+  p.set("contact_detection", s.contact_detection == ContactDetection::PerFrame ? 0 : 1);
   p.set("adaptive", s.adaptive ? 1 : 0);
   p.set("adaptive_alpha", s.adaptive_alpha);
   p.set("max_substeps", s.max_substeps);
@@ -55,6 +65,7 @@ Settings settings_from_params(const ParamSet& p) {
   s.frame_dt = Real(p.get("frame_dt"));
   s.damping = Real(p.get("damping"));
   s.gravity_scale = Real(p.get("gravity_scale"));
+  s.contact_detection = p.get_int("contact_detection") == 0 ? ContactDetection::PerFrame : ContactDetection::PerSubstep;
   s.adaptive = p.get_bool("adaptive");
   s.adaptive_alpha = Real(p.get("adaptive_alpha"));
   s.max_substeps = p.get_int("max_substeps");
@@ -62,10 +73,11 @@ Settings settings_from_params(const ParamSet& p) {
 }
 
 std::string describe(const Settings& s) {
-  char text[128];
-  std::snprintf(text, sizeof text, "%d substep%s x %d iteration%s, XPBD, %s", s.substeps,
+  char text[160];
+  std::snprintf(text, sizeof text, "%d substep%s x %d iteration%s, XPBD, %s%s", s.substeps,
                 s.substeps == 1 ? "" : "s", s.iterations, s.iterations == 1 ? "" : "s",
-                s.order == SolverOrder::GaussSeidel ? "Gauss-Seidel" : "Jacobi");
+                s.order == SolverOrder::GaussSeidel ? "Gauss-Seidel" : "Jacobi",
+                s.contact_detection == ContactDetection::PerSubstep ? ", contacts every substep" : "");
   return text;
 }
 

@@ -15,6 +15,10 @@ enum class SolverOrder {
   Jacobi,       // all constraints at once, averaged corrections relaxed by ω
 };
 
+// When contacts are found (Small Steps §4.2): once per frame along the trajectory predicted with Δt_f and
+// reused by every substep (the paper's choice), or again before every substep, for comparison.
+enum class ContactDetection { PerFrame, PerSubstep };
+
 // Time integration scheme. XPBD (Small Steps Algorithm 1) is the only one so far; the classical
 // integrators of Teschner's lectures join this list in later work.
 enum class Integrator { Xpbd };
@@ -28,6 +32,7 @@ struct Settings {
   Real frame_dt = 1.0 / 60;  // Δt_f [s]
   Real damping = 0.0;        // d [1/s]: every substep v ← v / (1 + d Δt_s), so |v| decays as e^{−d t}
   Real gravity_scale = 1.0;  // [-] multiplies the scene's gravity
+  ContactDetection contact_detection = ContactDetection::PerFrame;
   // Adaptive substepping (Giles & Andrews 2024). Stored and shown so the UI and presets carry it; the
   // method itself is not implemented yet, so the solver always runs the fixed n above.
   bool adaptive = false;

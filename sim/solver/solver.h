@@ -20,6 +20,11 @@ struct Grab {
   Real compliance = 1e-6;   // α [m/N]
 };
 
+// What one step measured besides its total wall time.
+struct StepStats {
+  double detection_ms = 0.0;  // contact detection (ground, collider, self-collision), synchronised [ms]
+};
+
 class Solver {
  public:
   virtual ~Solver() = default;
@@ -31,7 +36,7 @@ class Solver {
   virtual void set_grab(const Grab& grab) = 0;
   virtual void download_state(State& state) = 0;
   // Advances one frame of settings.frame_dt; returns when the backend has finished.
-  virtual void step(const Settings& settings) = 0;
+  virtual StepStats step(const Settings& settings) = 0;
 };
 
 }  // namespace sim

@@ -5,33 +5,10 @@
 
 #include "constraints/attachment.h"
 #include "constraints/distance.h"
-#include "constraints/ground_contact.h"
 #include "core/atomic.h"
 #include "model/model.h"
 
 namespace sim {
-
-// Algorithm 1 line 1 and §4.2: once per frame, predict with the whole frame step and keep a contact
-// for every particle whose path comes within the margin of the ground; reused by every substep.
-struct DetectGroundContacts {
-  const Vec3* x;
-  const Vec3* v;
-  const Real* w;
-  const Real* radius;
-  unsigned char* active;
-  GroundPlane ground;
-  Vec3 gravity;
-  Real frame_dt;
-  SIM_HD void operator()(int i) const {
-    if (w[i] == 0.0) {
-      active[i] = 0;
-      return;
-    }
-    const Vec3 predicted = x[i] + frame_dt * v[i] + (frame_dt * frame_dt) * gravity;
-    const Real lowest = fmin(x[i].y, predicted.y);
-    active[i] = lowest - radius[i] - ground.height < ground.margin ? 1 : 0;
-  }
-};
 
 // Algorithm 1 line 4 (Eq. 3): xⁿ ← x; x̃ = xⁿ + Δt_s vⁿ + Δt_s² M⁻¹ f_ext with f_ext = m g.
 struct Predict {
@@ -145,23 +122,6 @@ struct ProjectAttachments {
   SIM_HD void operator()(int t) const {
     const int i = particle[t];
     project_moving_attachment(x[i], w[i], target_start[t], target_end[t], fraction, compliance[t], lambda[t], h);
-  }
-};
-
-struct ProjectGroundContacts {
-  const unsigned char* active;
-  Vec3* x;
-  const Vec3* x_prev;
-  const Real* w;
-  const Real* radius;
-  ContactMultipliers* lambda;
-  GroundPlane ground;
-  Real h;
-  SIM_HD void operator()(int i) const {
-    if (!active[i]) return;
-    Vec3 xi = x[i];
-    project_ground_contact(ground, xi, x_prev[i], w[i], radius[i], h, lambda[i]);
-    x[i] = xi;
   }
 };
 

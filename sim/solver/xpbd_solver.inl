@@ -3,7 +3,12 @@
 // (Exec = CudaExec, kernel launches); Exec supplies Buffer<T>, parallel_for, copies and synchronize.
 #pragma once
 
+#include <algorithm>
+#include <chrono>
+
 #include "model/arrays.h"
+#include "solver/contact_stages.h"
+#include "solver/self_collision_stages.h"
 #include "solver/solver.h"
 #include "solver/stages.h"
 
@@ -17,13 +22,19 @@ class XpbdSolver final : public Solver {
     colour_offsets_ = model.colour_offsets;
     gravity_ = model.gravity;
     ground_ = model.ground;
+    collider_ = model.collider;
+    collider_.sdf.phi = Exec::data(model_.collider_phi);
+    self_ = model.self_collision;
     const size_t n = model.particle_inv_mass.size();
     Exec::resize(x_prev_, n);
     Exec::resize(delta_, n);
     Exec::fill_zero(delta_);
-    Exec::resize(contact_active_, n);
-    Exec::resize(contact_lambda_, n);
+    Exec::resize(contact_active_, ground_.enabled ? n : 0);
+    Exec::resize(contact_lambda_, ground_.enabled ? n : 0);
     Exec::resize(grab_lambda_, 1);
+    Exec::resize(collider_active_, collider_.enabled ? n : 0);
+    Exec::resize(collider_lambda_, collider_.enabled ? n : 0);
+    upload_self_collision_grid(model);
   }
 
   void upload_state(const State& state) override {
@@ -44,22 +55,22 @@ class XpbdSolver final : public Solver {
     zip_fields(state, state_, [](auto& dst, auto& src) { Exec::download(dst, src); });
   }
 
-  void step(const Settings& s) override {
+  StepStats step(const Settings& s) override {
     const int n_particles = int(Exec::size(model_.particle_inv_mass));
     const int n_distance = int(Exec::size(model_.distance_rest_length));
     const int n_attach = int(Exec::size(model_.attachment_particle));
     const Real h = s.substep_dt();
     const Vec3 gravity = s.gravity_scale * gravity_;
     const bool grabbing = grab_.particle >= 0 && grab_.particle < n_particles;
+    const bool per_substep = s.contact_detection == ContactDetection::PerSubstep;
     Vec3* x = Exec::data(state_.particle_x);
     Vec3* v = Exec::data(state_.particle_v);
     Vec3* x_prev = Exec::data(x_prev_);
+    Vec3* delta = Exec::data(delta_);
     const Real* w = Exec::data(model_.particle_inv_mass);
     const Real* radius = Exec::data(model_.particle_radius);
-
-    if (ground_.enabled)
-      Exec::parallel_for(n_particles, DetectGroundContacts{x, v, w, radius, Exec::data(contact_active_),
-                                                           ground_, gravity, s.frame_dt});
+    StepStats stats;
+    if (!per_substep) stats.detection_ms += detect_contacts(gravity, s.frame_dt);
 
     const DistanceArgs distance{Exec::data(model_.distance_particles),
                                 Exec::data(model_.distance_rest_length),
@@ -72,11 +83,13 @@ class XpbdSolver final : public Solver {
     const Vec3* target_start = Exec::data(attachment_target_start_);
     const Vec3* target_end = Exec::data(state_.attachment_target);
     for (int sub = 0; sub < s.substeps; ++sub) {
+      if (per_substep) stats.detection_ms += detect_contacts(gravity, h);
       const Real fraction = Real(sub + 1) / Real(s.substeps);
       Exec::parallel_for(n_particles, Predict{x, x_prev, v, w, gravity, h});
       Exec::fill_zero(state_.distance_lambda);
       Exec::fill_zero(state_.attachment_lambda);
-      if (ground_.enabled) Exec::fill_zero(contact_lambda_);
+      Exec::fill_zero(contact_lambda_);
+      Exec::fill_zero(collider_lambda_);
       if (grabbing) Exec::fill_zero(grab_lambda_);
       for (int it = 0; it < s.iterations; ++it) {
         if (s.order == SolverOrder::GaussSeidel) {
@@ -84,7 +97,6 @@ class XpbdSolver final : public Solver {
             Exec::parallel_for(colour_offsets_[c + 1] - colour_offsets_[c],
                                ProjectDistanceColour{distance, x, colour_offsets_[c]});
         } else if (n_distance > 0) {
-          Vec3* delta = Exec::data(delta_);
           Exec::parallel_for(n_distance, ProjectDistanceJacobi{distance, x, delta,
                                                                Exec::data(model_.particle_constraint_count),
                                                                s.jacobi_omega});
@@ -98,6 +110,14 @@ class XpbdSolver final : public Solver {
         if (grabbing)
           Exec::parallel_for(1, ProjectGrab{grab_.particle, grab_start_, grab_.target, grab_.compliance, fraction,
                                             Exec::data(grab_lambda_), x, w, h});
+        if (self_.enabled) {
+          Exec::parallel_for(n_particles, ProjectSelfContacts{Exec::data(self_contacts_), Exec::data(self_count_), x,
+                                                              w, radius, delta});
+          Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta});
+        }
+        if (collider_.enabled)
+          Exec::parallel_for(n_particles, ProjectColliderContacts{Exec::data(collider_active_), x, x_prev, w, radius,
+                                                                  Exec::data(collider_lambda_), collider_, h});
         if (ground_.enabled)
           Exec::parallel_for(n_particles,
                              ProjectGroundContacts{Exec::data(contact_active_), x, x_prev, w, radius,
@@ -108,11 +128,67 @@ class XpbdSolver final : public Solver {
     if (n_attach > 0) Exec::copy(attachment_target_start_, state_.attachment_target);
     grab_start_ = grab_.target;
     Exec::synchronize();
+    return stats;
   }
 
  private:
   template <class T>
   using Buffer = typename Exec::template Buffer<T>;
+
+  // Sizes the self-collision grid: cells of the largest contact reach, a table of at least 2n buckets.
+  void upload_self_collision_grid(const Model& model) {
+    const size_t n = model.particle_inv_mass.size();
+    const size_t per_particle = self_.enabled ? n : 0;
+    const Real r_max = model.particle_radius.empty()
+                           ? 0.0
+                           : *std::max_element(model.particle_radius.begin(), model.particle_radius.end());
+    grid_cell_ = std::max(2.0 * r_max + self_.margin, 1e-6);
+    size_t table = 1;
+    while (table < 2 * per_particle) table *= 2;
+    grid_mask_ = unsigned(table - 1);
+    Exec::resize(particle_bucket_, per_particle);
+    Exec::resize(sorted_, per_particle);
+    Exec::resize(bucket_count_, per_particle > 0 ? table + 1 : 0);
+    Exec::resize(self_contacts_, per_particle * kMaxSelfContacts);
+    Exec::resize(self_count_, per_particle);
+    Exec::fill_zero(self_count_);
+  }
+
+  // Algorithm 1 line 1 (§4.2): contacts along the path predicted over dt; returns the time taken [ms].
+  double detect_contacts(Vec3 gravity, Real dt) {
+    if (!ground_.enabled && !collider_.enabled && !self_.enabled) return 0.0;
+    const auto start = std::chrono::steady_clock::now();
+    const int n = int(Exec::size(model_.particle_inv_mass));
+    const Vec3* x = Exec::data(state_.particle_x);
+    const Vec3* v = Exec::data(state_.particle_v);
+    const Real* w = Exec::data(model_.particle_inv_mass);
+    const Real* radius = Exec::data(model_.particle_radius);
+    if (ground_.enabled)
+      Exec::parallel_for(n, DetectGroundContacts{x, v, w, radius, Exec::data(contact_active_), ground_, gravity, dt});
+    if (collider_.enabled)
+      Exec::parallel_for(n, DetectColliderContacts{x, v, w, radius, Exec::data(collider_active_), collider_,
+                                                   gravity, dt});
+    if (self_.enabled) find_self_contacts();
+    Exec::synchronize();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  // Counting sort of the particles into the hashed grid, then each particle's contact list.
+  void find_self_contacts() {
+    const int n = int(Exec::size(particle_bucket_));
+    const Vec3* x = Exec::data(state_.particle_x);
+    Exec::fill_zero(bucket_count_);
+    Exec::parallel_for(n, HashGridCount{x, grid_cell_, grid_mask_, Exec::data(particle_bucket_),
+                                        Exec::data(bucket_count_)});
+    Exec::exclusive_scan(bucket_count_, bucket_start_);
+    Exec::fill_zero(bucket_count_);
+    Exec::parallel_for(n, HashGridScatter{Exec::data(particle_bucket_), Exec::data(bucket_start_),
+                                          Exec::data(bucket_count_), Exec::data(sorted_)});
+    const HashGridView grid{grid_cell_, grid_mask_, Exec::data(bucket_start_), Exec::data(sorted_)};
+    Exec::parallel_for(n, FindSelfContacts{grid, x, Exec::data(model_.particle_rest_x),
+                                           Exec::data(model_.particle_radius), Exec::data(model_.particle_inv_mass),
+                                           self_, Exec::data(self_contacts_), Exec::data(self_count_)});
+  }
 
   ModelArrays<Exec::template Buffer> model_;
   StateArrays<Exec::template Buffer> state_;
@@ -122,8 +198,17 @@ class XpbdSolver final : public Solver {
   Buffer<Vec3> x_prev_;                   // xⁿ, positions at the start of the substep [m]
   Buffer<Vec3> delta_;                    // Jacobi accumulated corrections [m]
   Buffer<Vec3> attachment_target_start_;  // attachment targets at the start of the frame [m]
-  Buffer<unsigned char> contact_active_;  // ground contact found by the once-per-frame detection
+  Buffer<unsigned char> contact_active_;  // ground contact found by the detection
   Buffer<ContactMultipliers> contact_lambda_;
+  SdfCollider collider_;                   // sdf.phi points into model_.collider_phi
+  Buffer<unsigned char> collider_active_;  // collider contact found by the detection
+  Buffer<ContactMultipliers> collider_lambda_;
+  SelfCollision self_;
+  Real grid_cell_ = 0.0;  // hashed grid cell edge [m]
+  unsigned grid_mask_ = 0;
+  Buffer<int> particle_bucket_, bucket_count_, bucket_start_, sorted_;
+  Buffer<int> self_contacts_;  // kMaxSelfContacts per particle
+  Buffer<int> self_count_;
   Grab grab_;
   Vec3 grab_start_{};          // the grab target at the start of the frame [m]
   Buffer<Real> grab_lambda_;   // λ of the grab [N·s²]

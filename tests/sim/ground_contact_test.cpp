@@ -31,7 +31,7 @@ TEST(GroundContact, RestingParticleStaysOnTheSurface) {
 
 TEST(GroundContact, SlidingStopsAtCoulombDistance) {
   GroundPlane g;
-  g.mu_static = g.mu_dynamic = 0.5;
+  g.material.mu_static = g.material.mu_dynamic = 0.5;
   const Real v0 = 2.0;
   World world = particle_on_ground({0.0, kRadius, 0.0}, {v0, 0.0, 0.0}, g);
   test::run_frames(world, test::make_settings(20, 1), 60);
@@ -44,8 +44,8 @@ TEST(GroundContact, SticksBelowAndSlidesAboveTheFrictionAngle) {
   // A slope of angle θ is modelled by tilting gravity: g = 9.81 (sin θ, −cos θ, 0).
   auto slide = [](Real theta, Real mu_s, Real mu_k) {
     GroundPlane g;
-    g.mu_static = mu_s;
-    g.mu_dynamic = mu_k;
+    g.material.mu_static = mu_s;
+    g.material.mu_dynamic = mu_k;
     World world = particle_on_ground({0.0, kRadius, 0.0}, {0.0, 0.0, 0.0}, g,
                                      {9.81 * std::sin(theta), -9.81 * std::cos(theta), 0.0});
     test::run_frames(world, test::make_settings(20, 1), 60);  // one second
@@ -60,7 +60,7 @@ TEST(GroundContact, SticksBelowAndSlidesAboveTheFrictionAngle) {
 
 TEST(GroundContact, DepenetrationSpeedIsLimited) {
   GroundPlane g;
-  g.max_depenetration_speed = 0.5;  // [m/s]
+  g.material.max_depenetration_speed = 0.5;  // [m/s]
   const Real depth = 0.04;          // initial overlap [m]
   World world = particle_on_ground({0.0, kRadius - depth, 0.0}, {0.0, 0.0, 0.0}, g, {0.0, 0.0, 0.0});
   world.step(test::make_settings(20, 1));

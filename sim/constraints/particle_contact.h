@@ -1,0 +1,59 @@
+// A particle against a static surface: inelastic contact with Coulomb friction, shared by the ground
+// plane and the SDF collider. The caller supplies the gap C and the unit normal n = ∇C at x.
+//
+// Small Steps Eq. 10: C_n = gap(x) + max(d₀ − v_max Δt_s, 0) ≥ 0, d₀ the penetration at the start of
+//   the substep and v_max the largest speed at which an initial overlap is pushed out (no popping when
+//   the substep shrinks); with d₀ = 0 it is a hard inequality.
+// Eq. 11-12: the frictional attachment C_f = Dᵀ(x − xⁿ), the tangential motion this substep, with its
+//   multiplier clamped by the normal one: static μ_s decides stick, dynamic μ_k bounds the slip.
+#pragma once
+
+#include "core/hd.h"
+#include "core/vec3.h"
+
+namespace sim {
+
+struct ContactMaterial {
+  Real mu_static = 0.5;                // μ_s [-]
+  Real mu_dynamic = 0.4;               // μ_k [-]
+  Real max_depenetration_speed = 1.0;  // v_max of Eq. 10 [m/s]
+};
+
+struct ContactMultipliers {
+  Real normal;    // λ_n this substep [N·s²]
+  Real friction;  // |λ_f| this substep [N·s²]
+};
+
+// Where a particle is expected at the end of a step dt under gravity alone (Small Steps §4.2: contacts
+// are detected along the trajectory predicted with the whole frame step).
+SIM_HD Vec3 predict_position(Vec3 x, Vec3 v, Vec3 gravity, Real dt) { return x + dt * v + (dt * dt) * gravity; }
+
+// The Eq. 10 allowance max(d₀ − v_max Δt_s, 0) for a gap `gap_start` [m] at the start of the substep.
+SIM_HD Real depenetration_allowance(Real gap_start, Real v_max, Real h) {
+  return fmax(fmax(-gap_start, 0.0) - v_max * h, 0.0);
+}
+
+// One projection of the contact (normal, then friction); updates x and the multipliers in place.
+// C: Eq. 10 value at x [m]; n: unit surface normal at x; x_n: position at the start of the substep.
+SIM_HD void project_particle_contact(Real C, Vec3 n, Vec3& x, Vec3 x_n, Real w, const ContactMaterial& m,
+                                     ContactMultipliers& lambda) {
+  if (w <= 0.0) return;
+  if (C < 0.0) {
+    const Real dl = -C / w;  // Eq. 7 with α = 0 and ∇C M⁻¹ ∇Cᵀ = w
+    x += (w * dl) * n;
+    lambda.normal += dl;
+  }
+  if (lambda.normal <= 0.0) return;
+  const Vec3 motion = x - x_n;
+  const Vec3 slip = motion - dot(motion, n) * n;  // Dᵀ(x − xⁿ), D spanning the tangent plane
+  const Real slip_len = length(slip);
+  if (slip_len <= 0.0) return;
+  const Real needed = slip_len / w;  // Δλ_f that would stop the slip entirely
+  Real dl = needed;
+  if (lambda.friction + needed > m.mu_static * lambda.normal)  // Eq. 12: slipping
+    dl = fmin(needed, fmax(m.mu_dynamic * lambda.normal - lambda.friction, 0.0));
+  x -= (dl / needed) * slip;
+  lambda.friction += dl;
+}
+
+}  // namespace sim
