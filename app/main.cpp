@@ -133,6 +133,7 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
       throw sim::ParamError(std::string("--backend: ") + e.what());
     }
   }
+  o.scene_params.use_device_defaults(sim::runs_on_cuda(o.backend));
   o.metrics_path = a.metrics;
   o.progress = !a.no_progress;
   return o;

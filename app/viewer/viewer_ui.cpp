@@ -65,6 +65,7 @@ void Viewer::draw_scene_panel() {
       if (ImGui::Selectable(s.name.c_str(), &s == scene_) && &s != scene_) {
         scene_ = &s;
         scene_params_ = s.default_params();
+        scene_params_.use_device_defaults(panes_[0]->world->backend() == sim::BackendKind::Cuda);
         rebuild_scene();
       }
     ImGui::EndCombo();

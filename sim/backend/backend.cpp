@@ -23,6 +23,10 @@ BackendKind parse_backend(const std::string& name) {
   throw std::invalid_argument("unknown backend '" + name + "' (allowed: auto, cpu, cuda)");
 }
 
+bool runs_on_cuda(BackendKind requested) {
+  return requested != BackendKind::Cpu && cuda_availability().available;
+}
+
 SelectedBackend select_backend(BackendKind requested) {
   const std::string cpu = "cpu (OpenMP, " + std::to_string(omp_get_max_threads()) + " threads)";
   if (requested == BackendKind::Cpu) return {make_cpu_solver(), BackendKind::Cpu, cpu};

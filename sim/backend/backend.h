@@ -30,6 +30,8 @@ struct SelectedBackend {
 
 CudaAvailability cuda_availability();
 SelectedBackend select_backend(BackendKind requested);
+// Whether select_backend(requested) would choose CUDA (scenes size their defaults by it).
+bool runs_on_cuda(BackendKind requested);
 const char* backend_name(BackendKind kind);
 BackendKind parse_backend(const std::string& name);  // throws std::invalid_argument naming the choices
 

@@ -16,6 +16,12 @@ int ModelBuilder::add_particle(Vec3 x, Real mass, Real radius, Vec3 v) {
   return int(x_.size()) - 1;
 }
 
+void ModelBuilder::pin(int particle) {
+  if (particle < 0 || particle >= particle_count())
+    throw std::invalid_argument("pin of invalid particle " + std::to_string(particle));
+  inv_mass_[size_t(particle)] = 0.0;
+}
+
 int ModelBuilder::add_distance(int a, int b, Real compliance, Real damping, Real rest_length, DistanceKind kind) {
   if (a < 0 || b < 0 || a >= particle_count() || b >= particle_count() || a == b)
     throw std::invalid_argument("distance constraint between invalid particles " + std::to_string(a) +

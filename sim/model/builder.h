@@ -19,6 +19,7 @@ class ModelBuilder {
  public:
   // mass [kg]; 0 pins the particle (inverse mass 0). radius [m]. Returns the particle index.
   int add_particle(Vec3 x, Real mass, Real radius, Vec3 v = {0.0, 0.0, 0.0});
+  void pin(int particle);  // inverse mass 0: the particle stays where it is
   // compliance α [m/N] (0 = inextensible), damping β [N·s/m]; the rest length is the current distance
   // unless given (≥ 0). Returns the constraint id used by add_probe().
   int add_distance(int a, int b, Real compliance, Real damping = 0.0, Real rest_length = -1.0,

@@ -35,6 +35,14 @@ std::string ParamSpec::range_text() const {
 ParamSet::ParamSet(std::string owner, const std::vector<ParamSpec>& specs)
     : owner_(std::move(owner)), specs_(&specs) {
   for (const ParamSpec& s : specs) values_.push_back(s.default_value);
+  set_by_user_.assign(specs.size(), false);
+}
+
+void ParamSet::use_device_defaults(bool cuda) {
+  for (size_t i = 0; i < specs_->size(); ++i) {
+    const ParamSpec& s = (*specs_)[i];
+    if (!set_by_user_[i] && !std::isnan(s.cuda_default)) values_[i] = cuda ? s.cuda_default : s.default_value;
+  }
 }
 
 int ParamSet::find(const std::string& name) const {
@@ -78,6 +86,7 @@ void ParamSet::set(const std::string& name, double value) {
       break;
   }
   values_[size_t(find(name))] = value;
+  set_by_user_[size_t(find(name))] = true;
 }
 
 void ParamSet::set_text(const std::string& name, const std::string& text) {

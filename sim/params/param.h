@@ -2,6 +2,7 @@
 // solver Settings) drives `smallsteps list`, --set name=value, JSON presets and the UI sliders.
 #pragma once
 
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,6 +21,9 @@ struct ParamSpec {
   bool rebuild = true;               // true: a change rebuilds the scene from its initial state;
                                      // false: the Model is rebuilt and the running State kept
   std::vector<std::string> choices;  // Choice: the allowed names; the value is the index
+  // The default when the scene runs on a CUDA device (e.g. the paper's 150k-particle cloth), if different;
+  // NaN: the same default everywhere.
+  double cuda_default = std::numeric_limits<double>::quiet_NaN();
 
   std::string range_text() const;  // "[2, 1000]", "true|false" or "gs|jacobi"
 };
@@ -43,6 +47,8 @@ class ParamSet {
   void set_text(const std::string& name, const std::string& text);  // parses per type; throws
   std::string text(const std::string& name) const;                  // the value as `set_text` reads it
   bool has(const std::string& name) const { return find(name) >= 0; }
+  // Gives the parameters that were never set their default for the device the scene will run on.
+  void use_device_defaults(bool cuda);
 
  private:
   int find(const std::string& name) const;
@@ -51,6 +57,7 @@ class ParamSet {
   std::string owner_;
   const std::vector<ParamSpec>* specs_;
   std::vector<double> values_;
+  std::vector<bool> set_by_user_;
 };
 
 }  // namespace sim
