@@ -64,7 +64,7 @@ void add_run_options(CLI::App& run, RunArgs& a) {
   run.add_flag("--no-caption", a.no_caption, "do not burn the settings caption into frames");
 }
 
-bool needs_rendering(const RunArgs& a) { return !a.record.empty() || !a.compare.empty(); }
+bool needs_rendering(const app::RunOptions& o) { return !o.record.empty() || !o.compare.empty(); }
 
 // Re-runs this program under xvfb-run (a virtual X display) when there is no display; returns only when
 // that is impossible (no xvfb-run, or already under it).
@@ -87,13 +87,13 @@ void reexec_under_xvfb(const std::vector<std::string>& args, const std::string& 
 
 app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool interactive) {
   app::ViewOptions v(run);
-  v.compare = a.compare;
-  v.record_path = a.record;
+  v.compare = run.compare;
+  v.record_path = run.record;
   v.caption = !a.no_caption;
   v.interactive = interactive;
   v.quit_after = a.quit_after;
   app::parse_size(a.size, v.width, v.height);
-  for (const std::string& overrides : a.compare) app::apply_overrides(run.settings, overrides);  // validate early
+  for (const std::string& overrides : run.compare) app::apply_overrides(run.settings, overrides);  // validate early
   return v;
 }
 
@@ -134,6 +134,8 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
     }
   }
   o.scene_params.use_device_defaults(sim::runs_on_cuda(o.backend));
+  if (!a.compare.empty()) o.compare = a.compare;
+  if (!a.record.empty()) o.record = a.record;
   o.metrics_path = a.metrics;
   o.progress = !a.no_progress;
   return o;
@@ -179,7 +181,7 @@ int main(int argc, char** argv) {
       return app::run_headless(resolve(args, *run));
     }
     const app::RunOptions options = resolve(args, *run);
-    if (!needs_rendering(args)) return app::run_headless(options);
+    if (!needs_rendering(options)) return app::run_headless(options);
     const app::ViewOptions v = view_options(options, args, false);
     if (!app::display_available()) {
       reexec_under_xvfb(original_args, args.size);

@@ -22,6 +22,31 @@ nlohmann::json params_json(const sim::ParamSet& p) {
   return out;
 }
 
+// One per-frame column, in CSV and JSON alike.
+struct Column {
+  const char* name;
+  double (*value)(const sim::FrameMetrics&);
+  bool integer;
+};
+
+const Column kColumns[] = {
+    {"frame", [](const sim::FrameMetrics& m) { return double(m.frame); }, true},
+    {"time_s", [](const sim::FrameMetrics& m) { return m.time; }, false},
+    {"kinetic_J", [](const sim::FrameMetrics& m) { return m.kinetic; }, false},
+    {"gravitational_J", [](const sim::FrameMetrics& m) { return m.gravitational; }, false},
+    {"elastic_J", [](const sim::FrameMetrics& m) { return m.elastic; }, false},
+    {"potential_J", [](const sim::FrameMetrics& m) { return m.potential; }, false},
+    {"total_J", [](const sim::FrameMetrics& m) { return m.total; }, false},
+    {"max_constraint_error_m", [](const sim::FrameMetrics& m) { return m.max_constraint_error; }, false},
+    {"rms_constraint_error_m", [](const sim::FrameMetrics& m) { return m.rms_constraint_error; }, false},
+    {"stretch_max", [](const sim::FrameMetrics& m) { return m.stretch_max; }, false},
+    {"stretch_mean", [](const sim::FrameMetrics& m) { return m.stretch_mean; }, false},
+    {"max_penetration_m", [](const sim::FrameMetrics& m) { return m.max_penetration; }, false},
+    {"substeps", [](const sim::FrameMetrics& m) { return double(m.substeps); }, true},
+    {"step_ms", [](const sim::FrameMetrics& m) { return m.step_ms; }, false},
+    {"detection_ms", [](const sim::FrameMetrics& m) { return m.detection_ms; }, false},
+};
+
 }  // namespace
 
 MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options, const sim::Model& model,
@@ -49,8 +74,7 @@ MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options,
     const std::string text = head.dump(2);
     out_ << text.substr(0, text.size() - 2) << ",\n  \"frames\": [\n";  // reopen the object for frames
   } else {
-    out_ << "frame,time_s,kinetic_J,gravitational_J,elastic_J,potential_J,total_J,max_constraint_error_m,rms_"
-            "constraint_error_m,substeps,step_ms";
+    for (const Column& c : kColumns) out_ << (&c == kColumns ? "" : ",") << c.name;
     for (const std::string& name : probe_names_) out_ << ",force_" << name << "_N";
     out_ << '\n';
   }
@@ -58,25 +82,20 @@ MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options,
 
 void MetricsWriter::write(const sim::FrameMetrics& m) {
   if (json_) {
-    nlohmann::json row = {{"frame", m.frame},
-                          {"time_s", m.time},
-                          {"kinetic_J", m.kinetic},
-                          {"gravitational_J", m.gravitational},
-                          {"elastic_J", m.elastic},
-                          {"potential_J", m.potential},
-                          {"total_J", m.total},
-                          {"max_constraint_error_m", m.max_constraint_error},
-                          {"rms_constraint_error_m", m.rms_constraint_error},
-                          {"substeps", m.substeps},
-                          {"step_ms", m.step_ms}};
+    nlohmann::json row = nlohmann::json::object();
+    for (const Column& c : kColumns) {
+      const double v = c.value(m);
+      if (c.integer)
+        row[c.name] = (long long)(v);
+      else
+        row[c.name] = v;
+    }
     nlohmann::json forces = nlohmann::json::object();
     for (size_t i = 0; i < probe_names_.size(); ++i) forces[probe_names_[i]] = m.probe_force[i];
     row["force_N"] = forces;
     out_ << (frames_written_ ? ",\n    " : "    ") << row.dump();
   } else {
-    out_ << m.frame << ',' << m.time << ',' << m.kinetic << ',' << m.gravitational << ',' << m.elastic << ','
-         << m.potential << ',' << m.total << ',' << m.max_constraint_error << ',' << m.rms_constraint_error
-         << ',' << m.substeps << ',' << m.step_ms;
+    for (const Column& c : kColumns) out_ << (&c == kColumns ? "" : ",") << c.value(m);
     for (double f : m.probe_force) out_ << ',' << f;
     out_ << '\n';
   }

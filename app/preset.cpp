@@ -34,6 +34,22 @@ void apply_object(const json& obj, const std::string& where, sim::ParamSet& targ
   }
 }
 
+// "compare": two objects of settings, each turned into the "name=value,..." text --compare takes.
+std::vector<std::string> compare_overrides(const json& v, const std::string& where) {
+  if (!v.is_array() || v.size() != 2)
+    throw sim::ParamError(where + ": 'compare' must be an array of two settings objects (A and B)");
+  std::vector<std::string> out;
+  for (const json& side : v) {
+    if (!side.is_object() || side.empty())
+      throw sim::ParamError(where + ": each 'compare' entry must be a non-empty object of settings");
+    std::string text;
+    for (const auto& [key, value] : side.items())
+      text += (text.empty() ? "" : ",") + key + "=" + scalar_text(value, where + ".compare." + key);
+    out.push_back(text);
+  }
+  return out;
+}
+
 }  // namespace
 
 bool apply_preset_text(const std::string& text, const std::string& origin, RunOptions& options) {
@@ -46,9 +62,10 @@ bool apply_preset_text(const std::string& text, const std::string& origin, RunOp
   if (!doc.is_object()) throw sim::ParamError("preset " + origin + " must hold a JSON object");
   const std::string where = "preset " + origin;
   for (const auto& [key, value] : doc.items()) {
-    if (key != "scene" && key != "frames" && key != "backend" && key != "settings" && key != "params")
+    if (key != "scene" && key != "frames" && key != "backend" && key != "settings" && key != "params" &&
+        key != "compare" && key != "record")
       throw sim::ParamError(where + ": unknown key '" + key +
-                            "' (allowed: scene, frames, backend, settings, params)");
+                            "' (allowed: scene, frames, backend, settings, params, compare, record)");
   }
   if (doc.contains("scene")) {
     if (!doc["scene"].is_string()) throw sim::ParamError(where + ": 'scene' must be a string");
@@ -71,6 +88,12 @@ bool apply_preset_text(const std::string& text, const std::string& origin, RunOp
   }
   if (doc.contains("settings")) apply_object(doc["settings"], where + " settings", options.settings);
   if (doc.contains("params")) apply_object(doc["params"], where + " params", options.scene_params);
+  if (doc.contains("compare")) options.compare = compare_overrides(doc["compare"], where);
+  if (doc.contains("record")) {
+    if (!doc["record"].is_string() || doc["record"].get<std::string>().empty())
+      throw sim::ParamError(where + ": 'record' must be a file name (.mp4) or a directory ending in '/'");
+    options.record = doc["record"].get<std::string>();
+  }
   return doc.contains("scene");
 }
 

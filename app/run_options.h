@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "backend/backend.h"
 #include "params/param.h"
@@ -18,12 +19,14 @@ struct RunOptions {
   sim::BackendKind backend = sim::BackendKind::Auto;
   std::string metrics_path;  // .csv or .json; empty writes none
   bool progress = true;      // progress bar when stderr is a terminal
+  std::vector<std::string> compare;  // A/B settings overrides ("substeps=1,iterations=30"); empty: one pane
+  std::string record;                // recording to start with: out.mp4 or out_dir/; empty: none
 
   explicit RunOptions(const sim::SceneDef& s);
   void select_scene(const sim::SceneDef& s);  // resets the scene parameters to that scene's defaults
 };
 
-inline constexpr const char* kDefaultScene = "hanging_cloth";
+inline constexpr const char* kDefaultScene = "bunny_cloth";
 inline constexpr int kMaxFrames = 10000000;
 
 }  // namespace app

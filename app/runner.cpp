@@ -14,7 +14,8 @@ namespace app {
 namespace {
 
 void print_summary(const RunOptions& o, const sim::World& world, const sim::Settings& s,
-                   const sim::FrameMetrics& last, double total_step_ms, int frames_done) {
+                   const sim::FrameMetrics& last, double total_step_ms, double total_detection_ms,
+                   int frames_done) {
   const sim::Model& m = world.model();
   std::printf("scene        %s (%d particles, %d distance constraints in %d colours)\n",
               o.scene->name.c_str(), m.particle_count(), m.distance_count(), m.colour_count());
@@ -26,6 +27,11 @@ void print_summary(const RunOptions& o, const sim::World& world, const sim::Sett
               last.kinetic, last.gravitational, last.elastic, last.total);
   std::printf("constraints  max error %.4g m, rms %.4g m\n", last.max_constraint_error,
               last.rms_constraint_error);
+  if (last.stretch_max > 0.0)
+    std::printf("stretch      max %.4g %%, mean %.4g %%\n", 100.0 * last.stretch_max, 100.0 * last.stretch_mean);
+  if (m.collider.enabled) std::printf("penetration  max %.4g m into the collider\n", last.max_penetration);
+  std::printf("detection    %.3f ms/frame (mean, included in the step time)\n",
+              frames_done ? total_detection_ms / frames_done : 0.0);
   for (size_t i = 0; i < m.probes.size(); ++i)
     std::printf("force        %s: %.6g N\n", m.probes[i].name.c_str(), last.probe_force[i]);
 }
@@ -36,6 +42,7 @@ int run_headless(const RunOptions& o) {
   const sim::Settings settings = sim::settings_from_params(o.settings);
   sim::World world(o.scene->build(o.scene_params), o.backend);
   std::printf("backend      %s\n", world.backend_description().c_str());
+  for (const std::string& note : world.model().notes) std::fprintf(stderr, "smallsteps: note: %s\n", note.c_str());
   std::fflush(stdout);
 
   std::unique_ptr<MetricsWriter> writer;
@@ -44,10 +51,11 @@ int run_headless(const RunOptions& o) {
 
   ProgressBar progress(o.frames, o.progress);
   sim::FrameMetrics last;
-  double total_ms = 0.0;
+  double total_ms = 0.0, total_detection_ms = 0.0;
   for (int f = 0; f < o.frames; ++f) {
     const FrameResult r = step_and_measure(world, settings);
     total_ms += world.last_step_ms();
+    total_detection_ms += world.last_detection_ms();
     if (r.divergence) {
       progress.finish();
       if (writer) writer->finish(*r.divergence);
@@ -60,7 +68,7 @@ int run_headless(const RunOptions& o) {
   }
   progress.finish();
   if (writer) writer->finish("completed");
-  print_summary(o, world, settings, last, total_ms, o.frames);
+  print_summary(o, world, settings, last, total_ms, total_detection_ms, o.frames);
   if (writer) std::printf("metrics      %s\n", o.metrics_path.c_str());
   return kExitOk;
 }

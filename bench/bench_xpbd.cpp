@@ -1,11 +1,14 @@
-// bench_xpbd: wall time of the substepped XPBD solver on the hanging_cloth scene. For each cloth size
-// (default 100x100 and 387x387, the latter ~150k particles and ~895k distance constraints as in Small
-// Steps Figure 1), each setting (30 substeps x 1 iteration and 1 substep x 30 iterations, Gauss-Seidel
-// over colours) and each backend (cpu; cuda when a device is present) it steps warm-up frames, then
-// times frames with World::last_step_ms (the backend synchronised) and reports ms per frame (mean, min),
-// ms per substep, ns per constraint projection, the model sizes, divergence and the machine as JSON.
+// bench_xpbd: wall time of the substepped XPBD solver on a cloth scene: hanging_cloth, or bunny_cloth
+// (Small Steps Figure 1: cloth over the Stanford bunny, contacts with the bunny's SDF, the ground and the
+// cloth itself found once per frame). For each cloth size (387 or 388 per side is ~150k particles and
+// ~900k distance constraints, the paper's scale), each setting (30 substeps x 1 iteration and 1 substep
+// x 30 iterations, Gauss-Seidel over colours) and each backend (cpu; cuda when a device is present) it
+// steps warm-up frames (for bunny_cloth, until the cloth lies on the bunny), then times frames with
+// World::last_step_ms (the backend synchronised) and reports ms per frame (mean, min), of which contact
+// detection, ms per substep, ns per constraint projection, the model sizes, divergence and the machine.
 //
-// usage: bench_xpbd [--out path.json] [--frames N] [--backend cpu|cuda|all] [--sizes 100,387]
+// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth] [--out path.json] [--frames N]
+//                   [--backend cpu|cuda|all] [--sizes 100,387]
 #include <omp.h>
 
 #include <algorithm>
@@ -29,29 +32,45 @@ namespace {
 
 using json = nlohmann::ordered_json;  // keys in the order written, for readers of the report
 
-constexpr const char* kScene = "hanging_cloth";
+// A benchmarked scene: which parameters set the cloth's resolution, the default sizes, and how many
+// frames to step before timing.
+struct BenchScene {
+  const char* name;
+  std::vector<const char*> size_params;  // each is set to the size (a square cloth)
+  std::vector<int> default_sizes;
+  int warmup_frames;
+};
+
+const BenchScene kScenes[] = {
+    {"hanging_cloth", {"width", "height"}, {100, 387}, 5},
+    // 1 s of simulated time: the cloth has landed on the bunny, so contacts are part of the timing.
+    {"bunny_cloth", {"resolution"}, {64, 388}, 60},
+};
+
 constexpr const char* kUsage =
-    "usage: bench_xpbd [--out path.json] [--frames N] [--backend cpu|cuda|all] [--sizes 100,387]\n"
+    "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth] [--out path.json] [--frames N]\n"
+    "                  [--backend cpu|cuda|all] [--sizes 100,387]\n"
+    "  --scene    the cloth scene to time (default hanging_cloth)\n"
     "  --out      also write the JSON report to this file (it always goes to stdout)\n"
     "  --frames   timed frames per case (default 30 for cloths up to 200x200, 10 above)\n"
     "  --backend  cpu, cuda or all (default all: cpu, and cuda when a device is present)\n"
-    "  --sizes    comma-separated cloth resolutions W (a W x W grid; default 100,387)\n";
+    "  --sizes    comma-separated cloth resolutions W (a W x W grid; default 100,387 for hanging_cloth,\n"
+    "             64,388 for bunny_cloth)\n";
 #if defined(__clang__) || !defined(__GNUC__)
 constexpr const char* kCompiler = __VERSION__;  // clang's __VERSION__ already names the compiler
 #else
 constexpr const char* kCompiler = "GCC " __VERSION__;
 #endif
-constexpr int kWarmupFrames = 5;
 constexpr int kMaxFrames = 100000;
 constexpr const char* kNotes =
     "ms_per_frame_mean/min: World::last_step_ms, the wall time of one frame with the backend synchronised, "
     "over the timed frames that follow the warm-up frames. ms_per_substep = ms_per_frame_mean / substeps. "
     "ns_per_projection = ms_per_frame_mean * 1e6 / (substeps * iterations * distance_constraints): "
-    "whole-frame "
-    "time divided by distance-constraint projections, so it includes prediction, velocity update, ground "
-    "contacts and multiplier resets, not the projection alone. diverged: sim::check_divergence after the "
-    "timed "
-    "frames (null: every particle finite and inside the scene bounds).";
+    "whole-frame time divided by distance-constraint projections, so it includes prediction, velocity "
+    "update, contacts and multiplier resets, not the projection alone. detection_ms_mean: the part of "
+    "ms_per_frame_mean spent finding contacts (ground, SDF collider, self-collision hash grid), once per "
+    "frame. diverged: sim::check_divergence after the timed frames (null: every particle finite and inside "
+    "the scene bounds).";
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -59,10 +78,11 @@ struct UsageError : std::runtime_error {
 
 struct Options {
   bool help = false;
+  const BenchScene* scene = &kScenes[0];
   std::string out_path;       // empty: stdout only
   std::optional<int> frames;  // timed frames per case; unset: default_frames(size)
   std::vector<sim::BackendKind> backends;
-  std::vector<int> sizes{100, 387};
+  std::vector<int> sizes;  // empty: the scene's default sizes
 };
 
 // Fewer timed frames for large cloths keeps a run to minutes on a small CPU.
@@ -82,8 +102,8 @@ int parse_frames(const std::string& text) {
 }
 
 // Each size must be a valid width of the scene; its parameter table names the allowed range.
-std::vector<int> parse_sizes(const std::string& text) {
-  sim::ParamSet params = sim::find_scene(kScene).default_params();
+std::vector<int> parse_sizes(const std::string& text, const BenchScene& scene) {
+  sim::ParamSet params = sim::find_scene(scene.name).default_params();
   std::vector<int> sizes;
   size_t start = 0;
   while (true) {
@@ -91,11 +111,11 @@ std::vector<int> parse_sizes(const std::string& text) {
     const std::string item =
         text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     try {
-      params.set_text("width", item);
+      params.set_text(scene.size_params[0], item);
     } catch (const sim::ParamError& e) {
       throw UsageError(std::string("--sizes '") + text + "': " + e.what());
     }
-    sizes.push_back(params.get_int("width"));
+    sizes.push_back(params.get_int(scene.size_params[0]));
     if (comma == std::string::npos) return sizes;
     start = comma + 1;
   }
@@ -115,16 +135,25 @@ std::vector<sim::BackendKind> parse_backends(const std::string& text) {
   throw UsageError("--backend '" + text + "' is not one of cpu, cuda, all");
 }
 
+const BenchScene& parse_scene(const std::string& text) {
+  std::string names;
+  for (const BenchScene& s : kScenes) {
+    if (text == s.name) return s;
+    names += std::string(names.empty() ? "" : ", ") + s.name;
+  }
+  throw UsageError("--scene '" + text + "' is not one of " + names);
+}
+
 Options parse_args(int argc, char** argv) {
   Options o;
-  std::string backend = "all";
+  std::string backend = "all", sizes;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "-h" || arg == "--help") {
       o.help = true;
       return o;
     }
-    if (arg != "--out" && arg != "--frames" && arg != "--backend" && arg != "--sizes")
+    if (arg != "--out" && arg != "--frames" && arg != "--backend" && arg != "--sizes" && arg != "--scene")
       throw UsageError("unknown argument '" + arg + "'");
     if (i + 1 >= argc) throw UsageError(arg + " needs a value");
     const std::string value = argv[++i];
@@ -135,10 +164,13 @@ Options parse_args(int argc, char** argv) {
       o.frames = parse_frames(value);
     } else if (arg == "--backend") {
       backend = value;
+    } else if (arg == "--scene") {
+      o.scene = &parse_scene(value);
     } else {
-      o.sizes = parse_sizes(value);
+      sizes = value;
     }
   }
+  o.sizes = sizes.empty() ? o.scene->default_sizes : parse_sizes(sizes, *o.scene);
   o.backends = parse_backends(backend);
   return o;
 }
@@ -202,34 +234,36 @@ sim::Settings gauss_seidel(int substeps, int iterations) {
 }
 
 void print_table_header() {
-  std::fprintf(stderr, "%-7s %-9s %9s %9s %7s %7s %6s %13s %12s %10s %8s  %s\n", "backend", "cloth",
+  std::fprintf(stderr, "%-7s %-9s %9s %9s %7s %7s %6s %13s %12s %10s %10s %8s  %s\n", "backend", "cloth",
                "particles", "distance", "colours", "n x k", "frames", "ms/frame mean", "ms/frame min",
-               "ms/substep", "ns/proj", "diverged");
+               "detect ms", "ms/substep", "ns/proj", "diverged");
 }
 
 json run_case(const sim::Built& built, int size, sim::BackendKind backend, const sim::Settings& settings,
-              int frames) {
+              int warmup_frames, int frames) {
   sim::World world(built, backend);
-  for (int f = 0; f < kWarmupFrames; ++f) world.step(settings);
-  double total_ms = 0.0, min_ms = std::numeric_limits<double>::infinity();
+  for (int f = 0; f < warmup_frames; ++f) world.step(settings);
+  double total_ms = 0.0, detection_ms = 0.0, min_ms = std::numeric_limits<double>::infinity();
   for (int f = 0; f < frames; ++f) {
     world.step(settings);
     total_ms += world.last_step_ms();
+    detection_ms += world.last_detection_ms();
     min_ms = std::min(min_ms, world.last_step_ms());
   }
   const std::optional<std::string> diverged = sim::check_divergence(world.model(), world.state());
 
   const sim::Model& m = world.model();
   const double mean_ms = total_ms / frames;
+  const double detection_mean_ms = detection_ms / frames;
   const double ms_per_substep = mean_ms / settings.substeps;
   const double projections = double(settings.substeps) * settings.iterations * m.distance_count();
   const double ns_per_projection = projections > 0 ? mean_ms * 1e6 / projections : 0.0;
   const std::string grid = std::to_string(size) + "x" + std::to_string(size);
   const std::string nxk = std::to_string(settings.substeps) + "x" + std::to_string(settings.iterations);
-  std::fprintf(stderr, "%-7s %-9s %9d %9d %7d %7s %6d %13.3f %12.3f %10.4f %8.3f  %s\n",
+  std::fprintf(stderr, "%-7s %-9s %9d %9d %7d %7s %6d %13.3f %12.3f %10.3f %10.4f %8.3f  %s\n",
                sim::backend_name(world.backend()), grid.c_str(), m.particle_count(), m.distance_count(),
-               m.colour_count(), nxk.c_str(), frames, mean_ms, min_ms, ms_per_substep, ns_per_projection,
-               diverged ? diverged->c_str() : "no");
+               m.colour_count(), nxk.c_str(), frames, mean_ms, min_ms, detection_mean_ms, ms_per_substep,
+               ns_per_projection, diverged ? diverged->c_str() : "no");
 
   return {
       {"backend", sim::backend_name(world.backend())},
@@ -243,10 +277,11 @@ json run_case(const sim::Built& built, int size, sim::BackendKind backend, const
       {"substeps", settings.substeps},
       {"iterations", settings.iterations},
       {"frame_dt_s", settings.frame_dt},
-      {"warmup_frames", kWarmupFrames},
+      {"warmup_frames", warmup_frames},
       {"timed_frames", frames},
       {"ms_per_frame_mean", mean_ms},
       {"ms_per_frame_min", min_ms},
+      {"detection_ms_mean", detection_mean_ms},
       {"ms_per_substep", ms_per_substep},
       {"ns_per_projection", ns_per_projection},
       {"diverged", diverged ? json(*diverged) : json(nullptr)},
@@ -254,21 +289,21 @@ json run_case(const sim::Built& built, int size, sim::BackendKind backend, const
 }
 
 json run_benchmark(const Options& o) {
-  const sim::SceneDef& scene = sim::find_scene(kScene);
+  const sim::SceneDef& scene = sim::find_scene(o.scene->name);
   const std::vector<sim::Settings> settings = {gauss_seidel(30, 1), gauss_seidel(1, 30)};
   json cases = json::array();
   print_table_header();
   for (int size : o.sizes) {
     sim::ParamSet params = scene.default_params();
-    params.set("width", size);
-    params.set("height", size);
+    for (const char* name : o.scene->size_params) params.set(name, size);
     const sim::Built built = scene.build(params);
     const int frames = o.frames ? *o.frames : default_frames(size);
     for (sim::BackendKind backend : o.backends)
-      for (const sim::Settings& s : settings) cases.push_back(run_case(built, size, backend, s, frames));
+      for (const sim::Settings& s : settings)
+        cases.push_back(run_case(built, size, backend, s, o.scene->warmup_frames, frames));
   }
   return {
-      {"benchmark", "bench_xpbd"},        {"scene", kScene}, {"notes", kNotes},
+      {"benchmark", "bench_xpbd"},        {"scene", o.scene->name}, {"notes", kNotes},
       {"machine", machine_description()}, {"cases", cases},
   };
 }

@@ -26,6 +26,11 @@ void Renderer::set_common(const ShaderProgram& p, const OrbitCamera& camera, con
   p.set("u_shadows", shadows ? 1 : 0);
 }
 
+void Renderer::draw_mesh(GLuint vao, int triangles) const {
+  glBindVertexArray(vao);
+  glDrawElements(GL_TRIANGLES, 3 * triangles, GL_UNSIGNED_INT, nullptr);
+}
+
 void Renderer::draw_spheres(const SceneBuffers& scene, const DrawOptions& options, bool light_pass) {
   sphere_->set("u_light_pass", light_pass ? 1 : 0);
   sphere_->set("u_radius_scale", options.particle_scale);
@@ -48,8 +53,12 @@ void Renderer::shadow_pass(const SceneBuffers& scene, const sim::Model& model, c
   if (options.surface && scene.triangle_count() > 0) {
     depth_->set("u_light_view_proj", shadow_map_.light_view_proj());
     depth_->use();
-    glBindVertexArray(scene.surface_vao());
-    glDrawElements(GL_TRIANGLES, 3 * scene.triangle_count(), GL_UNSIGNED_INT, nullptr);
+    draw_mesh(scene.surface_vao(), scene.triangle_count());
+  }
+  if (scene.collider().triangle_count() > 0) {
+    depth_->set("u_light_view_proj", shadow_map_.light_view_proj());
+    depth_->use();
+    draw_mesh(scene.collider().vao(), scene.collider().triangle_count());
   }
   if (options.particles) draw_spheres(scene, options, true);
   glBindFramebuffer(GL_FRAMEBUFFER, GLuint(target));
@@ -85,8 +94,14 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
     surface_->set("u_front_colour", glm::vec3(0.86f, 0.42f, 0.26f));
     surface_->set("u_back_colour", glm::vec3(0.32f, 0.46f, 0.72f));
     surface_->use();
-    glBindVertexArray(scene.surface_vao());
-    glDrawElements(GL_TRIANGLES, 3 * scene.triangle_count(), GL_UNSIGNED_INT, nullptr);
+    draw_mesh(scene.surface_vao(), scene.triangle_count());
+  }
+  if (scene.collider().triangle_count() > 0) {
+    set_common(*surface_, camera, viewport, options.shadows);
+    surface_->set("u_front_colour", glm::vec3(0.78f, 0.76f, 0.72f));
+    surface_->set("u_back_colour", glm::vec3(0.78f, 0.76f, 0.72f));
+    surface_->use();
+    draw_mesh(scene.collider().vao(), scene.collider().triangle_count());
   }
   if (options.particles) {
     set_common(*sphere_, camera, viewport, options.shadows);

@@ -43,6 +43,7 @@ class Renderer {
  private:
   void shadow_pass(const SceneBuffers& scene, const sim::Model& model, const DrawOptions& options);
   void set_common(const ShaderProgram& p, const OrbitCamera& camera, const Viewport& viewport, bool shadows) const;
+  void draw_mesh(GLuint vao, int triangles) const;
   void draw_spheres(const SceneBuffers& scene, const DrawOptions& options, bool light_pass);
 
   std::unique_ptr<ShaderProgram> surface_, depth_, sphere_, lines_, ground_;

@@ -54,6 +54,7 @@ void SceneBuffers::set_model(const sim::Model& model) {
   upload(buffers_[kLines], model.distance_particles);
   std::vector<float> radius(model.particle_radius.begin(), model.particle_radius.end());
   upload(buffers_[kRadius], radius);
+  collider_.set(model.collider_mesh);
 }
 
 void SceneBuffers::update(const sim::Model& model, const sim::State& state, ColourBy colour_by) {
@@ -69,12 +70,10 @@ void SceneBuffers::update(const sim::Model& model, const sim::State& state, Colo
   }
   if (n == 0) lo_ = hi_ = glm::vec3(0.0f);
 
-  normals_.assign(triangle_indices_.empty() ? 0 : n, glm::vec3(0.0f));
-  for (const sim::Int3& t : triangle_indices_) {
-    const glm::vec3 face = glm::cross(x_[size_t(t.b)] - x_[size_t(t.a)], x_[size_t(t.c)] - x_[size_t(t.a)]);
-    normals_[size_t(t.a)] += face;  // |face| = twice the area: area weighting
-    normals_[size_t(t.b)] += face;
-    normals_[size_t(t.c)] += face;
+  area_weighted_normals(x_, triangle_indices_, normals_);
+  if (collider_.triangle_count() > 0) {
+    lo_ = glm::min(lo_, collider_.lo());
+    hi_ = glm::max(hi_, collider_.hi());
   }
 
   values_.assign(n, 0.0f);

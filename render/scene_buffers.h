@@ -1,6 +1,6 @@
 // SceneBuffers: one World's drawable data on the GPU — particle positions, per-vertex normals of the
 // surface triangles (area-weighted, recomputed every frame), the coloured quantity and radii per
-// particle, and the index lists of surface triangles and distance constraints.
+// particle, the index lists of surface triangles and distance constraints, and the static collider mesh.
 #pragma once
 
 #include <glm/glm.hpp>
@@ -9,6 +9,7 @@
 #include "model/model.h"
 #include "model/state.h"
 #include "render/gl.h"
+#include "render/static_mesh.h"
 
 namespace render {
 
@@ -31,7 +32,7 @@ class SceneBuffers {
   int particle_count() const { return particles_; }
   int triangle_count() const { return triangles_; }
   int distance_count() const { return distances_; }
-  glm::vec3 lo() const { return lo_; }  // bounds of the particles [m]
+  glm::vec3 lo() const { return lo_; }  // bounds of the particles and the collider [m]
   glm::vec3 hi() const { return hi_; }
   glm::vec2 value_range() const { return value_range_; }
   const std::vector<glm::vec3>& positions() const { return x_; }  // host copy, for picking [m]
@@ -39,6 +40,7 @@ class SceneBuffers {
   GLuint surface_vao() const { return surface_vao_; }
   GLuint sphere_vao() const { return sphere_vao_; }
   GLuint line_vao() const { return line_vao_; }
+  const StaticMesh& collider() const { return collider_; }
 
  private:
   enum Buffer { kPosition, kNormal, kValue, kRadius, kTriangles, kLines, kBufferCount };
@@ -50,6 +52,7 @@ class SceneBuffers {
   std::vector<sim::Int3> triangle_indices_;
   glm::vec3 lo_{0.0f}, hi_{0.0f};
   glm::vec2 value_range_{0.0f, 1.0f};
+  StaticMesh collider_;
 };
 
 }  // namespace render

@@ -71,6 +71,8 @@ void Viewer::draw_scene_panel() {
     ImGui::EndCombo();
   }
   ImGui::TextWrapped("%s", scene_->description.c_str());
+  for (const std::string& note : panes_[0]->world->model().notes)
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "%s", note.c_str());
   const ParamEdit edit = edit_params(scene_params_);
   if (edit.rebuild) {
     rebuild_scene();
@@ -118,10 +120,12 @@ void Viewer::draw_stats_panel() {
     }
     const sim::FrameMetrics& m = p->last;
     if (p->divergence) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s (R resets)", p->divergence->c_str());
-    ImGui::Text("sim %.2f ms/frame, %d substeps", m.step_ms, m.substeps);
+    ImGui::Text("sim %.2f ms/frame (contact detection %.2f), %d substeps", m.step_ms, m.detection_ms, m.substeps);
     ImGui::Text("max |C| %.3g m, rms %.3g m", m.max_constraint_error, m.rms_constraint_error);
     ImGui::Text("E kin %.4g  grav %.4g  elastic %.4g  total %.4g J", m.kinetic, m.gravitational, m.elastic, m.total);
     const sim::Model& model = p->world->model();
+    if (m.stretch_max > 0.0) ImGui::Text("stretch max %.3f %%, mean %.4f %%", 100.0 * m.stretch_max, 100.0 * m.stretch_mean);
+    if (model.collider.enabled) ImGui::Text("max penetration %.3g mm", 1e3 * m.max_penetration);
     for (size_t k = 0; k < model.probes.size() && k < m.probe_force.size(); ++k)
       ImGui::Text("force %s: %.5g N", model.probes[k].name.c_str(), m.probe_force[k]);
     plot("total energy [J]", p->energy, "%.5g J");

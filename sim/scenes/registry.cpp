@@ -3,7 +3,8 @@
 namespace sim {
 
 const std::vector<SceneDef>& scene_registry() {
-  static const std::vector<SceneDef> scenes = {make_hanging_cloth_scene(), make_chain_scene()};
+  static const std::vector<SceneDef> scenes = {make_bunny_cloth_scene(), make_hanging_cloth_scene(),
+                                               make_chain_scene()};
   return scenes;
 }
 

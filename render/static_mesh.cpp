@@ -1,0 +1,55 @@
+#include "render/static_mesh.h"
+
+namespace render {
+
+void area_weighted_normals(const std::vector<glm::vec3>& x, const std::vector<sim::Int3>& triangles,
+                           std::vector<glm::vec3>& normals) {
+  normals.assign(triangles.empty() ? 0 : x.size(), glm::vec3(0.0f));
+  for (const sim::Int3& t : triangles) {
+    const glm::vec3 face = glm::cross(x[size_t(t.b)] - x[size_t(t.a)], x[size_t(t.c)] - x[size_t(t.a)]);
+    normals[size_t(t.a)] += face;
+    normals[size_t(t.b)] += face;
+    normals[size_t(t.c)] += face;
+  }
+}
+
+StaticMesh::StaticMesh() {
+  glCreateBuffers(kBufferCount, buffers_);
+  glCreateVertexArrays(1, &vao_);
+  for (GLuint index : {0u, 1u}) {
+    glEnableVertexArrayAttrib(vao_, index);
+    glVertexArrayVertexBuffer(vao_, index, buffers_[index == 0 ? kPosition : kNormal], 0, sizeof(glm::vec3));
+    glVertexArrayAttribFormat(vao_, index, 3, GL_FLOAT, GL_FALSE, 0);
+    glVertexArrayAttribBinding(vao_, index, index);
+  }
+  glVertexArrayElementBuffer(vao_, buffers_[kTriangles]);
+}
+
+StaticMesh::~StaticMesh() {
+  glDeleteVertexArrays(1, &vao_);
+  glDeleteBuffers(kBufferCount, buffers_);
+}
+
+void StaticMesh::set(const sim::ColliderMesh& mesh) {
+  std::vector<glm::vec3> x;
+  x.reserve(mesh.vertices.size());
+  lo_ = glm::vec3(1e30f);
+  hi_ = glm::vec3(-1e30f);
+  for (const sim::Vec3& v : mesh.vertices) {
+    x.emplace_back(float(v.x), float(v.y), float(v.z));
+    lo_ = glm::min(lo_, x.back());
+    hi_ = glm::max(hi_, x.back());
+  }
+  std::vector<glm::vec3> normals;
+  area_weighted_normals(x, mesh.triangles, normals);
+  triangles_ = int(mesh.triangles.size());
+  const auto store = [](GLuint buffer, const auto& data) {
+    glNamedBufferData(buffer, GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(data[0])),
+                      data.empty() ? nullptr : data.data(), GL_STATIC_DRAW);
+  };
+  store(buffers_[kPosition], x);
+  store(buffers_[kNormal], normals);
+  store(buffers_[kTriangles], mesh.triangles);
+}
+
+}  // namespace render

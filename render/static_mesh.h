@@ -1,0 +1,39 @@
+// StaticMesh: a triangle mesh that does not move (the scene's collider, e.g. the Stanford bunny), uploaded
+// once with area-weighted vertex normals and drawn with the surface shader.
+#pragma once
+
+#include <glm/glm.hpp>
+#include <vector>
+
+#include "core/index.h"
+#include "model/model.h"
+#include "render/gl.h"
+
+namespace render {
+
+// normals[v] = Σ over the triangles at v of (b − a) × (c − a): weighted by twice the area, unnormalised.
+void area_weighted_normals(const std::vector<glm::vec3>& x, const std::vector<sim::Int3>& triangles,
+                           std::vector<glm::vec3>& normals);
+
+class StaticMesh {
+ public:
+  StaticMesh();
+  ~StaticMesh();
+  StaticMesh(const StaticMesh&) = delete;
+  StaticMesh& operator=(const StaticMesh&) = delete;
+
+  void set(const sim::ColliderMesh& mesh);
+  int triangle_count() const { return triangles_; }
+  GLuint vao() const { return vao_; }
+  glm::vec3 lo() const { return lo_; }  // bounds [m]; lo > hi when empty
+  glm::vec3 hi() const { return hi_; }
+
+ private:
+  enum Buffer { kPosition, kNormal, kTriangles, kBufferCount };
+  GLuint buffers_[kBufferCount] = {};
+  GLuint vao_ = 0;
+  int triangles_ = 0;
+  glm::vec3 lo_{1e30f}, hi_{-1e30f};
+};
+
+}  // namespace render

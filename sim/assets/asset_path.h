@@ -1,0 +1,18 @@
+// Where data files that are fetched rather than committed (the Stanford bunny) are looked for, in order:
+// $SMALLSTEPS_ASSET_DIR, the build tree's assets/ (filled by scripts/fetch_bunny.sh at configure time)
+// and the source tree's assets/fetched/.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sim {
+
+struct AssetLookup {
+  std::string path;                   // the file found; empty when none
+  std::vector<std::string> searched;  // every candidate tried, for the message when none is found
+};
+
+AssetLookup find_asset(const std::string& file_name);
+
+}  // namespace sim

@@ -1,0 +1,89 @@
+#include "scenes/collider_shape.h"
+
+#include <cmath>
+#include <map>
+#include <mutex>
+
+#include "assets/asset_path.h"
+#include "mesh/obj_loader.h"
+
+namespace sim {
+namespace {
+
+constexpr const char* kBunnyFile = "stanford-bunny.obj";
+
+// Scales and moves the mesh so that it is 1 tall with the centre of its base at the origin.
+void normalise(TriangleMesh& mesh) {
+  const MeshBounds b = mesh_bounds(mesh);
+  const Real height = b.hi.y - b.lo.y;
+  if (!(height > 0.0)) throw MeshError("the mesh is flat (zero height)");
+  const Vec3 base{0.5 * (b.lo.x + b.hi.x), b.lo.y, 0.5 * (b.lo.z + b.hi.z)};
+  for (Vec3& v : mesh.vertices) v = (1.0 / height) * (v - base);
+}
+
+// A UV sphere of diameter 1 resting on the origin, counter-clockwise from outside.
+TriangleMesh unit_sphere(int slices, int stacks) {
+  TriangleMesh m;
+  m.vertices.push_back({0.0, 1.0, 0.0});
+  for (int j = 1; j < stacks; ++j) {
+    const Real theta = M_PI * Real(j) / Real(stacks);
+    for (int i = 0; i < slices; ++i) {
+      const Real phi = 2.0 * M_PI * Real(i) / Real(slices);
+      m.vertices.push_back({0.5 * std::sin(theta) * std::cos(phi), 0.5 + 0.5 * std::cos(theta),
+                            0.5 * std::sin(theta) * std::sin(phi)});
+    }
+  }
+  m.vertices.push_back({0.0, 0.0, 0.0});
+  const int bottom = int(m.vertices.size()) - 1;
+  auto ring = [slices](int j, int i) { return 1 + (j - 1) * slices + (i % slices); };
+  for (int i = 0; i < slices; ++i) {
+    m.triangles.push_back({0, ring(1, i + 1), ring(1, i)});
+    m.triangles.push_back({bottom, ring(stacks - 1, i), ring(stacks - 1, i + 1)});
+    for (int j = 1; j + 1 < stacks; ++j) {
+      m.triangles.push_back({ring(j, i), ring(j, i + 1), ring(j + 1, i)});
+      m.triangles.push_back({ring(j + 1, i), ring(j, i + 1), ring(j + 1, i + 1)});
+    }
+  }
+  return m;
+}
+
+TriangleMesh load_bunny(std::string& note) {
+  const AssetLookup lookup = find_asset(kBunnyFile);
+  std::string reason;
+  if (lookup.path.empty()) {
+    reason = std::string(kBunnyFile) + " was not found (looked for";
+    for (const std::string& s : lookup.searched) reason += " " + s;
+    reason += "); run scripts/fetch_bunny.sh or set SMALLSTEPS_ASSET_DIR";
+  } else {
+    try {
+      TriangleMesh mesh = load_obj(lookup.path);
+      normalise(mesh);
+      return mesh;
+    } catch (const MeshError& e) {
+      reason = e.what();
+    }
+  }
+  note = "the Stanford bunny is unavailable: " + reason + ". Using a sphere collider instead.";
+  return {};
+}
+
+std::shared_ptr<const ColliderShape> make_shape(ShapeKind kind, int sdf_resolution) {
+  auto shape = std::make_shared<ColliderShape>();
+  if (kind == ShapeKind::Bunny) shape->mesh = load_bunny(shape->note);
+  if (shape->mesh.triangles.empty()) shape->mesh = unit_sphere(48, 24);
+  shape->sdf = build_sdf(shape->mesh, sdf_resolution);
+  return shape;
+}
+
+}  // namespace
+
+std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_resolution) {
+  static std::mutex mutex;
+  static std::map<std::pair<ShapeKind, int>, std::shared_ptr<const ColliderShape>> built;
+  const std::lock_guard<std::mutex> lock(mutex);
+  std::shared_ptr<const ColliderShape>& entry = built[{kind, sdf_resolution}];
+  if (!entry) entry = make_shape(kind, sdf_resolution);
+  return entry;
+}
+
+}  // namespace sim

@@ -1,0 +1,27 @@
+// The shapes a scene can collide with, normalised to height 1 with the base centred on the origin (so a
+// scene places them with one scale and one translation, collide/sdf_collider.h): the Stanford bunny,
+// loaded from its OBJ file, or a sphere of diameter 1. Each comes with its SDF grid and the mesh to draw.
+// Built once per SDF resolution and shared, since the bunny's field takes seconds.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "mesh/sdf_build.h"
+#include "mesh/triangle_mesh.h"
+
+namespace sim {
+
+struct ColliderShape {
+  TriangleMesh mesh;  // normalised: height 1, base centre at the origin
+  SdfGrid sdf;        // of `mesh`, in the same frame
+  std::string note;   // set when the shape is not the one asked for, saying why
+};
+
+enum class ShapeKind { Bunny, Sphere };
+
+// The bunny when its file is found and loads, else the sphere with a note naming the problem and the
+// places searched.
+std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_resolution);
+
+}  // namespace sim
