@@ -5,6 +5,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config libgtest-dev nlohmann-json3-dev libcli11-dev
+          libtinyobjloader-dev
           libglfw3-dev libimgui-dev python3-glad libglm-dev libstb-dev libgl1-mesa-dri xvfb xauth ffmpeg)
 
 missing=()

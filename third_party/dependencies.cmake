@@ -3,6 +3,7 @@
 find_package(OpenMP REQUIRED COMPONENTS CXX)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 2.1 REQUIRED)
+find_package(tinyobjloader REQUIRED)  # mesh/obj_loader: tinyobjloader::tinyobjloader (float coordinates)
 if(SMALLSTEPS_BUILD_TESTS)
   find_package(GTest REQUIRED)
 endif()

@@ -30,6 +30,7 @@ SIM_HD Vec3& operator-=(Vec3& a, Vec3 b) {
   return a;
 }
 SIM_HD Real dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+SIM_HD Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 SIM_HD Real length_squared(Vec3 a) { return dot(a, a); }
 SIM_HD Real length(Vec3 a) { return std::sqrt(dot(a, a)); }
 SIM_HD bool is_finite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }

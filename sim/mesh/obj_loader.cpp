@@ -1,0 +1,100 @@
+// OBJ loading through tinyobjloader's ObjReader, with the checks tinyobjloader leaves out; see
+// obj_loader.h and obj_text_check.h.
+#include "mesh/obj_loader.h"
+
+#include <tiny_obj_loader.h>
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "mesh/obj_text_check.h"
+
+namespace sim {
+namespace {
+
+[[noreturn]] void fail(const std::string& path, const std::string& problem) {
+  throw MeshError("load_obj: " + path + ": " + problem);
+}
+
+std::string read_text(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) fail(path, "no such file");
+  if (!std::filesystem::is_regular_file(path, ec)) fail(path, "not a regular file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(path, "cannot be opened for reading");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) fail(path, "read error");
+  return text.str();
+}
+
+// The file's text is parsed from memory, so "mtllib" lines never make tinyobjloader open other files.
+tinyobj::ObjReader parse(const std::string& path, const std::string& text) {
+  tinyobj::ObjReaderConfig config;
+  config.triangulate = true;
+  config.vertex_color = false;
+  tinyobj::ObjReader reader;
+  if (!reader.ParseFromString(text, "", config)) {
+    std::string message = reader.Error();
+    while (!message.empty() && std::isspace(static_cast<unsigned char>(message.back()))) message.pop_back();
+    fail(path, "parse error: " + message);
+  }
+  return reader;
+}
+
+std::vector<Vec3> vertices_of(const std::string& path, const tinyobj::attrib_t& attrib) {
+  std::vector<Vec3> v(attrib.vertices.size() / 3);
+  for (size_t i = 0; i < v.size(); ++i) {
+    v[i] = {Real(attrib.vertices[3 * i]), Real(attrib.vertices[3 * i + 1]), Real(attrib.vertices[3 * i + 2])};
+    if (!is_finite(v[i])) fail(path, "vertex " + std::to_string(i + 1) + " has a non-finite coordinate");
+  }
+  return v;
+}
+
+// Every shape's triangles, in file order, as indices into the shared vertex list.
+std::vector<Int3> triangles_of(const std::string& path, const std::vector<tinyobj::shape_t>& shapes,
+                               size_t vertex_count) {
+  std::vector<Int3> triangles;
+  for (const tinyobj::shape_t& shape : shapes) {
+    const auto& idx = shape.mesh.indices;
+    if (idx.size() % 3 != 0) fail(path, "shape '" + shape.name + "' has faces left untriangulated");
+    for (size_t f = 0; f < idx.size(); f += 3) {
+      const Int3 t{idx[f].vertex_index, idx[f + 1].vertex_index, idx[f + 2].vertex_index};
+      for (const int v : {t.a, t.b, t.c}) {
+        if (v < 0 || size_t(v) >= vertex_count) {
+          fail(path, "a face refers to vertex " + std::to_string(static_cast<long long>(v) + 1) + " of " +
+                         std::to_string(vertex_count));
+        }
+      }
+      triangles.push_back(t);
+    }
+  }
+  return triangles;
+}
+
+void check_usable(const std::string& path, const TriangleMesh& mesh) {
+  if (mesh.vertices.empty()) fail(path, "no vertices (empty file?)");
+  if (mesh.triangles.empty()) fail(path, "no faces (only points or lines?)");
+  if (!any_triangle_has_area(mesh)) {
+    fail(path, "all " + std::to_string(mesh.triangles.size()) + " triangles have zero area");
+  }
+}
+
+}  // namespace
+
+TriangleMesh load_obj(const std::string& path) {
+  const std::string text = read_text(path);
+  if (const std::optional<std::string> problem = obj_text_problem(text)) fail(path, *problem);
+  const tinyobj::ObjReader reader = parse(path, text);
+  TriangleMesh mesh;
+  mesh.vertices = vertices_of(path, reader.GetAttrib());
+  mesh.triangles = triangles_of(path, reader.GetShapes(), mesh.vertices.size());
+  check_usable(path, mesh);
+  return mesh;
+}
+
+}  // namespace sim

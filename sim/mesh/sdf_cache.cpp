@@ -1,0 +1,166 @@
+// Reading, validating and writing cached SDF grids; see sdf_cache.h.
+#include "mesh/sdf_cache.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "mesh/fnv1a.h"
+
+namespace sim {
+namespace {
+
+constexpr char kMagic[8] = {'S', 'S', 'S', 'D', 'F', 'G', 'R', 'D'};
+constexpr uint32_t kVersion = 1;
+
+// Everything before φ, in file order.
+struct Header {
+  char magic[8];
+  uint32_t version;
+  int32_t nx, ny, nz, resolution;
+  uint64_t mesh_hash;
+  double origin[3];  // [m]
+  double cell;       // [m]
+  uint64_t phi_hash;
+};
+
+// Field by field, so the file does not depend on the compiler's struct padding.
+constexpr size_t kHeaderBytes = 8 + 4 + 4 * 4 + 8 + 3 * 8 + 8 + 8;
+
+template <typename T>
+void put(std::vector<char>& out, const T& value) {
+  const char* bytes = reinterpret_cast<const char*>(&value);
+  out.insert(out.end(), bytes, bytes + sizeof value);
+}
+
+template <typename T>
+void take(const char*& in, T& value) {
+  std::memcpy(&value, in, sizeof value);
+  in += sizeof value;
+}
+
+std::vector<char> encode(const Header& h) {
+  std::vector<char> out(h.magic, h.magic + 8);
+  put(out, h.version);
+  for (const int32_t n : {h.nx, h.ny, h.nz, h.resolution}) put(out, n);
+  put(out, h.mesh_hash);
+  for (const double v : h.origin) put(out, v);
+  put(out, h.cell);
+  put(out, h.phi_hash);
+  return out;
+}
+
+Header decode(const char* in) {
+  Header h;
+  std::memcpy(h.magic, in, 8);
+  in += 8;
+  take(in, h.version);
+  for (int32_t* n : {&h.nx, &h.ny, &h.nz, &h.resolution}) take(in, *n);
+  take(in, h.mesh_hash);
+  for (double& v : h.origin) take(in, v);
+  take(in, h.cell);
+  take(in, h.phi_hash);
+  return h;
+}
+
+uint64_t phi_hash(const std::vector<float>& phi) {
+  return fnv1a(kFnv1aBasis, phi.data(), phi.size() * sizeof(float));
+}
+
+// The header of grid g, φ hash left 0 until there are values to hash.
+Header layout_header(const SdfGrid& g, uint64_t mesh, int resolution) {
+  Header h{};
+  std::memcpy(h.magic, kMagic, sizeof kMagic);
+  h.version = kVersion;
+  h.nx = g.nx;
+  h.ny = g.ny;
+  h.nz = g.nz;
+  h.resolution = resolution;
+  h.mesh_hash = mesh;
+  h.origin[0] = g.origin.x;
+  h.origin[1] = g.origin.y;
+  h.origin[2] = g.origin.z;
+  h.cell = g.cell;
+  return h;
+}
+
+// Header fields that describe the grid (all but the φ hash) compared as bytes.
+bool same_layout(const Header& a, const Header& b) {
+  const std::vector<char> ea = encode(a), eb = encode(b);
+  return std::equal(ea.begin(), ea.end() - 8, eb.begin());
+}
+
+// The cached grid, if the file holds exactly the grid `want` describes; `expected` is its layout (φ all 0).
+std::optional<SdfGrid> read_cached(const std::string& path, SdfGrid expected, const Header& want) {
+  std::error_code ec;
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec || size != kHeaderBytes + expected.phi.size() * sizeof(float)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  std::vector<char> header(kHeaderBytes);
+  if (!in.read(header.data(), std::streamsize(kHeaderBytes))) return std::nullopt;
+  const Header got = decode(header.data());
+  if (!same_layout(got, want)) return std::nullopt;
+  if (!in.read(reinterpret_cast<char*>(expected.phi.data()),
+               std::streamsize(expected.phi.size() * sizeof(float)))) {
+    return std::nullopt;
+  }
+  if (phi_hash(expected.phi) != got.phi_hash) return std::nullopt;
+  return expected;
+}
+
+// Written beside the target and renamed over it, so a reader never sees half a file.
+void write_cached(const std::string& path, const SdfGrid& g, Header h) {
+  h.phi_hash = phi_hash(g.phi);
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  const std::string temporary = path + ".tmp" + std::to_string(::getpid()) + "-" +
+                                std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id()));
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    const std::vector<char> header = encode(h);
+    out.write(header.data(), std::streamsize(header.size()));
+    out.write(reinterpret_cast<const char*>(g.phi.data()), std::streamsize(g.phi.size() * sizeof(float)));
+    if (!out.flush()) {
+      std::filesystem::remove(temporary, ec);
+      return;
+    }
+  }
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) std::filesystem::remove(temporary, ec);
+}
+
+std::string cache_file(uint64_t mesh, int resolution, const std::string& cache_dir) {
+  char name[64];
+  std::snprintf(name, sizeof name, "sdf-%016llx-%d.bin", static_cast<unsigned long long>(mesh), resolution);
+  return (std::filesystem::path(cache_dir) / name).string();
+}
+
+}  // namespace
+
+std::string sdf_cache_file(const TriangleMesh& mesh, int resolution, const std::string& cache_dir) {
+  return cache_file(mesh_hash(mesh), resolution, cache_dir);
+}
+
+SdfGrid load_or_build_sdf(const TriangleMesh& mesh, int resolution, const std::string& cache_dir) {
+  if (cache_dir.empty()) return build_sdf(mesh, resolution);
+  const SdfGrid layout = sdf_layout(mesh, resolution);
+  const uint64_t hash = mesh_hash(mesh);
+  const Header want = layout_header(layout, hash, resolution);
+  const std::string path = cache_file(hash, resolution, cache_dir);
+  if (std::optional<SdfGrid> cached = read_cached(path, layout, want)) return std::move(*cached);
+  const SdfGrid built = build_sdf(mesh, resolution);
+  write_cached(path, built, want);
+  return built;
+}
+
+}  // namespace sim

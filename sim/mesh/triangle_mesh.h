@@ -1,0 +1,44 @@
+// A triangle mesh with shared vertices (what load_obj returns and build_sdf consumes), its bounding box,
+// and a content hash that names data derived from it, such as a cached SDF.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/index.h"
+#include "core/vec3.h"
+
+namespace sim {
+
+struct TriangleMesh {
+  std::vector<Vec3> vertices;   // [m]
+  std::vector<Int3> triangles;  // vertex indices, counter-clockwise seen from outside
+};
+
+struct MeshBounds {
+  Vec3 lo, hi;  // [m] smallest and largest vertex coordinate per axis
+};
+
+struct TriangleCorners {
+  Vec3 a, b, c;  // [m] vertices 0, 1, 2 of a triangle
+};
+
+inline TriangleCorners triangle_corners(const TriangleMesh& mesh, int t) {
+  const Int3 v = mesh.triangles[size_t(t)];
+  return {mesh.vertices[size_t(v.a)], mesh.vertices[size_t(v.b)], mesh.vertices[size_t(v.c)]};
+}
+
+// (b − a) × (c − a) [m²]: the outward normal scaled by twice the area; zero for a degenerate triangle.
+inline Vec3 area_normal(const TriangleCorners& t) { return cross(t.b - t.a, t.c - t.a); }
+
+inline bool has_area(const TriangleCorners& t) { return length_squared(area_normal(t)) > 0.0; }
+
+bool any_triangle_has_area(const TriangleMesh& mesh);
+
+// Bounds of all vertices; all zero for a mesh without vertices.
+MeshBounds mesh_bounds(const TriangleMesh& mesh);
+
+// FNV-1a (64-bit) over the vertex and triangle counts and the raw bytes of both arrays.
+uint64_t mesh_hash(const TriangleMesh& mesh);
+
+}  // namespace sim
