@@ -1,11 +1,13 @@
 #include "scenes/collider_shape.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 
 #include "assets/asset_path.h"
 #include "mesh/obj_loader.h"
+#include "mesh/sdf_cache.h"
 
 namespace sim {
 namespace {
@@ -67,11 +69,18 @@ TriangleMesh load_bunny(std::string& note) {
   return {};
 }
 
+// $XDG_CACHE_HOME/smallsteps, else ~/.cache/smallsteps; empty (no disk cache) when neither is set.
+std::string sdf_cache_dir() {
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/smallsteps";
+  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/smallsteps";
+  return "";
+}
+
 std::shared_ptr<const ColliderShape> make_shape(ShapeKind kind, int sdf_resolution) {
   auto shape = std::make_shared<ColliderShape>();
   if (kind == ShapeKind::Bunny) shape->mesh = load_bunny(shape->note);
   if (shape->mesh.triangles.empty()) shape->mesh = unit_sphere(48, 24);
-  shape->sdf = build_sdf(shape->mesh, sdf_resolution);
+  shape->sdf = load_or_build_sdf(shape->mesh, sdf_resolution, sdf_cache_dir());
   return shape;
 }
 

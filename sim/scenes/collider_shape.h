@@ -1,7 +1,7 @@
 // The shapes a scene can collide with, normalised to height 1 with the base centred on the origin (so a
 // scene places them with one scale and one translation, collide/sdf_collider.h): the Stanford bunny,
 // loaded from its OBJ file, or a sphere of diameter 1. Each comes with its SDF grid and the mesh to draw.
-// Built once per SDF resolution and shared, since the bunny's field takes seconds.
+// Built once per SDF resolution and shared in the process, and cached on disk by mesh hash.
 #pragma once
 
 #include <memory>

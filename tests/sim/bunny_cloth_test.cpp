@@ -46,15 +46,40 @@ TEST(BunnyCloth, NoParticleSinksIntoTheBunny) {
       << "a particle overlaps the bunny by " << m.max_penetration << " m (radius " << cloth_radius(world) << " m)";
 }
 
-TEST(BunnyCloth, FrictionBringsTheDrapedClothToRest) {
+// The particles lying on the collider (within 5 mm of touching it) and their root-mean-square speed.
+struct Touching {
+  int count = 0;
+  double rms_speed = 0.0;  // [m/s]
+};
+
+Touching touching_particles(World& world) {
+  const Model& m = world.model();
+  const SdfCollider collider = m.host_collider();
+  Touching t;
+  double sum_sq = 0.0;
+  for (size_t i = 0; i < world.state().particle_x.size(); ++i) {
+    if (collider.sample(world.state().particle_x[i]).phi - m.particle_radius[i] > 0.005) continue;
+    ++t.count;
+    sum_sq += length_squared(world.state().particle_v[i]);
+  }
+  t.rms_speed = t.count > 0 ? std::sqrt(sum_sq / t.count) : 0.0;
+  return t;
+}
+
+// Friction holds the draped cloth still on the bunny, while without friction the cloth slides off it
+// entirely. The free edges may still swing in the air: there is no air drag, so only the part on the
+// bunny is asked to rest.
+TEST(BunnyCloth, FrictionHoldsTheDrapedClothAtRestAndWithoutItTheClothSlidesOff) {
   if (!bunny_available()) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
-  World world = bunny_world({{"friction_static", 0.8}, {"friction_dynamic", 0.6}});
-  const FrameMetrics m = run_and_measure(world, test::make_settings(30, 1), 240);
-  // Released 0.25 m above the bunny, the cloth gains about m g (0.25 m) of kinetic energy before it lands;
-  // after 4 s at rest on the bunny, almost none of that may remain.
-  double mass = 0.0;
-  for (Real w : world.model().particle_inv_mass) mass += w > 0.0 ? 1.0 / w : 0.0;
-  EXPECT_LT(m.kinetic, 1e-4 * mass * 9.81 * 0.25) << "kinetic energy after 4 s: " << m.kinetic << " J";
+  World rough = bunny_world({{"friction_static", 0.8}, {"friction_dynamic", 0.8}});
+  World smooth = bunny_world({{"friction_static", 0.0}, {"friction_dynamic", 0.0}});
+  run_and_measure(rough, test::make_settings(30, 1), 240);
+  run_and_measure(smooth, test::make_settings(30, 1), 240);
+  const Touching held = touching_particles(rough), slid = touching_particles(smooth);
+  // The cloth lands at about 2.2 m/s; at rest after 4 s, the part on the bunny moves 100 times slower.
+  EXPECT_GT(held.count, 40) << "with friction the cloth should still lie on the bunny";
+  EXPECT_LT(held.rms_speed, 0.022) << held.count << " particles on the bunny move at " << held.rms_speed << " m/s rms";
+  EXPECT_LT(slid.count, held.count / 10) << "without friction " << slid.count << " particles stayed on the bunny";
 }
 
 // A cloth dropped off-centre onto a sphere: its centre lands where the surface slopes at ~45°.
@@ -74,7 +99,7 @@ double final_offset(double friction) {
   return x / double(world.state().particle_x.size());
 }
 
-TEST(BunnyCloth, FrictionlessClothSlidesOffASteepSlopeWhileFrictionHoldsIt) {
+TEST(BunnyCloth, OnASphereFrictionlessClothSlidesDownTheSlopeWhileFrictionHoldsIt) {
   const double held = final_offset(1.5), slid = final_offset(0.0);
   EXPECT_LT(held, 0.5) << "with μ = 1.5 the cloth should stay on the sphere (radius 0.5 m)";
   EXPECT_GT(slid, 0.6) << "with μ = 0 the cloth should slide down the side of the sphere";
@@ -102,7 +127,7 @@ LayerGap stacked_layers_gap(bool self_collision) {
                                                 {"resolution", 16},
                                                 {"cloth_size", 0.5},
                                                 {"cloth_height", 0.3},
-                                                {"collider_x", 5.0},
+                                                {"cloth_offset_x", 5.0},
                                                 {"self_collision", self_collision ? 1.0 : 0.0},
                                                 {"sdf_resolution", 32}}),
               BackendKind::Cpu);
@@ -123,7 +148,9 @@ TEST(SelfCollision, KeepsTwoStackedLayersApart) {
   const double contact = 2.0 * probe.model().particle_radius[0];
   const LayerGap with = stacked_layers_gap(true), without = stacked_layers_gap(false);
   EXPECT_GT(with.closest, 0.8 * contact) << "layers came within " << with.closest << " m (contact " << contact << ")";
-  EXPECT_GT(with.mean_height, 0.8 * contact);
+  // The upper layer's particles settle into the hollows between four lower ones, s/√2 away sideways
+  // (s = 2r, the grid spacing): √(s² − s²/2) ≈ 0.71 s above them.
+  EXPECT_GT(with.mean_height, 0.6 * contact);
   EXPECT_LT(without.mean_height, 0.2 * contact) << "without self-collision the layers should fall through";
 }
 
