@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "assets/asset_path.h"
 #include "mesh/triangle_mesh.h"
 
 namespace sim::test {
@@ -110,13 +111,11 @@ inline std::string write_file(const std::filesystem::path& path, const std::stri
   return path.string();
 }
 
-// SMALLSTEPS_ASSET_DIR/stanford-bunny.obj when the variable is set and the file exists.
+// The Stanford bunny where sim::find_asset finds it ($SMALLSTEPS_ASSET_DIR, the build or source tree).
 inline std::optional<std::string> bunny_path() {
-  const char* dir = std::getenv("SMALLSTEPS_ASSET_DIR");
-  if (dir == nullptr) return std::nullopt;
-  const std::filesystem::path p = std::filesystem::path(dir) / "stanford-bunny.obj";
-  if (!std::filesystem::is_regular_file(p)) return std::nullopt;
-  return p.string();
+  const AssetLookup lookup = find_asset("stanford-bunny.obj");
+  if (lookup.path.empty()) return std::nullopt;
+  return lookup.path;
 }
 
 }  // namespace sim::test

@@ -141,7 +141,7 @@ TEST(SdfBuild, OpenSurfaceTakesItsSignFromTheFaceNormal) {
 // The bunny has holes in its base: where the nearest feature is a hole's rim, the sign may be wrong.
 TEST(SdfBunny, LoadsAndAgreesWithBruteForceSigns) {
   const std::optional<std::string> path = test::bunny_path();
-  if (!path) GTEST_SKIP() << "no SMALLSTEPS_ASSET_DIR/stanford-bunny.obj (scripts/fetch_bunny.sh fetches it)";
+  if (!path) GTEST_SKIP() << "stanford-bunny.obj not found (scripts/fetch_bunny.sh fetches it)";
   const TriangleMesh mesh = load_obj(*path);
   EXPECT_EQ(mesh.vertices.size(), 35947u);
   EXPECT_EQ(mesh.triangles.size(), 69451u);
