@@ -10,74 +10,74 @@
 
 namespace sim {
 
-struct DetectGroundContacts {
+// What detection reads and writes for every particle, whichever the surface.
+struct ContactDetectArgs {
   const Vec3* x;
   const Vec3* v;
   const Real* w;
   const Real* radius;
-  unsigned char* active;
+  unsigned char* active;  // 1: a contact this frame (or substep)
+  Vec3 gravity;           // [m/s²]
+  Real dt;                // prediction step: Δt_f, or Δt_s when detecting per substep [s]
+};
+
+// What projection reads and writes for every flagged particle.
+struct ContactProjectArgs {
+  const unsigned char* active;
+  Vec3* x;
+  const Vec3* x_prev;  // xⁿ, the start of the substep
+  const Real* w;
+  const Real* radius;
+  ContactMultipliers* lambda;
+  Real h;  // Δt_s [s]
+};
+
+struct DetectGroundContacts {
+  ContactDetectArgs a;
   GroundPlane ground;
-  Vec3 gravity;
-  Real dt;  // prediction step: Δt_f, or Δt_s when detecting per substep [s]
   SIM_HD void operator()(int i) const {
-    const Real lowest = fmin(x[i].y, predict_position(x[i], v[i], gravity, dt).y);
-    active[i] = w[i] != 0.0 && lowest - radius[i] - ground.height < ground.margin ? 1 : 0;
+    const Real lowest = fmin(a.x[i].y, predict_position(a.x[i], a.v[i], a.gravity, a.dt).y);
+    a.active[i] = a.w[i] != 0.0 && lowest - a.radius[i] - ground.height < ground.margin ? 1 : 0;
   }
 };
 
 struct ProjectGroundContacts {
-  const unsigned char* active;
-  Vec3* x;
-  const Vec3* x_prev;
-  const Real* w;
-  const Real* radius;
-  ContactMultipliers* lambda;
+  ContactProjectArgs a;
   GroundPlane ground;
-  Real h;
   SIM_HD void operator()(int i) const {
-    if (active[i]) project_ground_contact(ground, x[i], x_prev[i], w[i], radius[i], h, lambda[i]);
+    if (a.active[i]) project_ground_contact(ground, a.x[i], a.x_prev[i], a.w[i], a.radius[i], a.h, a.lambda[i]);
   }
 };
 
 struct DetectColliderContacts {
-  const Vec3* x;
-  const Vec3* v;
-  const Real* w;
-  const Real* radius;
-  unsigned char* active;
+  ContactDetectArgs a;
   SdfCollider collider;
-  Vec3 gravity;
-  Real dt;  // as in DetectGroundContacts [s]
   SIM_HD void operator()(int i) const {
-    if (w[i] == 0.0) {
-      active[i] = 0;
+    if (a.w[i] == 0.0) {
+      a.active[i] = 0;
       return;
     }
-    const Real nearest = fmin(collider.sample(x[i]).phi, collider.sample(predict_position(x[i], v[i], gravity, dt)).phi);
-    active[i] = nearest - radius[i] < collider.margin ? 1 : 0;
+    const Vec3 predicted = predict_position(a.x[i], a.v[i], a.gravity, a.dt);
+    const Real nearest = fmin(collider.sample(a.x[i]).phi, collider.sample(predicted).phi);
+    a.active[i] = nearest - a.radius[i] < collider.margin ? 1 : 0;
   }
 };
 
 // C = φ(x) − r + max(d₀ − v_max Δt_s, 0) with n = ∇φ/|∇φ| at the current x: the contact normal follows
 // the surface as the particle slides (the "function of the system coordinates" case of §4.3).
 struct ProjectColliderContacts {
-  const unsigned char* active;
-  Vec3* x;
-  const Vec3* x_prev;
-  const Real* w;
-  const Real* radius;
-  ContactMultipliers* lambda;
+  ContactProjectArgs a;
   SdfCollider collider;
-  Real h;
   SIM_HD void operator()(int i) const {
-    if (!active[i]) return;
-    const SdfSample s = collider.sample(x[i]);
+    if (!a.active[i]) return;
+    const SdfSample s = collider.sample(a.x[i]);
     const Real grad_len = length(s.grad);
     if (grad_len <= 1e-12) return;
-    const Real gap_start = collider.sample(x_prev[i]).phi - radius[i];
-    const Real C =
-        s.phi - radius[i] + depenetration_allowance(gap_start, collider.material.max_depenetration_speed, h);
-    project_particle_contact(C, (1.0 / grad_len) * s.grad, x[i], x_prev[i], w[i], collider.material, lambda[i]);
+    const Real r = a.radius[i];
+    const Real gap_start = collider.sample(a.x_prev[i]).phi - r;
+    const Real C = s.phi - r + depenetration_allowance(gap_start, collider.material.max_depenetration_speed, a.h);
+    project_particle_contact(C, (1.0 / grad_len) * s.grad, a.x[i], a.x_prev[i], a.w[i], collider.material,
+                             a.lambda[i]);
   }
 };
 

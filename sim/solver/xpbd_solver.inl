@@ -116,12 +116,13 @@ class XpbdSolver final : public Solver {
           Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta});
         }
         if (collider_.enabled)
-          Exec::parallel_for(n_particles, ProjectColliderContacts{Exec::data(collider_active_), x, x_prev, w, radius,
-                                                                  Exec::data(collider_lambda_), collider_, h});
+          Exec::parallel_for(n_particles, ProjectColliderContacts{{Exec::data(collider_active_), x, x_prev, w, radius,
+                                                                   Exec::data(collider_lambda_), h},
+                                                                  collider_});
         if (ground_.enabled)
-          Exec::parallel_for(n_particles,
-                             ProjectGroundContacts{Exec::data(contact_active_), x, x_prev, w, radius,
-                                                   Exec::data(contact_lambda_), ground_, h});
+          Exec::parallel_for(n_particles, ProjectGroundContacts{{Exec::data(contact_active_), x, x_prev, w, radius,
+                                                                 Exec::data(contact_lambda_), h},
+                                                                ground_});
       }
       Exec::parallel_for(n_particles, UpdateVelocity{x, x_prev, v, 1.0 / h, 1.0 / (1.0 + s.damping * h)});
     }
@@ -164,10 +165,10 @@ class XpbdSolver final : public Solver {
     const Real* w = Exec::data(model_.particle_inv_mass);
     const Real* radius = Exec::data(model_.particle_radius);
     if (ground_.enabled)
-      Exec::parallel_for(n, DetectGroundContacts{x, v, w, radius, Exec::data(contact_active_), ground_, gravity, dt});
+      Exec::parallel_for(n, DetectGroundContacts{{x, v, w, radius, Exec::data(contact_active_), gravity, dt}, ground_});
     if (collider_.enabled)
-      Exec::parallel_for(n, DetectColliderContacts{x, v, w, radius, Exec::data(collider_active_), collider_,
-                                                   gravity, dt});
+      Exec::parallel_for(
+          n, DetectColliderContacts{{x, v, w, radius, Exec::data(collider_active_), gravity, dt}, collider_});
     if (self_.enabled) find_self_contacts();
     Exec::synchronize();
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
