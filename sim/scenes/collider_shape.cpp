@@ -49,24 +49,17 @@ TriangleMesh unit_sphere(int slices, int stacks) {
   return m;
 }
 
-TriangleMesh load_bunny(std::string& note) {
-  const AssetLookup lookup = find_asset(kBunnyFile);
-  std::string reason;
-  if (lookup.path.empty()) {
-    reason = std::string(kBunnyFile) + " was not found (looked for";
-    for (const std::string& s : lookup.searched) reason += " " + s;
-    reason += "); run scripts/fetch_bunny.sh or set SMALLSTEPS_ASSET_DIR";
-  } else {
-    try {
-      TriangleMesh mesh = load_obj(lookup.path);
-      normalise(mesh);
-      return mesh;
-    } catch (const MeshError& e) {
-      reason = e.what();
-    }
-  }
-  note = "the Stanford bunny is unavailable: " + reason + ". Using a sphere collider instead.";
-  return {};
+// The exact field of the sphere of diameter 1 centred at (0, 0.5, 0) on the grid the mesh would get.
+SdfGrid analytic_sphere_sdf(const TriangleMesh& mesh, int sdf_resolution) {
+  SdfGrid g = sdf_layout(mesh, sdf_resolution);
+  for (int k = 0; k < g.nz; ++k)
+    for (int j = 0; j < g.ny; ++j)
+      for (int i = 0; i < g.nx; ++i) {
+        const Vec3 p = g.origin + g.cell * Vec3{Real(i), Real(j), Real(k)};
+        g.phi[(size_t(k) * size_t(g.ny) + size_t(j)) * size_t(g.nx) + size_t(i)] =
+            float(length(p - Vec3{0.0, 0.5, 0.0}) - 0.5);
+      }
+  return g;
 }
 
 // $XDG_CACHE_HOME/smallsteps, else ~/.cache/smallsteps; empty (no disk cache) when neither is set.
@@ -76,22 +69,48 @@ std::string sdf_cache_dir() {
   return "";
 }
 
-std::shared_ptr<const ColliderShape> make_shape(ShapeKind kind, int sdf_resolution) {
-  auto shape = std::make_shared<ColliderShape>();
-  if (kind == ShapeKind::Bunny) shape->mesh = load_bunny(shape->note);
-  if (shape->mesh.triangles.empty()) shape->mesh = unit_sphere(48, 24);
-  shape->sdf = load_or_build_sdf(shape->mesh, sdf_resolution, sdf_cache_dir());
+}  // namespace
+
+ColliderShape sphere_shape(int sdf_resolution) {
+  ColliderShape shape;
+  shape.mesh = unit_sphere(48, 24);
+  shape.sdf = analytic_sphere_sdf(shape.mesh, sdf_resolution);
   return shape;
 }
 
-}  // namespace
+ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution) {
+  std::string reason;
+  if (lookup.path.empty()) {
+    reason = std::string(kBunnyFile) + " was not found (looked for";
+    for (const std::string& s : lookup.searched) reason += " " + s;
+    reason += "); run scripts/fetch_bunny.sh or set SMALLSTEPS_ASSET_DIR";
+  } else {
+    try {
+      ColliderShape shape;
+      shape.mesh = load_obj(lookup.path);
+      normalise(shape.mesh);
+      shape.sdf = load_or_build_sdf(shape.mesh, sdf_resolution, sdf_cache_dir());
+      return shape;
+    } catch (const MeshError& e) {
+      reason = e.what();
+    } catch (const std::invalid_argument& e) {  // build_sdf: nothing with an area to measure against
+      reason = lookup.path + ": " + e.what();
+    }
+  }
+  ColliderShape sphere = sphere_shape(sdf_resolution);
+  sphere.note = "the Stanford bunny is unavailable: " + reason + ". Using a sphere collider instead.";
+  return sphere;
+}
 
 std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_resolution) {
   static std::mutex mutex;
   static std::map<std::pair<ShapeKind, int>, std::shared_ptr<const ColliderShape>> built;
   const std::lock_guard<std::mutex> lock(mutex);
   std::shared_ptr<const ColliderShape>& entry = built[{kind, sdf_resolution}];
-  if (!entry) entry = make_shape(kind, sdf_resolution);
+  if (!entry)
+    entry = std::make_shared<const ColliderShape>(kind == ShapeKind::Bunny
+                                                      ? bunny_shape(find_asset(kBunnyFile), sdf_resolution)
+                                                      : sphere_shape(sdf_resolution));
   return entry;
 }
 

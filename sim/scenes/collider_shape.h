@@ -1,12 +1,13 @@
 // The shapes a scene can collide with, normalised to height 1 with the base centred on the origin (so a
 // scene places them with one scale and one translation, collide/sdf_collider.h): the Stanford bunny,
-// loaded from its OBJ file, or a sphere of diameter 1. Each comes with its SDF grid and the mesh to draw.
+// loaded from its OBJ file, or an analytic sphere of diameter 1 (drawn as a UV sphere). Each comes with its SDF grid and the mesh to draw.
 // Built once per SDF resolution and shared in the process, and cached on disk by mesh hash.
 #pragma once
 
 #include <memory>
 #include <string>
 
+#include "assets/asset_path.h"
 #include "mesh/sdf_build.h"
 #include "mesh/triangle_mesh.h"
 
@@ -21,7 +22,12 @@ struct ColliderShape {
 enum class ShapeKind { Bunny, Sphere };
 
 // The bunny when its file is found and loads, else the sphere with a note naming the problem and the
-// places searched.
+// places searched; built once per (kind, resolution) in a process.
 std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_resolution);
+
+// The two shapes themselves, uncached: the sphere's field is exact (|x − c| − ½ at every node); the
+// bunny's comes from its OBJ at lookup.path, and falls back to the sphere with a note.
+ColliderShape sphere_shape(int sdf_resolution);
+ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution);
 
 }  // namespace sim
