@@ -17,47 +17,52 @@ SIM_HD int hash_cell(int ix, int iy, int iz, unsigned mask) {
   return int(h & mask);
 }
 
-SIM_HD int hash_position(Vec3 x, Real cell, unsigned mask) {
-  return hash_cell(grid_coordinate(x.x, cell), grid_coordinate(x.y, cell), grid_coordinate(x.z, cell), mask);
+// The cell's own name, 21 bits per coordinate: tells apart the cells that share a bucket (cells 2²¹
+// apart alias, and the callers' distance test rejects what they hold).
+using CellKey = unsigned long long;
+SIM_HD CellKey cell_key(int ix, int iy, int iz) {
+  const CellKey m = 0x1FFFFF;
+  return ((CellKey(unsigned(ix)) & m) << 42) | ((CellKey(unsigned(iy)) & m) << 21) | (CellKey(unsigned(iz)) & m);
 }
 
-// The grid as stages read it: bucket b holds sorted[bucket_start[b] .. bucket_start[b + 1]).
+// The grid as stages read it: bucket b holds sorted[bucket_start[b] .. bucket_start[b + 1]), and
+// sorted_key names the cell of each entry.
 struct HashGridView {
-  Real cell;                // cell edge [m], at least the search radius
-  unsigned mask;            // table size − 1 (table size a power of two)
-  const int* bucket_start;  // table size + 1 entries
-  const int* sorted;        // particle indices grouped by bucket
+  Real cell;                   // cell edge [m], at least the search radius
+  unsigned mask;               // table size − 1 (table size a power of two)
+  const int* bucket_start;     // table size + 1 entries
+  const int* sorted;           // particle indices grouped by bucket
+  const CellKey* sorted_key;   // the cell of each entry of `sorted`
 
-  // Calls f(j) for every particle j in the 27 cells around x: every particle within `cell` of x, plus
-  // others that share a bucket (callers test the distance). A bucket reached twice is visited once.
+  // Calls f(j) once for every particle j in the 27 cells around x, which holds every particle within
+  // `cell` of x (callers test the distance). Entries of other cells that share a bucket are skipped.
   template <class F>
   SIM_HD void for_each_near(Vec3 x, F&& f) const {
     const int cx = grid_coordinate(x.x, cell), cy = grid_coordinate(x.y, cell), cz = grid_coordinate(x.z, cell);
-    int seen[27];
-    int n_seen = 0;
     for (int dz = -1; dz <= 1; ++dz)
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
+          const CellKey key = cell_key(cx + dx, cy + dy, cz + dz);
           const int b = hash_cell(cx + dx, cy + dy, cz + dz, mask);
-          bool repeated = false;
-          for (int s = 0; s < n_seen; ++s) repeated = repeated || seen[s] == b;
-          if (repeated) continue;
-          seen[n_seen++] = b;
-          for (int s = bucket_start[b]; s < bucket_start[b + 1]; ++s) f(sorted[s]);
+          for (int s = bucket_start[b]; s < bucket_start[b + 1]; ++s)
+            if (sorted_key[s] == key) f(sorted[s]);
         }
   }
 };
 
-// Counting sort, pass 1: each particle's bucket, and the bucket sizes.
+// Counting sort, pass 1: each particle's cell and bucket, and the bucket sizes.
 struct HashGridCount {
   const Vec3* x;
   Real cell;
   unsigned mask;
   int* particle_bucket;
+  CellKey* particle_key;
   int* bucket_count;  // zeroed before; table size + 1 entries, the last stays 0
   SIM_HD void operator()(int i) const {
-    const int b = hash_position(x[i], cell, mask);
+    const int ix = grid_coordinate(x[i].x, cell), iy = grid_coordinate(x[i].y, cell), iz = grid_coordinate(x[i].z, cell);
+    const int b = hash_cell(ix, iy, iz, mask);
     particle_bucket[i] = b;
+    particle_key[i] = cell_key(ix, iy, iz);
     atomic_fetch_add(&bucket_count[b], 1);
   }
 };
@@ -65,12 +70,16 @@ struct HashGridCount {
 // Pass 3 (after bucket_start = exclusive scan of the counts): each particle into its bucket's range.
 struct HashGridScatter {
   const int* particle_bucket;
+  const CellKey* particle_key;
   const int* bucket_start;
   int* bucket_fill;  // zeroed before
   int* sorted;
+  CellKey* sorted_key;
   SIM_HD void operator()(int i) const {
     const int b = particle_bucket[i];
-    sorted[bucket_start[b] + atomic_fetch_add(&bucket_fill[b], 1)] = i;
+    const int slot = bucket_start[b] + atomic_fetch_add(&bucket_fill[b], 1);
+    sorted[slot] = i;
+    sorted_key[slot] = particle_key[i];
   }
 };
 

@@ -41,7 +41,7 @@ struct FindSelfContacts {
   SIM_HD static void insert_sorted(int* list, int& n, int j) {
     int pos = n;
     while (pos > 0 && list[pos - 1] > j) --pos;
-    if (pos > 0 && list[pos - 1] == j) return;  // a bucket shared by two cells
+    if (pos > 0 && list[pos - 1] == j) return;
     if (pos == kMaxSelfContacts) return;
     const int last = n < kMaxSelfContacts ? n : kMaxSelfContacts - 1;
     for (int k = last; k > pos; --k) list[k] = list[k - 1];

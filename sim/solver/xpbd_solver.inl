@@ -148,7 +148,9 @@ class XpbdSolver final : public Solver {
     while (table < 2 * per_particle) table *= 2;
     grid_mask_ = unsigned(table - 1);
     Exec::resize(particle_bucket_, per_particle);
+    Exec::resize(particle_key_, per_particle);
     Exec::resize(sorted_, per_particle);
+    Exec::resize(sorted_key_, per_particle);
     Exec::resize(bucket_count_, per_particle > 0 ? table + 1 : 0);
     Exec::resize(self_contacts_, per_particle * kMaxSelfContacts);
     Exec::resize(self_count_, per_particle);
@@ -180,12 +182,14 @@ class XpbdSolver final : public Solver {
     const Vec3* x = Exec::data(state_.particle_x);
     Exec::fill_zero(bucket_count_);
     Exec::parallel_for(n, HashGridCount{x, grid_cell_, grid_mask_, Exec::data(particle_bucket_),
-                                        Exec::data(bucket_count_)});
+                                        Exec::data(particle_key_), Exec::data(bucket_count_)});
     Exec::exclusive_scan(bucket_count_, bucket_start_);
     Exec::fill_zero(bucket_count_);
-    Exec::parallel_for(n, HashGridScatter{Exec::data(particle_bucket_), Exec::data(bucket_start_),
-                                          Exec::data(bucket_count_), Exec::data(sorted_)});
-    const HashGridView grid{grid_cell_, grid_mask_, Exec::data(bucket_start_), Exec::data(sorted_)};
+    Exec::parallel_for(n, HashGridScatter{Exec::data(particle_bucket_), Exec::data(particle_key_),
+                                          Exec::data(bucket_start_), Exec::data(bucket_count_), Exec::data(sorted_),
+                                          Exec::data(sorted_key_)});
+    const HashGridView grid{grid_cell_, grid_mask_, Exec::data(bucket_start_), Exec::data(sorted_),
+                            Exec::data(sorted_key_)};
     Exec::parallel_for(n, FindSelfContacts{grid, x, Exec::data(model_.particle_rest_x),
                                            Exec::data(model_.particle_radius), Exec::data(model_.particle_inv_mass),
                                            self_, Exec::data(self_contacts_), Exec::data(self_count_)});
@@ -208,6 +212,7 @@ class XpbdSolver final : public Solver {
   Real grid_cell_ = 0.0;  // hashed grid cell edge [m]
   unsigned grid_mask_ = 0;
   Buffer<int> particle_bucket_, bucket_count_, bucket_start_, sorted_;
+  Buffer<CellKey> particle_key_, sorted_key_;
   Buffer<int> self_contacts_;  // kMaxSelfContacts per particle
   Buffer<int> self_count_;
   Grab grab_;
