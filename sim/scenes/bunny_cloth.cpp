@@ -41,7 +41,7 @@ SceneDef make_bunny_cloth_scene() {
   SceneDef def;
   def.name = "bunny_cloth";
   def.description = "Cloth draped over the Stanford bunny, contacts found once per frame (Small Steps Figure 1)";
-  ParamSpec resolution{"resolution", ParamType::Int, 64, 2, 1024, "",
+  ParamSpec resolution{"resolution", ParamType::Int, 64, 2, 512, "",
                        "particles per side of the cloth; 388 (150k particles, the paper's scale) on CUDA"};
   resolution.cuda_default = 388;
   def.params = {resolution, {"cloth_size", ParamType::Real, 1.6, 0.05, 20.0, "m", "edge length of the square cloth"}};
@@ -51,7 +51,7 @@ SceneDef make_bunny_cloth_scene() {
       {
           {"cloth_height", ParamType::Real, 1.25, 0.0, 20.0, "m", "height of the cloth when released"},
           {"cloth_offset_x", ParamType::Real, 0.0, -10.0, 10.0, "m", "cloth centre's offset from the collider along x"},
-          {"layers", ParamType::Int, 1, 1, 8, "", "cloth layers stacked one above the other"},
+          {"layers", ParamType::Int, 1, 1, 4, "", "cloth layers stacked one above the other"},
           {"layer_gap", ParamType::Real, 0.05, 0.001, 1.0, "m", "vertical distance between stacked layers"},
           {"particle_radius", ParamType::Real, 0.0, 0.0, 0.2, "m",
            "contact radius of the cloth particles; 0: half the grid spacing"},
@@ -61,7 +61,8 @@ SceneDef make_bunny_cloth_scene() {
            false},
           {"collider_x", ParamType::Real, 0.0, -10.0, 10.0, "m", "collider position along x", false},
           {"collider_z", ParamType::Real, 0.0, -10.0, 10.0, "m", "collider position along z", false},
-          {"sdf_resolution", ParamType::Int, 128, 16, 256, "", "SDF grid cells along the collider's longest side"},
+          {"sdf_resolution", ParamType::Int, 128, 16, 160, "",
+           "SDF grid cells along the collider's longest side; a new value is built once (seconds), then cached"},
           {"friction_static", ParamType::Real, 0.5, 0.0, 5.0, "", "μ_s of the collider and ground (Eq. 12)", false},
           {"friction_dynamic", ParamType::Real, 0.4, 0.0, 5.0, "", "μ_k of the collider and ground (Eq. 12)", false},
           {"max_depenetration_speed", ParamType::Real, 1.0, 0.0, 100.0, "m/s", "v_max of Eq. 10", false},
@@ -78,10 +79,15 @@ SceneDef make_bunny_cloth_scene() {
     const Real margin = Real(p.get("contact_margin"));
     ContactMaterial material;
     material.mu_static = Real(p.get("friction_static"));
-    material.mu_dynamic = std::min(Real(p.get("friction_dynamic")), material.mu_static);
+    material.mu_dynamic = Real(p.get("friction_dynamic"));
     material.max_depenetration_speed = Real(p.get("max_depenetration_speed"));
 
     ModelBuilder b;
+    if (material.mu_dynamic > material.mu_static) {  // sliding cannot resist more than sticking
+      b.add_note("friction_dynamic " + p.text("friction_dynamic") + " exceeds friction_static " +
+                 p.text("friction_static") + "; using " + p.text("friction_static") + " for both");
+      material.mu_dynamic = material.mu_static;
+    }
     b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
     GroundPlane ground;
     ground.enabled = p.get_bool("ground");
