@@ -43,8 +43,12 @@ std::vector<std::string> compare_overrides(const json& v, const std::string& whe
     if (!side.is_object() || side.empty())
       throw sim::ParamError(where + ": each 'compare' entry must be a non-empty object of settings");
     std::string text;
-    for (const auto& [key, value] : side.items())
-      text += (text.empty() ? "" : ",") + key + "=" + scalar_text(value, where + ".compare." + key);
+    for (const auto& [key, value] : side.items()) {
+      const std::string item = scalar_text(value, where + ".compare." + key);
+      if ((key + item).find_first_of(",=") != std::string::npos)
+        throw sim::ParamError(where + ": 'compare' names and values may not contain ',' or '=' ('" + key + "')");
+      text += (text.empty() ? "" : ",") + key + "=" + item;
+    }
     out.push_back(text);
   }
   return out;

@@ -28,6 +28,9 @@ SIM_HD Real sdf_clamp(Real v, Real lo, Real hi) { return v < lo ? lo : (v > hi ?
 // box plus the distance to the box, with the gradient pointing away from the box: far from the mesh it
 // only needs to say "outside, and at least about this far".
 SIM_HD SdfSample sample_sdf(const SdfGridView& g, Vec3 p) {
+  // A diverged (non-finite) point is "far outside, no direction": no contact is made with it and the
+  // divergence check reports it after the frame, instead of an index computed from NaN.
+  if (!is_finite(p)) return {1e30, {0.0, 0.0, 0.0}};
   const Vec3 hi_corner = g.origin + g.cell * Vec3{Real(g.nx - 1), Real(g.ny - 1), Real(g.nz - 1)};
   const Vec3 q{sdf_clamp(p.x, g.origin.x, hi_corner.x), sdf_clamp(p.y, g.origin.y, hi_corner.y),
                sdf_clamp(p.z, g.origin.z, hi_corner.z)};

@@ -56,13 +56,15 @@ struct Probe {
 // What a distance constraint stands for in a cloth; the stretch metric reads the Stretch edges.
 enum class DistanceKind : unsigned char { Other, Stretch, Shear, Bend };
 
-// Self-collision between particles: pairs closer than r_i + r_j + margin at detection become contacts
-// |x_i − x_j| ≥ r_i + r_j. Pairs closer than exclusion·(r_i + r_j) in the rest configuration never
-// collide (cloth neighbours, which the constraints already keep apart).
+// Self-collision between particles: pairs within r_i + r_j + margin of each other at the start or at
+// the predicted end of the frame become contacts |x_i − x_j| ≥ r_i + r_j. Pairs closer than
+// exclusion·(r_i + r_j) in the rest configuration never collide (cloth neighbours, which the
+// constraints already keep apart).
 struct SelfCollision {
   bool enabled = false;
-  Real margin = 0.0;     // detection margin [m]
-  Real exclusion = 1.5;  // [-]
+  Real margin = 0.0;                   // detection margin [m]
+  Real exclusion = 1.5;                // [-]
+  Real max_depenetration_speed = 1.0;  // v_max of Eq. 10 [m/s]
 };
 
 // The drawn surface of the SDF collider, in world coordinates; host only.

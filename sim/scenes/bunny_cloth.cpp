@@ -54,7 +54,7 @@ SceneDef make_bunny_cloth_scene() {
           {"layers", ParamType::Int, 1, 1, 4, "", "cloth layers stacked one above the other"},
           {"layer_gap", ParamType::Real, 0.05, 0.001, 1.0, "m", "vertical distance between stacked layers"},
           {"particle_radius", ParamType::Real, 0.0, 0.0, 0.2, "m",
-           "contact radius of the cloth particles; 0: half the grid spacing"},
+           "contact radius of the cloth particles; 0: half the grid spacing; at most the spacing"},
           {"self_collision", ParamType::Bool, 1, 0, 1, "", "cloth particles collide with each other (hashed grid)"},
           {"collider", ParamType::Choice, 0, 0, 0, "", "what the cloth falls on", true, {"bunny", "sphere"}},
           {"collider_size", ParamType::Real, 1.0, 0.01, 10.0, "m", "height of the bunny, diameter of the sphere",
@@ -75,7 +75,7 @@ SceneDef make_bunny_cloth_scene() {
     const int n = p.get_int("resolution");
     const Real size = Real(p.get("cloth_size"));
     const Real spacing = size / Real(n - 1);
-    const Real radius = p.get("particle_radius") > 0.0 ? Real(p.get("particle_radius")) : 0.5 * spacing;
+    Real radius = p.get("particle_radius") > 0.0 ? Real(p.get("particle_radius")) : 0.5 * spacing;
     const Real margin = Real(p.get("contact_margin"));
     ContactMaterial material;
     material.mu_static = Real(p.get("friction_static"));
@@ -83,6 +83,11 @@ SceneDef make_bunny_cloth_scene() {
     material.max_depenetration_speed = Real(p.get("max_depenetration_speed"));
 
     ModelBuilder b;
+    if (radius > spacing) {  // larger particles would overlap far beyond their neighbours at rest
+      b.add_note("particle_radius " + p.text("particle_radius") + " m exceeds the grid spacing " +
+                 std::to_string(spacing) + " m; using the spacing");
+      radius = spacing;
+    }
     if (material.mu_dynamic > material.mu_static) {  // sliding cannot resist more than sticking
       b.add_note("friction_dynamic " + p.text("friction_dynamic") + " exceeds friction_static " +
                  p.text("friction_static") + "; using " + p.text("friction_static") + " for both");
@@ -115,6 +120,7 @@ SceneDef make_bunny_cloth_scene() {
     SelfCollision self;
     self.enabled = p.get_bool("self_collision");
     self.margin = radius;
+    self.max_depenetration_speed = material.max_depenetration_speed;
     b.set_self_collision(self);
     return b.finalize();
   };

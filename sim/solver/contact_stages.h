@@ -1,6 +1,6 @@
 // Contact stages against the static surfaces, ground plane and SDF collider (Small Steps §4.2-4.4).
 // Detection runs once per frame (Algorithm 1 line 1): each particle's position is predicted with the
-// whole frame step and a contact is kept when the path comes within the margin of the surface; every
+// whole frame step and a contact is kept when the path can come within the margin of the surface; every
 // substep then projects the kept contacts as inequalities with Eq. 10's depenetration limit and Eq. 12's
 // friction. With per-substep detection the same stage runs at every substep with dt = Δt_s.
 #pragma once
@@ -57,9 +57,11 @@ struct DetectColliderContacts {
       a.active[i] = 0;
       return;
     }
+    // φ is 1-Lipschitz, so a path of length |x̃ − x| that starts farther than that from the surface
+    // cannot reach it: the swept test misses no thin feature the particle could cross this frame.
     const Vec3 predicted = predict_position(a.x[i], a.v[i], a.gravity, a.dt);
-    const Real nearest = fmin(collider.sample(a.x[i]).phi, collider.sample(predicted).phi);
-    a.active[i] = nearest - a.radius[i] < collider.margin ? 1 : 0;
+    const Real gap = collider.sample(a.x[i]).phi - a.radius[i];
+    a.active[i] = gap < length(predicted - a.x[i]) + collider.margin ? 1 : 0;
   }
 };
 

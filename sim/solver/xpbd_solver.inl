@@ -111,8 +111,9 @@ class XpbdSolver final : public Solver {
           Exec::parallel_for(1, ProjectGrab{grab_.particle, grab_start_, grab_.target, grab_.compliance, fraction,
                                             Exec::data(grab_lambda_), x, w, h});
         if (self_.enabled) {
-          Exec::parallel_for(n_particles, ProjectSelfContacts{Exec::data(self_contacts_), Exec::data(self_count_), x,
-                                                              w, radius, delta});
+          Exec::parallel_for(n_particles,
+                             ProjectSelfContacts{Exec::data(self_contacts_), Exec::data(self_count_), x, x_prev, w,
+                                                 radius, self_.max_depenetration_speed, h, delta});
           Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta});
         }
         if (collider_.enabled)
@@ -147,6 +148,7 @@ class XpbdSolver final : public Solver {
     size_t table = 1;
     while (table < 2 * per_particle) table *= 2;
     grid_mask_ = unsigned(table - 1);
+    Exec::resize(predicted_, per_particle);
     Exec::resize(particle_bucket_, per_particle);
     Exec::resize(particle_key_, per_particle);
     Exec::resize(sorted_, per_particle);
@@ -171,17 +173,20 @@ class XpbdSolver final : public Solver {
     if (collider_.enabled)
       Exec::parallel_for(
           n, DetectColliderContacts{{x, v, w, radius, Exec::data(collider_active_), gravity, dt}, collider_});
-    if (self_.enabled) find_self_contacts();
+    if (self_.enabled) find_self_contacts(gravity, dt);
     Exec::synchronize();
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   }
 
-  // Counting sort of the particles into the hashed grid, then each particle's contact list.
-  void find_self_contacts() {
+  // Counting sort of the predicted positions into the hashed grid, then each particle's contact list.
+  void find_self_contacts(Vec3 gravity, Real dt) {
     const int n = int(Exec::size(particle_bucket_));
     const Vec3* x = Exec::data(state_.particle_x);
+    Vec3* predicted = Exec::data(predicted_);
+    Exec::parallel_for(n, PredictFramePositions{x, Exec::data(state_.particle_v), Exec::data(model_.particle_inv_mass),
+                                                gravity, dt, predicted});
     Exec::fill_zero(bucket_count_);
-    Exec::parallel_for(n, HashGridCount{x, grid_cell_, grid_mask_, Exec::data(particle_bucket_),
+    Exec::parallel_for(n, HashGridCount{predicted, grid_cell_, grid_mask_, Exec::data(particle_bucket_),
                                         Exec::data(particle_key_), Exec::data(bucket_count_)});
     Exec::exclusive_scan(bucket_count_, bucket_start_);
     Exec::fill_zero(bucket_count_);
@@ -190,7 +195,7 @@ class XpbdSolver final : public Solver {
                                           Exec::data(sorted_key_)});
     const HashGridView grid{grid_cell_, grid_mask_, Exec::data(bucket_start_), Exec::data(sorted_),
                             Exec::data(sorted_key_)};
-    Exec::parallel_for(n, FindSelfContacts{grid, x, Exec::data(model_.particle_rest_x),
+    Exec::parallel_for(n, FindSelfContacts{grid, x, predicted, Exec::data(model_.particle_rest_x),
                                            Exec::data(model_.particle_radius), Exec::data(model_.particle_inv_mass),
                                            self_, Exec::data(self_contacts_), Exec::data(self_count_)});
   }
@@ -211,6 +216,7 @@ class XpbdSolver final : public Solver {
   SelfCollision self_;
   Real grid_cell_ = 0.0;  // hashed grid cell edge [m]
   unsigned grid_mask_ = 0;
+  Buffer<Vec3> predicted_;  // positions predicted over the detection step [m]
   Buffer<int> particle_bucket_, bucket_count_, bucket_start_, sorted_;
   Buffer<CellKey> particle_key_, sorted_key_;
   Buffer<int> self_contacts_;  // kMaxSelfContacts per particle

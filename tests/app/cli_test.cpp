@@ -71,6 +71,17 @@ TEST(Cli, PresetOutOfRange) {
   expect_usage_error("run --preset " + path, "'particles'");
 }
 
+TEST(Cli, PresetComparisonMustBeTwoPlainSettingsObjects) {
+  const std::string one = temp_path("compare_one.json"), smuggled = temp_path("compare_smuggled.json"),
+                    bad = temp_path("compare_bad.json");
+  std::ofstream(one) << R"({"scene": "chain", "compare": [{"substeps": 1}]})";
+  std::ofstream(smuggled) << R"({"scene": "chain", "compare": [{"substeps": "1,iterations=30"}, {"substeps": 2}]})";
+  std::ofstream(bad) << R"({"scene": "chain", "compare": [{"substeps": 0}, {"substeps": 2}]})";
+  expect_usage_error("run --preset " + one, "array of two settings objects");
+  expect_usage_error("run --preset " + smuggled, "may not contain ',' or '='");
+  expect_usage_error("run --preset " + bad, "'substeps'");
+}
+
 TEST(Cli, CudaWithoutDeviceIsAClearError) {
   const Result r = run("run --frames 1 --backend cuda");
   if (r.status == 0) GTEST_SKIP() << "a CUDA device is present";
