@@ -19,18 +19,25 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
     kinetic += 0.5 * mass * double(length_squared(state.particle_v[size_t(i)]));
     gravity_potential -= mass * double(gravity_scale * dot(model.gravity, state.particle_x[size_t(i)]));
   }
-  double elastic = 0.0, sum_sq = 0.0, max_err = 0.0;
+  double elastic = 0.0, sum_sq = 0.0, max_err = 0.0, stretch_sum = 0.0, stretch_max = 0.0;
+  int stretch_edges = 0;
   const int nd = model.distance_count();
-#pragma omp parallel for reduction(+ : elastic, sum_sq) reduction(max : max_err) if (nd > 4096)
+#pragma omp parallel for reduction(+ : elastic, sum_sq, stretch_sum, stretch_edges) \
+    reduction(max : max_err, stretch_max) if (nd > 4096)
   for (int k = 0; k < nd; ++k) {
     const Int2 p = model.distance_particles[size_t(k)];
-    const double C = distance_eval(state.particle_x[size_t(p.a)], state.particle_x[size_t(p.b)],
-                                   model.distance_rest_length[size_t(k)])
-                         .C;
+    const double L = model.distance_rest_length[size_t(k)];
+    const double C = distance_eval(state.particle_x[size_t(p.a)], state.particle_x[size_t(p.b)], L).C;
     const double alpha = model.distance_compliance[size_t(k)];
     if (alpha > 0.0) elastic += 0.5 * C * C / alpha;
     sum_sq += C * C;
     max_err = std::max(max_err, std::abs(C));
+    if (model.distance_kind[size_t(k)] == DistanceKind::Stretch && L > 0.0) {
+      const double strain = std::max(C / L, 0.0);
+      stretch_sum += strain;
+      stretch_max = std::max(stretch_max, strain);
+      ++stretch_edges;
+    }
   }
   for (int t = 0; t < model.attachment_count(); ++t) {
     const double C = length(state.particle_x[size_t(model.attachment_particle[size_t(t)])] -
@@ -48,20 +55,6 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
   m.total = m.kinetic + m.potential;
   m.max_constraint_error = max_err;
   m.rms_constraint_error = constraints > 0 ? std::sqrt(sum_sq / constraints) : 0.0;
-  double stretch_sum = 0.0, stretch_max = 0.0;
-  int stretch_edges = 0;
-#pragma omp parallel for reduction(+ : stretch_sum, stretch_edges) reduction(max : stretch_max) if (nd > 4096)
-  for (int k = 0; k < nd; ++k) {
-    if (model.distance_kind[size_t(k)] != DistanceKind::Stretch) continue;
-    const Int2 p = model.distance_particles[size_t(k)];
-    const double L = model.distance_rest_length[size_t(k)];
-    if (L <= 0.0) continue;
-    const double strain =
-        std::max(distance_eval(state.particle_x[size_t(p.a)], state.particle_x[size_t(p.b)], L).C / L, 0.0);
-    stretch_sum += strain;
-    stretch_max = std::max(stretch_max, strain);
-    ++stretch_edges;
-  }
   m.stretch_max = stretch_max;
   m.stretch_mean = stretch_edges > 0 ? stretch_sum / stretch_edges : 0.0;
   if (model.collider.enabled) {

@@ -65,19 +65,34 @@ struct DetectColliderContacts {
   }
 };
 
-// C = φ(x) − r + max(d₀ − v_max Δt_s, 0) with n = ∇φ/|∇φ| at the current x: the contact normal follows
-// the surface as the particle slides (the "function of the system coordinates" case of §4.3).
+// Once per substep, after Predict: Eq. 10's allowance max(d₀ − v_max Δt_s, 0) from the overlap d₀ at
+// xⁿ, which no iteration changes.
+struct ColliderContactAllowance {
+  const unsigned char* active;
+  const Vec3* x_prev;
+  const Real* radius;
+  SdfCollider collider;
+  Real h;           // Δt_s [s]
+  Real* allowance;  // [m]
+  SIM_HD void operator()(int i) const {
+    if (active[i])
+      allowance[i] = depenetration_allowance(collider.sample(x_prev[i]).phi - radius[i],
+                                             collider.material.max_depenetration_speed, h);
+  }
+};
+
+// C = φ(x) − r + allowance with n = ∇φ/|∇φ| at the current x: the contact normal follows the surface
+// as the particle slides (the "function of the system coordinates" case of §4.3).
 struct ProjectColliderContacts {
   ContactProjectArgs a;
   SdfCollider collider;
+  const Real* allowance;  // from ColliderContactAllowance [m]
   SIM_HD void operator()(int i) const {
     if (!a.active[i]) return;
     const SdfSample s = collider.sample(a.x[i]);
     const Real grad_len = length(s.grad);
     if (grad_len <= 1e-12) return;
-    const Real r = a.radius[i];
-    const Real gap_start = collider.sample(a.x_prev[i]).phi - r;
-    const Real C = s.phi - r + depenetration_allowance(gap_start, collider.material.max_depenetration_speed, a.h);
+    const Real C = s.phi - a.radius[i] + allowance[i];
     project_particle_contact(C, (1.0 / grad_len) * s.grad, a.x[i], a.x_prev[i], a.w[i], collider.material,
                              a.lambda[i]);
   }

@@ -5,6 +5,7 @@
 
 #include "constraints/attachment.h"
 #include "constraints/distance.h"
+#include "constraints/particle_contact.h"
 #include "core/atomic.h"
 #include "model/model.h"
 
@@ -21,7 +22,7 @@ struct Predict {
   SIM_HD void operator()(int i) const {
     const Vec3 xi = x[i];
     x_prev[i] = xi;
-    if (w[i] != 0.0) x[i] = xi + h * v[i] + (h * h) * gravity;
+    if (w[i] != 0.0) x[i] = predict_position(xi, v[i], gravity, h);
   }
 };
 

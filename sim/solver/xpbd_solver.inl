@@ -34,6 +34,7 @@ class XpbdSolver final : public Solver {
     Exec::resize(grab_lambda_, 1);
     Exec::resize(collider_active_, collider_.enabled ? n : 0);
     Exec::resize(collider_lambda_, collider_.enabled ? n : 0);
+    Exec::resize(collider_allowance_, collider_.enabled ? n : 0);
     upload_self_collision_grid(model);
   }
 
@@ -90,6 +91,9 @@ class XpbdSolver final : public Solver {
       Exec::fill_zero(state_.attachment_lambda);
       Exec::fill_zero(contact_lambda_);
       Exec::fill_zero(collider_lambda_);
+      if (collider_.enabled)
+        Exec::parallel_for(n_particles, ColliderContactAllowance{Exec::data(collider_active_), x_prev, radius,
+                                                                 collider_, h, Exec::data(collider_allowance_)});
       if (grabbing) Exec::fill_zero(grab_lambda_);
       for (int it = 0; it < s.iterations; ++it) {
         if (s.order == SolverOrder::GaussSeidel) {
@@ -119,7 +123,8 @@ class XpbdSolver final : public Solver {
         if (collider_.enabled)
           Exec::parallel_for(n_particles, ProjectColliderContacts{{Exec::data(collider_active_), x, x_prev, w, radius,
                                                                    Exec::data(collider_lambda_), h},
-                                                                  collider_});
+                                                                  collider_,
+                                                                  Exec::data(collider_allowance_)});
         if (ground_.enabled)
           Exec::parallel_for(n_particles, ProjectGroundContacts{{Exec::data(contact_active_), x, x_prev, w, radius,
                                                                  Exec::data(contact_lambda_), h},
@@ -213,6 +218,7 @@ class XpbdSolver final : public Solver {
   SdfCollider collider_;                   // sdf.phi points into model_.collider_phi
   Buffer<unsigned char> collider_active_;  // collider contact found by the detection
   Buffer<ContactMultipliers> collider_lambda_;
+  Buffer<Real> collider_allowance_;        // Eq. 10 allowance of each collider contact this substep [m]
   SelfCollision self_;
   Real grid_cell_ = 0.0;  // hashed grid cell edge [m]
   unsigned grid_mask_ = 0;
