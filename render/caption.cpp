@@ -33,7 +33,7 @@ Caption::~Caption() {
 }
 
 void Caption::fill(const std::vector<glm::vec2>& triangles, glm::vec4 colour, glm::vec2 viewport_px) {
-  glNamedBufferData(buffer_, GLsizeiptr(triangles.size() * sizeof(glm::vec2)), triangles.data(), GL_STREAM_DRAW);
+  buffer_data(buffer_, triangles, GL_STREAM_DRAW);
   program_->use();
   program_->set("u_viewport_size", viewport_px);
   program_->set("u_colour", colour);

@@ -5,16 +5,6 @@
 #include "metrics/metrics.h"
 
 namespace render {
-namespace {
-
-template <class T>
-void upload(GLuint buffer, const std::vector<T>& data) {
-  glNamedBufferData(buffer, GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(T)), data.empty() ? nullptr : data.data(),
-                    GL_DYNAMIC_DRAW);
-}
-
-}  // namespace
-
 SceneBuffers::SceneBuffers() {
   glCreateBuffers(kBufferCount, buffers_);
   glCreateVertexArrays(1, &surface_vao_);
@@ -50,10 +40,10 @@ void SceneBuffers::set_model(const sim::Model& model) {
   triangles_ = int(model.surface_triangles.size());
   distances_ = model.distance_count();
   triangle_indices_ = model.surface_triangles;
-  upload(buffers_[kTriangles], triangle_indices_);
-  upload(buffers_[kLines], model.distance_particles);
+  buffer_data(buffers_[kTriangles], triangle_indices_, GL_DYNAMIC_DRAW);
+  buffer_data(buffers_[kLines], model.distance_particles, GL_DYNAMIC_DRAW);
   std::vector<float> radius(model.particle_radius.begin(), model.particle_radius.end());
-  upload(buffers_[kRadius], radius);
+  buffer_data(buffers_[kRadius], radius, GL_DYNAMIC_DRAW);
   collider_.set(model.collider_mesh);
 }
 
@@ -86,9 +76,9 @@ void SceneBuffers::update(const sim::Model& model, const sim::State& state, Colo
   const float top = values_.empty() ? 0.0f : *std::max_element(values_.begin(), values_.end());
   value_range_ = {0.0f, std::max(top, 1e-12f)};
 
-  upload(buffers_[kPosition], x_);
-  upload(buffers_[kNormal], normals_);
-  upload(buffers_[kValue], values_);
+  buffer_data(buffers_[kPosition], x_, GL_DYNAMIC_DRAW);
+  buffer_data(buffers_[kNormal], normals_, GL_DYNAMIC_DRAW);
+  buffer_data(buffers_[kValue], values_, GL_DYNAMIC_DRAW);
 }
 
 }  // namespace render

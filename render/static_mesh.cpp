@@ -43,13 +43,9 @@ void StaticMesh::set(const sim::ColliderMesh& mesh) {
   std::vector<glm::vec3> normals;
   area_weighted_normals(x, mesh.triangles, normals);
   triangles_ = int(mesh.triangles.size());
-  const auto store = [](GLuint buffer, const auto& data) {
-    glNamedBufferData(buffer, GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(data[0])),
-                      data.empty() ? nullptr : data.data(), GL_STATIC_DRAW);
-  };
-  store(buffers_[kPosition], x);
-  store(buffers_[kNormal], normals);
-  store(buffers_[kTriangles], mesh.triangles);
+  buffer_data(buffers_[kPosition], x, GL_STATIC_DRAW);
+  buffer_data(buffers_[kNormal], normals, GL_STATIC_DRAW);
+  buffer_data(buffers_[kTriangles], mesh.triangles, GL_STATIC_DRAW);
 }
 
 }  // namespace render
