@@ -43,8 +43,9 @@ struct CpuExec {
     return b.size();
   }
 
-  // out[i] = in[0] + ... + in[i − 1]; out may not alias in.
-  static void exclusive_scan(Buffer<int>& in, Buffer<int>& out) {
+  // out[i] = in[0] + ... + in[i − 1]; out may not alias in. (The CUDA policy's working memory, `scratch`,
+  // is not needed here.)
+  static void exclusive_scan(Buffer<int>& in, Buffer<int>& out, Buffer<unsigned char>&) {
     out.resize(in.size());
     std::exclusive_scan(in.begin(), in.end(), out.begin(), 0);
   }

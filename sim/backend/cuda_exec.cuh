@@ -3,8 +3,8 @@
 #pragma once
 
 #include <cuda_runtime.h>
-#include <thrust/execution_policy.h>
-#include <thrust/scan.h>
+
+#include <cub/device/device_scan.cuh>
 
 #include <stdexcept>
 #include <string>
@@ -91,10 +91,16 @@ struct CudaExec {
     return b.size();
   }
 
-  // out[i] = in[0] + ... + in[i − 1]; out may not alias in.
-  static void exclusive_scan(Buffer<int>& in, Buffer<int>& out) {
+  // out[i] = in[0] + ... + in[i − 1]; out may not alias in. cub's working memory lives in `scratch`, which
+  // the caller keeps, so the scan allocates only when it needs more than last time.
+  static void exclusive_scan(Buffer<int>& in, Buffer<int>& out, Buffer<unsigned char>& scratch) {
     out.resize(in.size());
-    if (in.size() > 0) thrust::exclusive_scan(thrust::device, in.data(), in.data() + in.size(), out.data());
+    if (in.size() == 0) return;
+    size_t bytes = 0;
+    cuda_check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in.data(), out.data(), int(in.size())), "scan size");
+    if (scratch.size() < bytes) scratch.resize(bytes);
+    bytes = scratch.size();
+    cuda_check(cub::DeviceScan::ExclusiveSum(scratch.data(), bytes, in.data(), out.data(), int(in.size())), "scan");
   }
 
   template <class F>

@@ -193,7 +193,7 @@ class XpbdSolver final : public Solver {
     Exec::fill_zero(bucket_count_);
     Exec::parallel_for(n, HashGridCount{predicted, grid_cell_, grid_mask_, Exec::data(particle_bucket_),
                                         Exec::data(particle_key_), Exec::data(bucket_count_)});
-    Exec::exclusive_scan(bucket_count_, bucket_start_);
+    Exec::exclusive_scan(bucket_count_, bucket_start_, scan_scratch_);
     Exec::fill_zero(bucket_count_);
     Exec::parallel_for(n, HashGridScatter{Exec::data(particle_bucket_), Exec::data(particle_key_),
                                           Exec::data(bucket_start_), Exec::data(bucket_count_), Exec::data(sorted_),
@@ -225,6 +225,7 @@ class XpbdSolver final : public Solver {
   Buffer<Vec3> predicted_;  // positions predicted over the detection step [m]
   Buffer<int> particle_bucket_, bucket_count_, bucket_start_, sorted_;
   Buffer<CellKey> particle_key_, sorted_key_;
+  Buffer<unsigned char> scan_scratch_;  // the backend's working memory for the bucket scan
   Buffer<int> self_contacts_;  // kMaxSelfContacts per particle
   Buffer<int> self_count_;
   Grab grab_;
