@@ -77,18 +77,6 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
   glDisable(GL_SCISSOR_TEST);
   glBindTextureUnit(0, shadow_map_.texture());
 
-  if (model.ground.enabled) {
-    const glm::vec3 centre = 0.5f * (scene.lo() + scene.hi());
-    const float extent = std::max(4.0f * glm::length(scene.hi() - scene.lo()), 2.0f);
-    set_common(*ground_, camera, viewport, options.shadows);
-    ground_->set("u_height", float(model.ground.height));
-    ground_->set("u_extent", extent);
-    ground_->set("u_centre", glm::vec2(centre.x, centre.z));
-    ground_->set("u_cell", std::pow(10.0f, std::floor(std::log10(extent / 4.0f))));
-    ground_->use();
-    glBindVertexArray(empty_vao_);
-    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-  }
   if (options.surface && scene.triangle_count() > 0) {
     set_common(*surface_, camera, viewport, options.shadows);
     surface_->set("u_front_colour", glm::vec3(0.86f, 0.42f, 0.26f));
@@ -109,6 +97,20 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
     sphere_->set("u_value_range", scene.value_range());
     sphere_->set("u_colour", glm::vec3(0.93f, 0.62f, 0.22f));
     draw_spheres(scene, options, false);
+  }
+  // The ground goes after the objects: it covers most of the screen, and the depth test then rejects its
+  // hidden fragments before they are shaded (a software rasteriser like llvmpipe feels this most).
+  if (model.ground.enabled) {
+    const glm::vec3 centre = 0.5f * (scene.lo() + scene.hi());
+    const float extent = std::max(4.0f * glm::length(scene.hi() - scene.lo()), 2.0f);
+    set_common(*ground_, camera, viewport, options.shadows);
+    ground_->set("u_height", float(model.ground.height));
+    ground_->set("u_extent", extent);
+    ground_->set("u_centre", glm::vec2(centre.x, centre.z));
+    ground_->set("u_cell", std::pow(10.0f, std::floor(std::log10(extent / 4.0f))));
+    ground_->use();
+    glBindVertexArray(empty_vao_);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   }
   if (options.constraints && scene.distance_count() > 0) {
     lines_->set("u_view", camera.view());
