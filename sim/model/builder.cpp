@@ -9,17 +9,17 @@ namespace sim {
 int ModelBuilder::add_particle(Vec3 x, Real mass, Real radius, Vec3 v) {
   if (!is_finite(x) || !is_finite(v) || !(mass >= 0.0) || !(radius >= 0.0))
     throw std::invalid_argument("particle with non-finite position/velocity or negative mass/radius");
-  x_.push_back(x);
-  v_.push_back(v);
-  inv_mass_.push_back(mass > 0.0 ? 1.0 / mass : 0.0);
-  radius_.push_back(radius);
-  return int(x_.size()) - 1;
+  built_.state.particle_x.push_back(x);
+  built_.state.particle_v.push_back(v);
+  built_.model.particle_inv_mass.push_back(mass > 0.0 ? 1.0 / mass : 0.0);
+  built_.model.particle_radius.push_back(radius);
+  return particle_count() - 1;
 }
 
 void ModelBuilder::pin(int particle) {
   if (particle < 0 || particle >= particle_count())
     throw std::invalid_argument("pin of invalid particle " + std::to_string(particle));
-  inv_mass_[size_t(particle)] = 0.0;
+  built_.model.particle_inv_mass[size_t(particle)] = 0.0;
 }
 
 int ModelBuilder::add_distance(int a, int b, Real compliance, Real damping, Real rest_length, DistanceKind kind) {
@@ -28,37 +28,39 @@ int ModelBuilder::add_distance(int a, int b, Real compliance, Real damping, Real
                                 " and " + std::to_string(b));
   if (!(compliance >= 0.0) || !(damping >= 0.0))
     throw std::invalid_argument("distance constraint with negative compliance or damping");
-  distance_particles_.push_back({a, b});
-  rest_.push_back(rest_length >= 0.0 ? rest_length : length(x_[size_t(a)] - x_[size_t(b)]));
-  compliance_.push_back(compliance);
-  damping_.push_back(damping);
-  kind_.push_back(kind);
-  return int(rest_.size()) - 1;
+  Model& m = built_.model;
+  m.distance_particles.push_back({a, b});
+  m.distance_rest_length.push_back(rest_length >= 0.0 ? rest_length : length(position(a) - position(b)));
+  m.distance_compliance.push_back(compliance);
+  m.distance_damping.push_back(damping);
+  m.distance_kind.push_back(kind);
+  return m.distance_count() - 1;
 }
 
 int ModelBuilder::add_attachment(int particle, Vec3 target, Real compliance) {
   if (particle < 0 || particle >= particle_count())
     throw std::invalid_argument("attachment to invalid particle " + std::to_string(particle));
-  for (int p : attachment_particle_)
+  Model& m = built_.model;
+  for (int p : m.attachment_particle)
     if (p == particle)
       throw std::invalid_argument("particle " + std::to_string(particle) + " has two attachments");
-  attachment_particle_.push_back(particle);
-  attachment_target_.push_back(target);
-  attachment_compliance_.push_back(compliance);
-  return int(attachment_particle_.size()) - 1;
+  m.attachment_particle.push_back(particle);
+  m.attachment_compliance.push_back(compliance);
+  built_.state.attachment_target.push_back(target);
+  return m.attachment_count() - 1;
 }
 
 void ModelBuilder::add_probe(std::string name, int distance_id) {
-  if (distance_id < 0 || distance_id >= int(rest_.size()))
+  if (distance_id < 0 || distance_id >= built_.model.distance_count())
     throw std::invalid_argument("probe '" + name + "' names no distance constraint");
-  probes_.emplace_back(std::move(name), distance_id);
+  built_.model.probes.push_back({std::move(name), distance_id});
 }
 
 void ModelBuilder::add_triangle(int a, int b, int c) {
   const int n = particle_count();
   if (a < 0 || b < 0 || c < 0 || a >= n || b >= n || c >= n)
     throw std::invalid_argument("surface triangle with invalid particles");
-  triangles_.push_back({a, b, c});
+  built_.model.surface_triangles.push_back({a, b, c});
 }
 
 void ModelBuilder::set_collider(const SdfCollider& collider, std::vector<float> phi, ColliderMesh mesh) {
@@ -67,56 +69,53 @@ void ModelBuilder::set_collider(const SdfCollider& collider, std::vector<float> 
     throw std::invalid_argument("collider field does not match its grid");
   if (!(collider.scale > 0.0) || !is_finite(collider.position))
     throw std::invalid_argument("collider with a non-positive scale or a non-finite position");
-  collider_ = collider;
-  collider_.sdf.phi = nullptr;
-  collider_phi_ = std::move(phi);
-  collider_mesh_ = std::move(mesh);
+  Model& m = built_.model;
+  m.collider = collider;
+  m.collider.sdf.phi = nullptr;
+  m.collider_phi = std::move(phi);
+  m.collider_mesh = std::move(mesh);
 }
 
+namespace {
+
+// v[k] = v_inserted[order[k]].
+template <class T>
+void permute(std::vector<T>& v, const std::vector<int>& order) {
+  std::vector<T> sorted;
+  sorted.reserve(order.size());
+  for (int c : order) sorted.push_back(v[size_t(c)]);
+  v = std::move(sorted);
+}
+
+}  // namespace
+
 Built ModelBuilder::finalize() const {
-  Built out;
+  Built out = built_;
   Model& m = out.model;
   State& s = out.state;
   const int n = particle_count();
-  m.particle_inv_mass = inv_mass_;
-  m.particle_radius = radius_;
-  m.gravity = gravity_;
-  m.ground = ground_;
-  m.bounds = bounds_;
-  m.surface_triangles = triangles_;
-  m.particle_rest_x = x_;
-  m.collider = collider_;
-  m.collider_phi = collider_phi_;
-  m.collider_mesh = collider_mesh_;
-  m.self_collision = self_collision_;
-  m.notes = notes_;
+  m.particle_rest_x = s.particle_x;
 
-  const Colouring colouring = colour_constraints(distance_particles_, n);
+  const Colouring colouring = colour_constraints(m.distance_particles, n);
   m.colour_offsets = colouring.offsets;
+  permute(m.distance_particles, colouring.order);
+  permute(m.distance_rest_length, colouring.order);
+  permute(m.distance_compliance, colouring.order);
+  permute(m.distance_damping, colouring.order);
+  permute(m.distance_kind, colouring.order);
   std::vector<int> sorted_index(colouring.order.size());
+  for (size_t k = 0; k < colouring.order.size(); ++k) sorted_index[size_t(colouring.order[k])] = int(k);
+  for (Probe& probe : m.probes) probe.distance_index = sorted_index[size_t(probe.distance_index)];
   m.particle_constraint_count.assign(size_t(n), 0);
-  for (size_t k = 0; k < colouring.order.size(); ++k) {
-    const size_t c = size_t(colouring.order[k]);
-    sorted_index[c] = int(k);
-    m.distance_particles.push_back(distance_particles_[c]);
-    m.distance_rest_length.push_back(rest_[c]);
-    m.distance_compliance.push_back(compliance_[c]);
-    m.distance_damping.push_back(damping_[c]);
-    m.distance_kind.push_back(kind_[c]);
-    ++m.particle_constraint_count[size_t(distance_particles_[c].a)];
-    ++m.particle_constraint_count[size_t(distance_particles_[c].b)];
+  for (const Int2& p : m.distance_particles) {
+    ++m.particle_constraint_count[size_t(p.a)];
+    ++m.particle_constraint_count[size_t(p.b)];
   }
-  for (const auto& [name, id] : probes_) m.probes.push_back({name, sorted_index[size_t(id)]});
-  m.attachment_particle = attachment_particle_;
-  m.attachment_compliance = attachment_compliance_;
 
-  s.particle_x = x_;
-  s.particle_v = v_;
   for (int i = 0; i < n; ++i)
-    if (inv_mass_[size_t(i)] == 0.0) s.particle_v[size_t(i)] = {0.0, 0.0, 0.0};
-  s.distance_lambda.assign(rest_.size(), 0.0);
-  s.attachment_target = attachment_target_;
-  s.attachment_lambda.assign(attachment_particle_.size(), 0.0);
+    if (m.particle_inv_mass[size_t(i)] == 0.0) s.particle_v[size_t(i)] = {0.0, 0.0, 0.0};
+  s.distance_lambda.assign(size_t(m.distance_count()), 0.0);
+  s.attachment_lambda.assign(size_t(m.attachment_count()), 0.0);
   return out;
 }
 
