@@ -45,9 +45,12 @@ trap 'rm -f "$part" "$part.err"' EXIT
 copy_from() {
   local src="$1/$name"
   if is_obj "$src"; then
-    cp "$src" "$part" && mv "$part" "$dest"
-    echo "fetch_bunny: copied $src to $dest"
-    exit 0
+    if cp "$src" "$part" && mv "$part" "$dest"; then
+      echo "fetch_bunny: copied $src to $dest"
+      exit 0
+    fi
+    tried+=("$2: $src (could not copy it to $to)")
+    return
   fi
   tried+=("$2: $src (missing, empty or not an OBJ)")
 }
@@ -71,8 +74,9 @@ if ! download 2>"$part.err"; then
   reason="$(tr '\n' ' ' <"$part.err")"
 elif ! is_obj "$part"; then
   reason="what came back is not an OBJ with v and f lines"
+elif ! mv "$part" "$dest"; then
+  reason="could not move it to $dest"
 else
-  mv "$part" "$dest"
   echo "fetch_bunny: downloaded $dest"
   exit 0
 fi
