@@ -56,8 +56,8 @@ struct Probe {
 // What a distance constraint stands for in a cloth; the stretch metric reads the Stretch edges.
 enum class DistanceKind : unsigned char { Other, Stretch, Shear, Bend };
 
-// Self-collision between particles: pairs within r_i + r_j + margin of each other at the start or at
-// the predicted end of the frame become contacts |x_i − x_j| ≥ r_i + r_j. Pairs closer than
+// Self-collision between particles: pairs found near each other's predicted end-of-frame positions and
+// within r_i + r_j + margin at the start or at that end become contacts |x_i − x_j| ≥ r_i + r_j. Pairs closer than
 // exclusion·(r_i + r_j) in the rest configuration never collide (cloth neighbours, which the
 // constraints already keep apart).
 struct SelfCollision {

@@ -1,8 +1,10 @@
 // Self-collision between particles (cloth layers), detected with the hashed grid of collide/hash_grid.h
 // and projected as contacts C = |x_i − x_j| − (r_i + r_j) + max(d₀ − v_max Δt_s, 0) ≥ 0 (Small Steps
 // §4.3, Eq. 10, with a = x_i, b = x_j and n their direction). Like the surface contacts, pairs are found
-// once per frame (§4.2) — the grid holds the positions predicted over the frame, and a pair is kept when
-// it is within reach at the start or at the predicted end — and reused by every substep. Each iteration
+// once per frame (§4.2) — the grid holds the positions predicted over the frame, and of the candidates in
+// the 27 cells around a particle's predicted position, a pair is kept when it is within reach at the start
+// or at the predicted end (a pair close only at the start and more than a cell apart at the predicted end
+// is not found) — and reused by every substep. Each iteration
 // projects them Jacobi-style: every particle gathers the corrections of its own pairs and averages them
 // (Macklin et al. 2014 §4.2), so no two threads write one particle.
 #pragma once
