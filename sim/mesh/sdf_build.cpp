@@ -32,9 +32,10 @@ void check_sdf_input(const TriangleMesh& mesh, int resolution, Real padding_cell
 }
 
 // Nodes needed along an axis of the given extent [m] so that it is covered with `padding_cells` to spare
-// on both sides. The small tolerance keeps an exact multiple of the cell from gaining a node to rounding.
+// on both sides, and at least 2 (trilinear sampling needs a cell, even across a flat mesh's thin axis). The
+// small tolerance keeps an exact multiple of the cell from gaining a node to rounding.
 int nodes_along(Real extent, Real cell, Real padding_cells) {
-  return int(std::ceil(extent / cell + 2.0 * padding_cells - 1e-9)) + 1;
+  return std::max(2, int(std::ceil(extent / cell + 2.0 * padding_cells - 1e-9)) + 1);
 }
 
 // One x-row of nodes: each query starts from the previous node's triangle, which at one cell away
@@ -67,13 +68,17 @@ SdfGrid sdf_layout(const TriangleMesh& mesh, int resolution, Real padding_cells)
   return g;
 }
 
-SdfGrid build_sdf(const TriangleMesh& mesh, int resolution, Real padding_cells) {
-  SdfGrid g = sdf_layout(mesh, resolution, padding_cells);
+void fill_sdf(const TriangleMesh& mesh, SdfGrid& g) {
   const TriangleBvh bvh = build_triangle_bvh(mesh);
   const PseudoNormals normals = compute_pseudo_normals(mesh);
   const int rows = g.ny * g.nz;
 #pragma omp parallel for schedule(dynamic, 8)
   for (int row = 0; row < rows; ++row) fill_row(g, row % g.ny, row / g.ny, mesh, bvh, normals);
+}
+
+SdfGrid build_sdf(const TriangleMesh& mesh, int resolution, Real padding_cells) {
+  SdfGrid g = sdf_layout(mesh, resolution, padding_cells);
+  fill_sdf(mesh, g);
   return g;
 }
 

@@ -29,6 +29,9 @@ SdfGrid build_sdf(const TriangleMesh& mesh, int resolution, Real padding_cells =
 // The grid build_sdf would fill (origin, cell, node counts) with every φ still 0; same checks.
 SdfGrid sdf_layout(const TriangleMesh& mesh, int resolution, Real padding_cells = 4);
 
+// Writes φ at every node of `grid`, a layout from sdf_layout for this mesh (build_sdf = sdf_layout + this).
+void fill_sdf(const TriangleMesh& mesh, SdfGrid& grid);
+
 // The signed distance [m] at p by testing every triangle, with the sign rule of build_sdf: the reference
 // for tests. The overload with precomputed pseudo-normals saves recomputing them per point.
 Real signed_distance_brute_force(const TriangleMesh& mesh, Vec3 p);

@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <optional>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -100,22 +99,20 @@ bool same_layout(const Header& a, const Header& b) {
   return std::equal(ea.begin(), ea.end() - 8, eb.begin());
 }
 
-// The cached grid, if the file holds exactly the grid `want` describes; `expected` is its layout (φ all 0).
-std::optional<SdfGrid> read_cached(const std::string& path, SdfGrid expected, const Header& want) {
+// Reads φ into `grid` (the layout `want` describes) when the file holds exactly that grid; on false, φ
+// may be partly overwritten.
+bool read_cached(const std::string& path, SdfGrid& grid, const Header& want) {
   std::error_code ec;
   const uintmax_t size = std::filesystem::file_size(path, ec);
-  if (ec || size != kHeaderBytes + expected.phi.size() * sizeof(float)) return std::nullopt;
+  if (ec || size != kHeaderBytes + grid.phi.size() * sizeof(float)) return false;
   std::ifstream in(path, std::ios::binary);
   std::vector<char> header(kHeaderBytes);
-  if (!in.read(header.data(), std::streamsize(kHeaderBytes))) return std::nullopt;
+  if (!in.read(header.data(), std::streamsize(kHeaderBytes))) return false;
   const Header got = decode(header.data());
-  if (!same_layout(got, want)) return std::nullopt;
-  if (!in.read(reinterpret_cast<char*>(expected.phi.data()),
-               std::streamsize(expected.phi.size() * sizeof(float)))) {
-    return std::nullopt;
-  }
-  if (phi_hash(expected.phi) != got.phi_hash) return std::nullopt;
-  return expected;
+  if (!same_layout(got, want)) return false;
+  if (!in.read(reinterpret_cast<char*>(grid.phi.data()), std::streamsize(grid.phi.size() * sizeof(float))))
+    return false;
+  return phi_hash(grid.phi) == got.phi_hash;
 }
 
 // Written beside the target and renamed over it, so a reader never sees half a file.
@@ -153,14 +150,14 @@ std::string sdf_cache_file(const TriangleMesh& mesh, int resolution, const std::
 
 SdfGrid load_or_build_sdf(const TriangleMesh& mesh, int resolution, const std::string& cache_dir) {
   if (cache_dir.empty()) return build_sdf(mesh, resolution);
-  const SdfGrid layout = sdf_layout(mesh, resolution);
+  SdfGrid grid = sdf_layout(mesh, resolution);
   const uint64_t hash = mesh_hash(mesh);
-  const Header want = layout_header(layout, hash, resolution);
+  const Header want = layout_header(grid, hash, resolution);
   const std::string path = cache_file(hash, resolution, cache_dir);
-  if (std::optional<SdfGrid> cached = read_cached(path, layout, want)) return std::move(*cached);
-  const SdfGrid built = build_sdf(mesh, resolution);
-  write_cached(path, built, want);
-  return built;
+  if (read_cached(path, grid, want)) return grid;
+  fill_sdf(mesh, grid);
+  write_cached(path, grid, want);
+  return grid;
 }
 
 }  // namespace sim

@@ -44,6 +44,13 @@ TEST(SdfBuild, GridCoversTheBoundsWithPadding) {
   EXPECT_EQ(h.nx, 14);  // 10 + 2·1.5 cells
   EXPECT_EQ(h.ny, 9);   // 5 + 2·1.5 cells
   EXPECT_DOUBLE_EQ(h.origin.y, -0.15);
+
+  // A square with no padding is flat along y: the grid still has the 2 nodes trilinear sampling needs there.
+  TriangleMesh square = test::unit_cube();
+  for (Vec3& v : square.vertices) v.y = 0.0;
+  const SdfGrid s = build_sdf(square, 4, 0.0);
+  EXPECT_EQ(s.ny, 2);
+  EXPECT_EQ(s.nx, 5);
 }
 
 TEST(SdfBuild, RejectsUnusableInput) {
