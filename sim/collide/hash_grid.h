@@ -10,7 +10,12 @@
 
 namespace sim {
 
-SIM_HD int grid_coordinate(Real x, Real cell) { return int(floor(x / cell)); }
+// A non-finite or huge coordinate (a diverging run, which the divergence check reports after the step)
+// maps to cell 0: converting it to int would be undefined, and so would cx ± 1 at the int limits.
+SIM_HD int grid_coordinate(Real x, Real cell) {
+  const Real q = floor(x / cell);
+  return fabs(q) < 1e9 ? int(q) : 0;  // false for NaN too
+}
 
 SIM_HD int hash_cell(int ix, int iy, int iz, unsigned mask) {
   const unsigned h = (unsigned(ix) * 73856093u) ^ (unsigned(iy) * 19349663u) ^ (unsigned(iz) * 83492791u);

@@ -1,10 +1,13 @@
 // Self-collision through the hashed grid: a random cloud of overlapping particles (no gravity, no
 // exclusion) is pushed apart until no pair overlaps — which holds only if the grid finds every pair,
-// whatever buckets their cells hash to. The contact lists are the same on every run.
+// whatever buckets their cells hash to. The contact lists are the same on every run. Cell coordinates stay
+// defined for the positions of a diverging run.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 
+#include "collide/hash_grid.h"
 #include "test_util.h"
 
 namespace sim {
@@ -50,6 +53,14 @@ TEST(SelfCollision, IsDeterministic) {
   test::run_frames(b, s, 10);
   for (size_t i = 0; i < a.state().particle_x.size(); ++i)
     ASSERT_EQ(length(a.state().particle_x[i] - b.state().particle_x[i]), 0.0) << "particle " << i;
+}
+
+TEST(HashGrid, CellCoordinatesAreFloorsAndStayDefinedForNonFinitePositions) {
+  EXPECT_EQ(grid_coordinate(0.25, 0.1), 2);
+  EXPECT_EQ(grid_coordinate(-0.05, 0.1), -1);
+  EXPECT_EQ(grid_coordinate(std::numeric_limits<Real>::quiet_NaN(), 0.1), 0);
+  EXPECT_EQ(grid_coordinate(std::numeric_limits<Real>::infinity(), 0.1), 0);
+  EXPECT_EQ(grid_coordinate(-1e300, 0.1), 0);
 }
 
 }  // namespace
