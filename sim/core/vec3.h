@@ -34,5 +34,8 @@ SIM_HD Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a
 SIM_HD Real length_squared(Vec3 a) { return dot(a, a); }
 SIM_HD Real length(Vec3 a) { return std::sqrt(dot(a, a)); }
 SIM_HD bool is_finite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
+// Component-wise minimum and maximum (bounding boxes).
+SIM_HD Vec3 min3(Vec3 a, Vec3 b) { return {fmin(a.x, b.x), fmin(a.y, b.y), fmin(a.z, b.z)}; }
+SIM_HD Vec3 max3(Vec3 a, Vec3 b) { return {fmax(a.x, b.x), fmax(a.y, b.y), fmax(a.z, b.z)}; }
 
 }  // namespace sim

@@ -8,8 +8,6 @@ namespace {
 
 constexpr int kLeafTriangles = 4;
 
-Vec3 min3(Vec3 a, Vec3 b) { return {std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)}; }
-Vec3 max3(Vec3 a, Vec3 b) { return {std::max(a.x, b.x), std::max(a.y, b.y), std::max(a.z, b.z)}; }
 Real axis_of(Vec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
 Vec3 centroid(const BvhTriangle& t) { return (1.0 / 3.0) * (t.corners.a + t.corners.b + t.corners.c); }
 

@@ -1,8 +1,6 @@
 // Bounds, area check and content hash of a TriangleMesh.
 #include "mesh/triangle_mesh.h"
 
-#include <algorithm>
-
 #include "mesh/fnv1a.h"
 
 namespace sim {
@@ -11,8 +9,8 @@ MeshBounds mesh_bounds(const TriangleMesh& mesh) {
   if (mesh.vertices.empty()) return {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
   MeshBounds b{mesh.vertices[0], mesh.vertices[0]};
   for (const Vec3& v : mesh.vertices) {
-    b.lo = {std::min(b.lo.x, v.x), std::min(b.lo.y, v.y), std::min(b.lo.z, v.z)};
-    b.hi = {std::max(b.hi.x, v.x), std::max(b.hi.y, v.y), std::max(b.hi.z, v.z)};
+    b.lo = min3(b.lo, v);
+    b.hi = max3(b.hi, v);
   }
   return b;
 }

@@ -64,7 +64,8 @@ int ParamSet::require(const std::string& name) const {
 double ParamSet::get(const std::string& name) const { return values_[size_t(require(name))]; }
 
 void ParamSet::set(const std::string& name, double value) {
-  const ParamSpec& s = (*specs_)[size_t(require(name))];
+  const size_t i = size_t(require(name));
+  const ParamSpec& s = (*specs_)[i];
   const std::string culprit = owner_ + " parameter '" + name + "'";
   if (!std::isfinite(value)) throw ParamError(culprit + ": value is not a finite number");
   switch (s.type) {
@@ -85,8 +86,8 @@ void ParamSet::set(const std::string& name, double value) {
         throw ParamError(culprit + ": invalid choice (allowed: " + s.range_text() + ")");
       break;
   }
-  values_[size_t(find(name))] = value;
-  set_by_user_[size_t(find(name))] = true;
+  values_[i] = value;
+  set_by_user_[i] = true;
 }
 
 void ParamSet::set_text(const std::string& name, const std::string& text) {
