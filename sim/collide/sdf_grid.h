@@ -17,6 +17,16 @@ struct SdfGridView {
   int nx = 0, ny = 0, nz = 0;  // nodes per axis (≥ 2 each)
 };
 
+// Where node (i, j, k) of a grid layout (SdfGridView, or the host's SdfGrid) sits, and where its φ is stored.
+template <class Grid>
+SIM_HD Vec3 sdf_node_position(const Grid& g, int i, int j, int k) {
+  return g.origin + g.cell * Vec3{Real(i), Real(j), Real(k)};
+}
+template <class Grid>
+SIM_HD size_t sdf_node_index(const Grid& g, int i, int j, int k) {
+  return (size_t(k) * size_t(g.ny) + size_t(j)) * size_t(g.nx) + size_t(i);
+}
+
 struct SdfSample {
   Real phi;  // signed distance [m]
   Vec3 grad;  // ∇φ [-]: unit length on a true distance field, not renormalised here
@@ -31,7 +41,7 @@ SIM_HD SdfSample sample_sdf(const SdfGridView& g, Vec3 p) {
   // A diverged (non-finite) point is "far outside, no direction": no contact is made with it and the
   // divergence check reports it after the frame, instead of an index computed from NaN.
   if (!is_finite(p)) return {1e30, {0.0, 0.0, 0.0}};
-  const Vec3 hi_corner = g.origin + g.cell * Vec3{Real(g.nx - 1), Real(g.ny - 1), Real(g.nz - 1)};
+  const Vec3 hi_corner = sdf_node_position(g, g.nx - 1, g.ny - 1, g.nz - 1);
   const Vec3 q{sdf_clamp(p.x, g.origin.x, hi_corner.x), sdf_clamp(p.y, g.origin.y, hi_corner.y),
                sdf_clamp(p.z, g.origin.z, hi_corner.z)};
   const Vec3 u = (1.0 / g.cell) * (q - g.origin);
@@ -39,9 +49,7 @@ SIM_HD SdfSample sample_sdf(const SdfGridView& g, Vec3 p) {
   const int j = int(sdf_clamp(floor(u.y), 0.0, Real(g.ny - 2)));
   const int k = int(sdf_clamp(floor(u.z), 0.0, Real(g.nz - 2)));
   const Real fx = u.x - Real(i), fy = u.y - Real(j), fz = u.z - Real(k);
-  auto at = [&](int di, int dj, int dk) {
-    return Real(g.phi[(size_t(k + dk) * size_t(g.ny) + size_t(j + dj)) * size_t(g.nx) + size_t(i + di)]);
-  };
+  auto at = [&](int di, int dj, int dk) { return Real(g.phi[sdf_node_index(g, i + di, j + dj, k + dk)]); };
   const Real c000 = at(0, 0, 0), c100 = at(1, 0, 0), c010 = at(0, 1, 0), c110 = at(1, 1, 0);
   const Real c001 = at(0, 0, 1), c101 = at(1, 0, 1), c011 = at(0, 1, 1), c111 = at(1, 1, 1);
   // Interpolate along x, then y, then z; differentiate each stage for the gradient.

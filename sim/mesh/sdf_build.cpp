@@ -44,11 +44,10 @@ void fill_row(SdfGrid& g, int j, int k, const TriangleMesh& mesh, const Triangle
               const PseudoNormals& normals) {
   MeshHit previous;
   for (int i = 0; i < g.nx; ++i) {
-    const Vec3 p = g.origin + g.cell * Vec3{Real(i), Real(j), Real(k)};
+    const Vec3 p = sdf_node_position(g, i, j, k);
     const MeshHit seed = previous.triangle >= 0 ? hit_on_triangle(mesh, previous.triangle, p) : MeshHit{};
     previous = closest_triangle(bvh, p, seed);
-    g.phi[(size_t(k) * size_t(g.ny) + size_t(j)) * size_t(g.nx) + size_t(i)] =
-        float(signed_distance(normals, mesh, p, previous));
+    g.phi[sdf_node_index(g, i, j, k)] = float(signed_distance(normals, mesh, p, previous));
   }
 }
 

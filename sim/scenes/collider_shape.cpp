@@ -55,9 +55,7 @@ SdfGrid analytic_sphere_sdf(const TriangleMesh& mesh, int sdf_resolution) {
   for (int k = 0; k < g.nz; ++k)
     for (int j = 0; j < g.ny; ++j)
       for (int i = 0; i < g.nx; ++i) {
-        const Vec3 p = g.origin + g.cell * Vec3{Real(i), Real(j), Real(k)};
-        g.phi[(size_t(k) * size_t(g.ny) + size_t(j)) * size_t(g.nx) + size_t(i)] =
-            float(length(p - Vec3{0.0, 0.5, 0.0}) - 0.5);
+        g.phi[sdf_node_index(g, i, j, k)] = float(length(sdf_node_position(g, i, j, k) - Vec3{0.0, 0.5, 0.0}) - 0.5);
       }
   return g;
 }

@@ -15,7 +15,7 @@ namespace sim {
 namespace {
 
 Vec3 grid_far_corner(const SdfGrid& g) {
-  return g.origin + g.cell * Vec3{Real(g.nx - 1), Real(g.ny - 1), Real(g.nz - 1)};
+  return sdf_node_position(g, g.nx - 1, g.ny - 1, g.nz - 1);
 }
 
 Vec3 random_point_in(const SdfGrid& g, std::mt19937& rng) {
@@ -25,7 +25,7 @@ Vec3 random_point_in(const SdfGrid& g, std::mt19937& rng) {
 }
 
 Real node_phi(const SdfGrid& g, int i, int j, int k) {
-  return g.phi[(size_t(k) * size_t(g.ny) + size_t(j)) * size_t(g.nx) + size_t(i)];
+  return g.phi[sdf_node_index(g, i, j, k)];
 }
 
 TEST(SdfBuild, GridCoversTheBoundsWithPadding) {
@@ -71,7 +71,7 @@ TEST(SdfBuild, NodesHoldTheExactSignedDistance) {
     for (int k = 0; k < g.nz; ++k) {
       for (int j = 0; j < g.ny; ++j) {
         for (int i = 0; i < g.nx; ++i) {
-          const Vec3 p = g.origin + g.cell * Vec3{Real(i), Real(j), Real(k)};
+          const Vec3 p = sdf_node_position(g, i, j, k);
           worst =
               std::max(worst, std::abs(node_phi(g, i, j, k) - signed_distance_brute_force(mesh, normals, p)));
         }
