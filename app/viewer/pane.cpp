@@ -31,7 +31,7 @@ void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) 
 
 void Pane::restart_measurements() {
   divergence.reset();
-  last = sim::measure(world->model(), world->state(), 0.0);
+  last = sim::measure(world->model(), world->state(), 0.0, sim::settings_from_params(settings).gravity_scale);
   for (History* h : {&energy, &error, &substeps, &step_ms}) h->clear();
 }
 
