@@ -46,20 +46,17 @@ void Renderer::draw_spheres(const SceneBuffers& scene, const DrawOptions& option
 void Renderer::shadow_pass(const SceneBuffers& scene, const sim::Model& model, const DrawOptions& options) {
   GLint target = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
+  // The previous draw left the shadow map bound to unit 0; it must not be sampleable while it is the depth
+  // attachment being rendered (a feedback loop).
+  glBindTextureUnit(0, 0);
   glm::vec3 lo = scene.lo();
   if (model.ground.enabled) lo.y = std::min(lo.y, float(model.ground.height));  // the ground receives shadows
   const glm::vec3 pad(0.05f * glm::length(scene.hi() - lo) + 0.05f);
   shadow_map_.begin(light_dir_, lo - pad, scene.hi() + pad);
-  if (options.surface && scene.triangle_count() > 0) {
-    depth_->set("u_light_view_proj", shadow_map_.light_view_proj());
-    depth_->use();
-    draw_mesh(scene.surface_vao(), scene.triangle_count());
-  }
-  if (scene.collider().triangle_count() > 0) {
-    depth_->set("u_light_view_proj", shadow_map_.light_view_proj());
-    depth_->use();
-    draw_mesh(scene.collider().vao(), scene.collider().triangle_count());
-  }
+  depth_->set("u_light_view_proj", shadow_map_.light_view_proj());
+  depth_->use();
+  if (options.surface && scene.triangle_count() > 0) draw_mesh(scene.surface_vao(), scene.triangle_count());
+  if (scene.collider().triangle_count() > 0) draw_mesh(scene.collider().vao(), scene.collider().triangle_count());
   if (options.particles) draw_spheres(scene, options, true);
   glBindFramebuffer(GL_FRAMEBUFFER, GLuint(target));
 }
@@ -77,15 +74,16 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
   glDisable(GL_SCISSOR_TEST);
   glBindTextureUnit(0, shadow_map_.texture());
 
-  if (options.surface && scene.triangle_count() > 0) {
-    set_common(*surface_, camera, viewport, options.shadows);
+  const bool draw_surface = options.surface && scene.triangle_count() > 0;
+  const bool draw_collider = scene.collider().triangle_count() > 0;
+  if (draw_surface || draw_collider) set_common(*surface_, camera, viewport, options.shadows);
+  if (draw_surface) {
     surface_->set("u_front_colour", glm::vec3(0.86f, 0.42f, 0.26f));
     surface_->set("u_back_colour", glm::vec3(0.32f, 0.46f, 0.72f));
     surface_->use();
     draw_mesh(scene.surface_vao(), scene.triangle_count());
   }
-  if (scene.collider().triangle_count() > 0) {
-    set_common(*surface_, camera, viewport, options.shadows);
+  if (draw_collider) {
     surface_->set("u_front_colour", glm::vec3(0.78f, 0.76f, 0.72f));
     surface_->set("u_back_colour", glm::vec3(0.78f, 0.76f, 0.72f));
     surface_->use();
