@@ -1,4 +1,4 @@
-// PNG files of RGB pixels (rows top to bottom), through stb_image_write / stb_image.
+// PNG files of RGB pixels (rows top to bottom), through stb_image_write.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +14,5 @@ struct RgbImage {
 
 // Returns false when the file cannot be written.
 bool write_png(const std::string& path, const RgbImage& image);
-// Throws std::runtime_error naming the file when it cannot be read.
-RgbImage read_png(const std::string& path);
 
 }  // namespace render

@@ -36,6 +36,4 @@ void ShadowMap::begin(glm::vec3 light_dir, glm::vec3 lo, glm::vec3 hi) {
   glClear(GL_DEPTH_BUFFER_BIT);
 }
 
-void ShadowMap::end() const { glBindFramebuffer(GL_FRAMEBUFFER, 0); }
-
 }  // namespace render

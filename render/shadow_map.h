@@ -15,9 +15,9 @@ class ShadowMap {
   ShadowMap(const ShadowMap&) = delete;
   ShadowMap& operator=(const ShadowMap&) = delete;
 
-  // Fits the light's view to a sphere around the box and binds the depth target (cleared).
+  // Fits the light's view to a sphere around the box and binds the depth target (cleared);
+  // the caller binds its own framebuffer again when done.
   void begin(glm::vec3 light_dir, glm::vec3 lo, glm::vec3 hi);
-  void end() const;
   const glm::mat4& light_view() const { return view_; }
   const glm::mat4& light_proj() const { return proj_; }
   const glm::mat4& light_view_proj() const { return view_proj_; }

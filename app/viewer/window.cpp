@@ -110,7 +110,6 @@ Window::~Window() {
 }
 
 bool Window::should_close() const { return glfwWindowShouldClose(window_); }
-void Window::request_close() const { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
 void Window::framebuffer_size(int& width_px, int& height_px) const {
   glfwGetFramebufferSize(window_, &width_px, &height_px);
 }

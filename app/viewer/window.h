@@ -33,11 +33,9 @@ class Window {
   Window(const Window&) = delete;
   Window& operator=(const Window&) = delete;
 
-  GLFWwindow* handle() const { return window_; }
   void set_input(InputSink* sink) { sink_ = sink; }
   void poll_events() const;
   bool should_close() const;
-  void request_close() const;
   void framebuffer_size(int& width_px, int& height_px) const;
   void begin_ui() const;  // new ImGui frame
   void end_ui() const;    // render ImGui over the window
