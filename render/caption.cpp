@@ -21,10 +21,7 @@ void append_quad(std::vector<glm::vec2>& out, glm::vec2 a, glm::vec2 b, glm::vec
 Caption::Caption() : program_(std::make_unique<ShaderProgram>("text.vert", "text.frag")) {
   glCreateBuffers(1, &buffer_);
   glCreateVertexArrays(1, &vao_);
-  glEnableVertexArrayAttrib(vao_, 0);
-  glVertexArrayVertexBuffer(vao_, 0, buffer_, 0, sizeof(glm::vec2));
-  glVertexArrayAttribFormat(vao_, 0, 2, GL_FLOAT, GL_FALSE, 0);
-  glVertexArrayAttribBinding(vao_, 0, 0);
+  vertex_attribute(vao_, 0, buffer_, 2, sizeof(glm::vec2));
 }
 
 Caption::~Caption() {

@@ -1,5 +1,5 @@
 // The OpenGL 4.5 core entry points, from the glad loader generated at build time, and the one helper
-// every buffer owner shares.
+// helpers every buffer and vertex array owner shares.
 #pragma once
 
 #include <glad/gl.h>
@@ -15,6 +15,17 @@ template <class T>
 void buffer_data(GLuint buffer, const std::vector<T>& data, GLenum usage) {
   glNamedBufferData(buffer, GLsizeiptr(std::max<size_t>(data.size(), 1) * sizeof(T)),
                     data.empty() ? nullptr : data.data(), usage);
+}
+
+// Feeds float attribute `index` of `vao` with `size` components per vertex (or per instance when `divisor`
+// is 1) from `buffer`, tightly packed at `stride` bytes, through binding point `index`.
+inline void vertex_attribute(GLuint vao, GLuint index, GLuint buffer, GLint size, GLsizei stride,
+                             GLuint divisor = 0) {
+  glEnableVertexArrayAttrib(vao, index);
+  glVertexArrayVertexBuffer(vao, index, buffer, 0, stride);
+  glVertexArrayAttribFormat(vao, index, size, GL_FLOAT, GL_FALSE, 0);
+  glVertexArrayAttribBinding(vao, index, index);
+  glVertexArrayBindingDivisor(vao, index, divisor);
 }
 
 }  // namespace render

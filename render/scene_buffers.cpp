@@ -10,21 +10,14 @@ SceneBuffers::SceneBuffers() {
   glCreateVertexArrays(1, &surface_vao_);
   glCreateVertexArrays(1, &sphere_vao_);
   glCreateVertexArrays(1, &line_vao_);
-  auto attribute = [](GLuint vao, GLuint index, GLuint buffer, GLint size, GLsizei stride, GLuint divisor) {
-    glEnableVertexArrayAttrib(vao, index);
-    glVertexArrayVertexBuffer(vao, index, buffer, 0, stride);
-    glVertexArrayAttribFormat(vao, index, size, GL_FLOAT, GL_FALSE, 0);
-    glVertexArrayAttribBinding(vao, index, index);
-    glVertexArrayBindingDivisor(vao, index, divisor);
-  };
   const GLsizei vec3 = sizeof(glm::vec3), scalar = sizeof(float);
-  attribute(surface_vao_, 0, buffers_[kPosition], 3, vec3, 0);
-  attribute(surface_vao_, 1, buffers_[kNormal], 3, vec3, 0);
+  vertex_attribute(surface_vao_, 0, buffers_[kPosition], 3, vec3);
+  vertex_attribute(surface_vao_, 1, buffers_[kNormal], 3, vec3);
   glVertexArrayElementBuffer(surface_vao_, buffers_[kTriangles]);
-  attribute(sphere_vao_, 0, buffers_[kPosition], 3, vec3, 1);
-  attribute(sphere_vao_, 1, buffers_[kValue], 1, scalar, 1);
-  attribute(sphere_vao_, 2, buffers_[kRadius], 1, scalar, 1);
-  attribute(line_vao_, 0, buffers_[kPosition], 3, vec3, 0);
+  vertex_attribute(sphere_vao_, 0, buffers_[kPosition], 3, vec3, 1);
+  vertex_attribute(sphere_vao_, 1, buffers_[kValue], 1, scalar, 1);
+  vertex_attribute(sphere_vao_, 2, buffers_[kRadius], 1, scalar, 1);
+  vertex_attribute(line_vao_, 0, buffers_[kPosition], 3, vec3);
   glVertexArrayElementBuffer(line_vao_, buffers_[kLines]);
 }
 

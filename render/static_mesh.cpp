@@ -16,12 +16,8 @@ void area_weighted_normals(const std::vector<glm::vec3>& x, const std::vector<si
 StaticMesh::StaticMesh() {
   glCreateBuffers(kBufferCount, buffers_);
   glCreateVertexArrays(1, &vao_);
-  for (GLuint index : {0u, 1u}) {
-    glEnableVertexArrayAttrib(vao_, index);
-    glVertexArrayVertexBuffer(vao_, index, buffers_[index == 0 ? kPosition : kNormal], 0, sizeof(glm::vec3));
-    glVertexArrayAttribFormat(vao_, index, 3, GL_FLOAT, GL_FALSE, 0);
-    glVertexArrayAttribBinding(vao_, index, index);
-  }
+  vertex_attribute(vao_, 0, buffers_[kPosition], 3, sizeof(glm::vec3));
+  vertex_attribute(vao_, 1, buffers_[kNormal], 3, sizeof(glm::vec3));
   glVertexArrayElementBuffer(vao_, buffers_[kTriangles]);
 }
 
