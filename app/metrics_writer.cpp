@@ -2,12 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "text_util.h"
+
 namespace app {
 namespace {
-
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 nlohmann::json params_json(const sim::ParamSet& p) {
   nlohmann::json out = nlohmann::json::object();

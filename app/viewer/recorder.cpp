@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "render/image_io.h"
+#include "text_util.h"
 
 namespace app {
 namespace {
@@ -21,10 +22,6 @@ std::string parent_of(const std::string& path) {
   const size_t slash = path.find_last_of('/', path.size() > 1 ? path.size() - 2 : 0);
   if (slash == std::string::npos) return ".";
   return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::string shell_quote(const std::string& s) {
