@@ -37,24 +37,34 @@ struct RunArgs {
   std::string scene, preset, backend = "auto", metrics, record, size = "1280x720";
   std::vector<std::string> compare;
   bool no_caption = false;
-  int quit_after = 0;
   int frames = 0;
   std::vector<std::string> sets;
   std::map<std::string, std::string> settings;  // settings-table name -> text, as given
   bool no_progress = false;
 };
 
-void add_run_options(CLI::App& run, RunArgs& a) {
+// The options of `run`; `view` takes them too, except that its --frames (alias --quit-after) closes the
+// window after that many frames, and it refuses --metrics and --no-progress (see view_only_problem).
+void add_run_options(CLI::App& run, RunArgs& a, bool view) {
   run.add_option("--scene", a.scene,
                  "scene name (see `smallsteps list`); default " + std::string(app::kDefaultScene));
-  run.add_option("--frames", a.frames, "frames to simulate (default 300)");
+  if (view)
+    run.add_option("--frames,--quit-after", a.frames,
+                   "close after this many simulated frames (default: never)");
+  else
+    run.add_option("--frames", a.frames, "frames to simulate (default 300)");
   for (const sim::ParamSpec& s : sim::settings_table())
     run.add_option("--" + dashed(s.name), a.settings[s.name], s.help + " (" + s.range_text() + ")");
   run.add_option("--backend", a.backend, "auto|cpu|cuda (auto: CUDA when a device is present)");
   run.add_option("--set", a.sets, "scene parameter name=value (repeatable)");
   run.add_option("--preset", a.preset, "JSON preset (scene, frames, backend, settings, params)");
-  run.add_option("--metrics", a.metrics, "per-frame metrics file: .csv or .json");
-  run.add_flag("--no-progress", a.no_progress, "no progress bar");
+  if (view) {  // hidden from --help; accepted by the parser only to be refused with the reason
+    run.add_option("--metrics", a.metrics)->group("");
+    run.add_flag("--no-progress", a.no_progress)->group("");
+  } else {
+    run.add_option("--metrics", a.metrics, "per-frame metrics file: .csv or .json");
+    run.add_flag("--no-progress", a.no_progress, "no progress bar");
+  }
   run.add_option("--record", a.record,
                  "record every simulated frame: out.mp4 (ffmpeg, libx264) or out_dir/ (numbered PNGs)");
   run.add_option("--compare", a.compare,
@@ -62,6 +72,15 @@ void add_run_options(CLI::App& run, RunArgs& a) {
       ->expected(2);
   run.add_option("--size", a.size, "window and video size WIDTHxHEIGHT (default 1280x720)");
   run.add_flag("--no-caption", a.no_caption, "do not burn the settings caption into frames");
+}
+
+// The run options that mean nothing to the interactive viewer; "" when none was given.
+std::string view_only_problem(const CLI::App& view) {
+  if (view.count("--metrics") > 0)
+    return "view does not take --metrics: the viewer writes no metrics file (smallsteps run --metrics does)";
+  if (view.count("--no-progress") > 0)
+    return "view does not take --no-progress: the viewer has no progress bar";
+  return "";
 }
 
 bool needs_rendering(const app::RunOptions& o) { return !o.record.empty() || !o.compare.empty(); }
@@ -91,7 +110,7 @@ app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool
   v.record_path = run.record;
   v.caption = !a.no_caption;
   v.interactive = interactive;
-  v.quit_after = a.quit_after;
+  v.quit_after = a.frames;  // only the interactive viewer reads it; 0 (not given): never
   app::parse_size(a.size, v.width, v.height);
   for (const std::string& overrides : run.compare) app::apply_overrides(run.settings, overrides);  // validate early
   return v;
@@ -149,10 +168,10 @@ int main(int argc, char** argv) {
   cli.require_subcommand(0, 1);
   RunArgs args, view_args;
   CLI::App* run = cli.add_subcommand("run", "simulate a scene headless, print a summary, write metrics");
-  add_run_options(*run, args);
-  CLI::App* view = cli.add_subcommand("view", "open the interactive viewer (same options as run)");
-  add_run_options(*view, view_args);
-  view->add_option("--quit-after", view_args.quit_after, "close after this many simulated frames (0: never)");
+  add_run_options(*run, args, false);
+  CLI::App* view =
+      cli.add_subcommand("view", "open the interactive viewer (the options of run but --metrics, --no-progress)");
+  add_run_options(*view, view_args, true);
   CLI::App* list = cli.add_subcommand("list", "list scenes, their parameters and the solver settings");
   try {
     cli.parse(argc, argv);
@@ -167,6 +186,7 @@ int main(int argc, char** argv) {
 
   try {
     if (view->parsed()) {
+      if (const std::string problem = view_only_problem(*view); !problem.empty()) return usage_error(problem);
       if (!app::display_available())
         throw app::WindowError("the viewer needs a display (DISPLAY is not set); to make a video without one, use "
                                "smallsteps run --record out.mp4 (it runs itself under xvfb-run)");
