@@ -26,6 +26,7 @@ void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) 
   world = std::make_unique<sim::World>(scene.build(scene_params), backend_);
   if (!buffers) buffers = std::make_unique<render::SceneBuffers>();
   buffers->set_model(world->model());
+  dirty_ = true;
   restart_measurements();
 }
 
@@ -38,11 +39,13 @@ void Pane::restart_measurements() {
 void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_params) {
   world->replace_model(scene.build(scene_params).model);
   buffers->set_model(world->model());
+  dirty_ = true;
 }
 
 bool Pane::step() {
   if (divergence) return false;
   const FrameResult r = step_and_measure(*world, sim::settings_from_params(settings));
+  dirty_ = true;
   if (r.divergence) {
     divergence = r.divergence;
     return true;
@@ -57,10 +60,16 @@ bool Pane::step() {
 
 void Pane::reset() {
   world->reset();
+  dirty_ = true;
   restart_measurements();
 }
 
-void Pane::refresh_buffers(render::ColourBy colour_by) { buffers->update(world->model(), world->state(), colour_by); }
+void Pane::refresh_buffers(render::ColourBy colour_by) {
+  if (!dirty_ && colour_by == uploaded_colour_by_) return;
+  buffers->update(world->model(), world->state(), colour_by);
+  dirty_ = false;
+  uploaded_colour_by_ = colour_by;
+}
 
 std::vector<std::string> Pane::caption(const std::string& scene_name) const {
   const std::string prefix = label.empty() ? "" : label + ": ";

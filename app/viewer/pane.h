@@ -43,7 +43,8 @@ class Pane {
   // One frame, unless the pane has diverged. Returns true when a frame was simulated.
   bool step();
   void reset();
-  void refresh_buffers(render::ColourBy colour_by);  // upload the current State for drawing
+  // Uploads the current State for drawing, when it (or the Model, or colour_by) changed since the last upload.
+  void refresh_buffers(render::ColourBy colour_by);
 
   // "A: 30 substeps x 1 iteration, XPBD, Gauss-Seidel" and "<scene>  t = 1.00 s  3.2 ms/frame (cpu)".
   std::vector<std::string> caption(const std::string& scene_name) const;
@@ -59,6 +60,8 @@ class Pane {
  private:
   void restart_measurements();  // metrics of the current state, empty plots
   sim::BackendKind backend_;
+  bool dirty_ = true;  // the World changed since the buffers were last filled
+  render::ColourBy uploaded_colour_by_ = render::ColourBy::Flat;
 };
 
 }  // namespace app

@@ -192,7 +192,7 @@ bool Viewer::frame() {
     for (size_t k = 0; k < metrics_.size(); ++k)
       if (!panes_[k]->divergence) metrics_[k]->write(panes_[k]->last);
   }
-  for (auto& p : panes_) p->refresh_buffers(draw_.colour_by);
+  for (auto& p : panes_) p->refresh_buffers(draw_.colour_by);  // a no-op for a pane that did not change
   draw_frame();
   if (stepped && recorder_.active()) {
     const std::string problem = recorder_.add_frame(frame_pixels());
