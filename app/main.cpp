@@ -106,8 +106,6 @@ void reexec_under_xvfb(const std::vector<std::string>& args, const std::string& 
 
 app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool interactive) {
   app::ViewOptions v(run);
-  v.compare = run.compare;
-  v.record_path = run.record;
   v.caption = !a.no_caption;
   v.interactive = interactive;
   v.quit_after = a.frames;  // only the interactive viewer reads it; 0 (not given): never

@@ -1,9 +1,9 @@
 // ViewOptions: what the viewer (and `run --record` / `run --compare`, its hidden-window form) is asked
-// to do, on top of a RunOptions (scene, parameters, base settings, backend, frames, metrics).
+// to do, on top of a RunOptions (scene, parameters, base settings, backend, frames, metrics, the A/B
+// settings of --compare, the recording to start with).
 #pragma once
 
 #include <string>
-#include <vector>
 
 #include "run_options.h"
 
@@ -13,9 +13,6 @@ struct ViewOptions {
   explicit ViewOptions(RunOptions r) : run(std::move(r)) {}
 
   RunOptions run;
-  // A/B mode: two lists of settings overrides ("substeps=1,iterations=30"); empty for one pane.
-  std::vector<std::string> compare;
-  std::string record_path;  // .mp4 or a directory ending in '/'; empty: not recording at start
   bool caption = true;      // burn the settings caption into frames
   int width = 1280, height = 720;  // window (and video) size [px]
   bool interactive = true;  // false: hidden window, run.frames frames, then exit with a summary

@@ -41,21 +41,23 @@ Viewer::Viewer(ViewOptions options)
                                                            p->world->backend_description()));
       }
   }
-  const std::string initial = options_.record_path.empty() ? "smallsteps-" + scene_->name + ".mp4" : options_.record_path;
+  const std::string& record = options_.run.record;
+  const std::string initial = record.empty() ? "smallsteps-" + scene_->name + ".mp4" : record;
   std::snprintf(record_path_, sizeof record_path_, "%s", initial.c_str());
-  if (!options_.record_path.empty()) start_recording(options_.record_path);
+  if (!record.empty()) start_recording(record);
 }
 
 Viewer::~Viewer() { stop_recording(); }
 
 void Viewer::build_panes() {
   panes_.clear();
-  if (options_.compare.empty()) {
+  const std::vector<std::string>& compare = options_.run.compare;
+  if (compare.empty()) {
     panes_.push_back(std::make_unique<Pane>("", options_.run.settings, options_.run.backend));
   } else {
     const char* labels[] = {"A", "B"};
-    for (size_t k = 0; k < options_.compare.size(); ++k)
-      panes_.push_back(std::make_unique<Pane>(labels[k], apply_overrides(options_.run.settings, options_.compare[k]),
+    for (size_t k = 0; k < compare.size(); ++k)
+      panes_.push_back(std::make_unique<Pane>(labels[k], apply_overrides(options_.run.settings, compare[k]),
                                               options_.run.backend));
   }
   rebuild_scene();

@@ -88,7 +88,7 @@ TEST(Viewer, ScriptedDragPullsTheGrabbedParticleToTheCursor) {
 double half_difference(const std::vector<std::string>& compare) {
   ViewOptions v = hidden("chain", 640, 320);
   v.caption = false;
-  v.compare = compare;
+  v.run.compare = compare;
   Viewer viewer(v);
   for (int f = 0; f < 30; ++f) EXPECT_TRUE(viewer.frame());
   const std::vector<std::uint8_t>& rgb = viewer.frame_pixels();
