@@ -5,9 +5,10 @@
 
 namespace sim {
 
-World::World(Built built, BackendKind backend)
+World::World(Built built, BackendKind backend) : World(std::move(built), select_backend(backend)) {}
+
+World::World(Built built, SelectedBackend selected)
     : model_(std::move(built.model)), initial_(built.state), state_(std::move(built.state)) {
-  SelectedBackend selected = select_backend(backend);
   solver_ = std::move(selected.solver);
   backend_ = selected.kind;
   backend_description_ = std::move(selected.description);

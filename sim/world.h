@@ -15,6 +15,8 @@ class World {
  public:
   // Throws BackendUnavailable when the requested backend cannot run here.
   World(Built built, BackendKind backend);
+  // On a solver chosen by the caller (the tests' shuffled execution policy, tests/sim/shuffled_exec.h).
+  World(Built built, SelectedBackend backend);
 
   // One frame: Algorithm 1 with settings.substeps × settings.iterations over settings.frame_dt.
   void step(const Settings& settings);

@@ -1,7 +1,9 @@
 // A hashed uniform grid for neighbour search among particles (self-collision now; the fluid's density
 // neighbourhoods later): cells of size `cell` hashed into a power-of-two table (Teschner et al. 2003,
 // "Optimized Spatial Hashing for Collision Detection of Deformable Objects"), filled by a counting sort
-// that both backends run with the same stages: count per bucket, exclusive scan, scatter.
+// that both backends run with the same stages: count per bucket, exclusive scan, scatter, then each
+// bucket sorted by particle index. The scatter places a bucket's particles in whatever order threads
+// arrive; the sort makes the grid, and every walk over it, the same on any thread count or device.
 #pragma once
 
 #include "core/atomic.h"
@@ -85,6 +87,26 @@ struct HashGridScatter {
     const int slot = bucket_start[b] + atomic_fetch_add(&bucket_fill[b], 1);
     sorted[slot] = i;
     sorted_key[slot] = particle_key[i];
+  }
+};
+
+// Pass 4: each bucket's entries in ascending particle index (insertion sort: buckets hold a few entries).
+struct HashGridSortBucket {
+  const int* bucket_start;
+  int* sorted;
+  CellKey* sorted_key;
+  SIM_HD void operator()(int b) const {
+    for (int s = bucket_start[b] + 1; s < bucket_start[b + 1]; ++s) {
+      const int i = sorted[s];
+      const CellKey key = sorted_key[s];
+      int t = s;
+      for (; t > bucket_start[b] && sorted[t - 1] > i; --t) {
+        sorted[t] = sorted[t - 1];
+        sorted_key[t] = sorted_key[t - 1];
+      }
+      sorted[t] = i;
+      sorted_key[t] = key;
+    }
   }
 };
 

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "mesh/fnv1a.h"
+#include "core/fnv1a.h"
 
 namespace sim {
 namespace {

@@ -1,7 +1,7 @@
 // Bounds, area check and content hash of a TriangleMesh.
 #include "mesh/triangle_mesh.h"
 
-#include "mesh/fnv1a.h"
+#include "core/fnv1a.h"
 
 namespace sim {
 

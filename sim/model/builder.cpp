@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "model/colouring.h"
+#include "model/incidence.h"
 
 namespace sim {
 
@@ -106,11 +107,9 @@ Built ModelBuilder::finalize() const {
   std::vector<int> sorted_index(colouring.order.size());
   for (size_t k = 0; k < colouring.order.size(); ++k) sorted_index[size_t(colouring.order[k])] = int(k);
   for (Probe& probe : m.probes) probe.distance_index = sorted_index[size_t(probe.distance_index)];
-  m.particle_constraint_count.assign(size_t(n), 0);
-  for (const Int2& p : m.distance_particles) {
-    ++m.particle_constraint_count[size_t(p.a)];
-    ++m.particle_constraint_count[size_t(p.b)];
-  }
+  Incidence incidence = pair_incidence(m.distance_particles, n);
+  m.particle_distance_offsets = std::move(incidence.offsets);
+  m.particle_distance_slots = std::move(incidence.slots);
 
   for (int i = 0; i < n; ++i)
     if (m.particle_inv_mass[size_t(i)] == 0.0) s.particle_v[size_t(i)] = {0.0, 0.0, 0.0};

@@ -1,6 +1,7 @@
 // Model: what does not change while a scene runs — masses, constraint topology, rest data, colours.
 // Structure of arrays named entity_field (DESIGN.md). Distance constraints are stored sorted by colour
-// so that one colour is a contiguous range (Gauss-Seidel over graph colours, Small Steps §6).
+// so that one colour is a contiguous range (Gauss-Seidel over graph colours, Small Steps §6), with each
+// particle's list of the constraint ends that touch it (model/incidence.h: the Jacobi gather).
 #pragma once
 
 #include <string>
@@ -20,7 +21,8 @@ struct ModelArrays {
   Array<Real> particle_inv_mass;         // w = 1/m [1/kg]; 0 pins the particle
   Array<Real> particle_radius;           // contact radius [m]
   Array<Vec3> particle_rest_x;           // position in the rest configuration [m] (self-collision exclusion)
-  Array<int> particle_constraint_count;  // distance constraints touching the particle (Jacobi relaxation)
+  Array<int> particle_distance_offsets;  // particle i's distance slots are [offsets[i], offsets[i+1]) (n + 1)
+  Array<int> particle_distance_slots;    // slot 2k + e of distance constraint k's end e, ascending per particle
   Array<Int2> distance_particles;        // (a, b) particle indices, sorted by colour
   Array<Real> distance_rest_length;      // L [m]
   Array<Real> distance_compliance;       // α [m/N]
@@ -34,7 +36,7 @@ struct ModelArrays {
   template <class Self>
   static auto tie_fields(Self& self) {
     return std::tie(self.particle_inv_mass, self.particle_radius, self.particle_rest_x,
-                    self.particle_constraint_count, self.distance_particles, self.distance_rest_length,
+                    self.particle_distance_offsets, self.particle_distance_slots, self.distance_particles, self.distance_rest_length,
                     self.distance_compliance, self.distance_damping, self.attachment_particle,
                     self.attachment_compliance, self.collider_phi);
   }

@@ -6,7 +6,6 @@
 #include "constraints/attachment.h"
 #include "constraints/distance.h"
 #include "constraints/particle_contact.h"
-#include "core/atomic.h"
 #include "model/model.h"
 
 namespace sim {
@@ -68,34 +67,46 @@ struct ProjectDistanceColour {
   }
 };
 
-// Jacobi (Small Steps §6): every constraint reads the same x and accumulates its correction. Each is
-// relaxed by ω / max(n_a, n_b), n the number of constraints on a particle, so a particle moves by at
-// most ω times the mean of its corrections (the averaging of Macklin et al. 2014 §4.2) while λ stays
-// consistent with the applied motion and remains a force estimate.
+// Jacobi (Small Steps §6): every constraint reads the same x and writes its correction into its own
+// slots (2k for end a, 2k + 1 for end b); GatherCorrections then moves each particle. Each is relaxed by
+// ω / max(n_a, n_b), n the number of constraints on a particle, so a particle moves by at most ω times
+// the mean of its corrections (the averaging of Macklin et al. 2014 §4.2) while λ stays consistent with
+// the applied motion and remains a force estimate.
 struct ProjectDistanceJacobi {
   DistanceArgs args;
   const Vec3* x;
-  Vec3* delta;
-  const int* constraint_count;
+  Vec3* correction;             // 2 slots per constraint [m]
+  const int* incidence_offsets;  // Model::particle_distance_offsets
   Real omega;
   SIM_HD void operator()(int k) const {
     const Int2 p = args.particles[k];
-    const int n =
-        constraint_count[p.a] > constraint_count[p.b] ? constraint_count[p.a] : constraint_count[p.b];
-    const DistanceCorrection c = args.project(k, x, omega / Real(n));
-    atomic_add(&delta[p.a], c.dxa);
-    atomic_add(&delta[p.b], c.dxb);
+    const int na = incidence_offsets[p.a + 1] - incidence_offsets[p.a];
+    const int nb = incidence_offsets[p.b + 1] - incidence_offsets[p.b];
+    const DistanceCorrection c = args.project(k, x, omega / Real(na > nb ? na : nb));
+    correction[2 * k] = c.dxa;
+    correction[2 * k + 1] = c.dxb;
   }
 };
 
-// Ends a Jacobi iteration: x += Σ Δx, and clears the accumulator.
+// Ends a Jacobi pass: each particle adds the corrections of its own slots in ascending order (a fixed
+// order, so the sum has the same bits on any thread count or device; no atomics).
+struct GatherCorrections {
+  const int* offsets;  // particle i owns slots[offsets[i] .. offsets[i + 1])
+  const int* slots;
+  const Vec3* correction;  // [m]
+  Vec3* x;
+  SIM_HD void operator()(int i) const {
+    Vec3 sum{0.0, 0.0, 0.0};
+    for (int s = offsets[i]; s < offsets[i + 1]; ++s) sum += correction[slots[s]];
+    x[i] += sum;
+  }
+};
+
+// Ends a per-particle Jacobi pass (self-contacts, where each particle wrote its own averaged Δx).
 struct ApplyJacobiDeltas {
   Vec3* x;
-  Vec3* delta;
-  SIM_HD void operator()(int i) const {
-    x[i] += delta[i];
-    delta[i] = {0.0, 0.0, 0.0};
-  }
+  const Vec3* delta;  // [m]
+  SIM_HD void operator()(int i) const { x[i] += delta[i]; }
 };
 
 // One attachment to a target that moves linearly from `start` to `end` over the frame's substeps.

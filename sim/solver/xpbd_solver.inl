@@ -101,10 +101,12 @@ class XpbdSolver final : public Solver {
             Exec::parallel_for(colour_offsets_[c + 1] - colour_offsets_[c],
                                ProjectDistanceColour{distance, x, colour_offsets_[c]});
         } else if (n_distance > 0) {
-          Exec::parallel_for(n_distance, ProjectDistanceJacobi{distance, x, delta,
-                                                               Exec::data(model_.particle_constraint_count),
-                                                               s.jacobi_omega});
-          Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta});
+          Exec::resize(distance_correction_, 2 * size_t(n_distance));
+          Vec3* correction = Exec::data(distance_correction_);
+          const int* offsets = Exec::data(model_.particle_distance_offsets);
+          Exec::parallel_for(n_distance, ProjectDistanceJacobi{distance, x, correction, offsets, s.jacobi_omega});
+          Exec::parallel_for(n_particles, GatherCorrections{offsets, Exec::data(model_.particle_distance_slots),
+                                                            correction, x});
         }
         if (n_attach > 0)
           Exec::parallel_for(
@@ -198,6 +200,8 @@ class XpbdSolver final : public Solver {
     Exec::parallel_for(n, HashGridScatter{Exec::data(particle_bucket_), Exec::data(particle_key_),
                                           Exec::data(bucket_start_), Exec::data(bucket_count_), Exec::data(sorted_),
                                           Exec::data(sorted_key_)});
+    Exec::parallel_for(int(grid_mask_) + 1,
+                       HashGridSortBucket{Exec::data(bucket_start_), Exec::data(sorted_), Exec::data(sorted_key_)});
     const HashGridView grid{grid_cell_, grid_mask_, Exec::data(bucket_start_), Exec::data(sorted_),
                             Exec::data(sorted_key_)};
     Exec::parallel_for(n, FindSelfContacts{grid, x, predicted, Exec::data(model_.particle_rest_x),
@@ -211,7 +215,8 @@ class XpbdSolver final : public Solver {
   Vec3 gravity_{};
   GroundPlane ground_;
   Buffer<Vec3> x_prev_;                   // xⁿ, positions at the start of the substep [m]
-  Buffer<Vec3> delta_;                    // Jacobi accumulated corrections [m]
+  Buffer<Vec3> delta_;                    // self-contact correction of each particle [m]
+  Buffer<Vec3> distance_correction_;      // Jacobi: each distance constraint's corrections, 2 slots each [m]
   Buffer<Vec3> attachment_target_start_;  // attachment targets at the start of the frame [m]
   Buffer<unsigned char> contact_active_;  // ground contact found by the detection
   Buffer<ContactMultipliers> contact_lambda_;

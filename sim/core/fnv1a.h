@@ -1,5 +1,5 @@
 // FNV-1a, the 64-bit Fowler–Noll–Vo hash (offset basis 14695981039346656037, prime 1099511628211): names
-// and checks data derived from a mesh, such as cached SDF files.
+// and checks data: cached SDF files, states compared across runs and thread counts.
 #pragma once
 
 #include <cstddef>

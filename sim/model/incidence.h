@@ -1,0 +1,22 @@
+// Which constraint ends touch each particle, in compressed-row form: the gather lists of Jacobi-style
+// projections (DESIGN.md, determinism). A constraint k with `arity` particles owns the correction slots
+// arity·k … arity·k + arity − 1, one per end; particle i's slots are slots[offsets[i] .. offsets[i+1]),
+// ascending, so a particle sums its corrections in one fixed order on any backend and thread count
+// instead of receiving them through floating-point atomics in whatever order threads arrive.
+#pragma once
+
+#include <vector>
+
+#include "core/index.h"
+
+namespace sim {
+
+struct Incidence {
+  std::vector<int> offsets;  // particle_count + 1 entries
+  std::vector<int> slots;    // 2 per pair constraint
+};
+
+// Incidence of two-particle constraints: slot 2k is constraint k's end a, slot 2k + 1 its end b.
+Incidence pair_incidence(const std::vector<Int2>& particles_of_constraint, int particle_count);
+
+}  // namespace sim
