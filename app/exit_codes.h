@@ -7,7 +7,8 @@ enum ExitCode : int {
   kExitOk = 0,
   kExitFailure = 1,   // an unexpected runtime failure (I/O error mid-run, CUDA error)
   kExitUsage = 2,     // bad input: unknown scene/option/parameter, out of range, malformed preset
-  kExitDiverged = 3,  // the simulation diverged (NaN, infinity, left the scene bounds)
+  kExitPhysicsFailed = 3,  // diverged (NaN, infinity, left the scene bounds), or under --fail-on-error the
+                           // constraint error passed its bound
 };
 
 }  // namespace app

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -41,6 +42,7 @@ struct RunArgs {
   std::vector<std::string> sets;
   std::map<std::string, std::string> settings;  // settings-table name -> text, as given
   bool no_progress = false;
+  std::string fail_on_error;  // a bound in metres, or "" for the scene's own
 };
 
 // The options of `run`; `view` takes them too, except that its --frames (alias --quit-after) closes the
@@ -61,9 +63,15 @@ void add_run_options(CLI::App& run, RunArgs& a, bool view) {
   if (view) {  // hidden from --help; accepted by the parser only to be refused with the reason
     run.add_option("--metrics", a.metrics)->group("");
     run.add_flag("--no-progress", a.no_progress)->group("");
+    run.add_option("--fail-on-error", a.fail_on_error)->expected(0, 1)->group("");
   } else {
     run.add_option("--metrics", a.metrics, "per-frame metrics file: .csv or .json");
     run.add_flag("--no-progress", a.no_progress, "no progress bar");
+    run.add_option("--fail-on-error", a.fail_on_error,
+                   "exit 3 when a constraint is pulled more than M metres past its rest length (no M: the scene's "
+                   "bound, its shortest rest length)")
+        ->expected(0, 1)
+        ->type_name("[M]");
   }
   run.add_option("--record", a.record,
                  "record every simulated frame: out.mp4 (ffmpeg, libx264) or out_dir/ (numbered PNGs)");
@@ -80,6 +88,9 @@ std::string view_only_problem(const CLI::App& view) {
     return "view does not take --metrics: the viewer writes no metrics file (smallsteps run --metrics does)";
   if (view.count("--no-progress") > 0)
     return "view does not take --no-progress: the viewer has no progress bar";
+  if (view.count("--fail-on-error") > 0)
+    return "view does not take --fail-on-error: the viewer has no exit status to fail (the Stats panel turns red "
+           "instead; smallsteps run --fail-on-error exits 3)";
   return "";
 }
 
@@ -119,6 +130,18 @@ int run_viewer(const app::ViewOptions& v) {
   return viewer.run();
 }
 
+// --fail-on-error's value: a bound in metres, or 0 (the scene's own bound) when none was given.
+double parse_error_bound(const std::string& text) {
+  if (text.empty()) return 0.0;
+  char* end = nullptr;
+  const double m = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || *end != '\0' || !std::isfinite(m) || !(m > 0.0))
+    throw sim::ParamError("--fail-on-error '" + text +
+                          "': expected a positive, finite bound in metres on the constraint extension (or no value for the "
+                          "scene's own bound)");
+  return m;
+}
+
 // Builds the run from defaults < preset < command line. Throws sim::ParamError on bad input.
 app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
   app::RunOptions o(sim::find_scene(app::kDefaultScene));
@@ -155,6 +178,7 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
   if (!a.record.empty()) o.record = a.record;
   o.metrics_path = a.metrics;
   o.progress = !a.no_progress;
+  if (run.count("--fail-on-error") > 0) o.fail_on_error = parse_error_bound(a.fail_on_error);
   return o;
 }
 

@@ -37,6 +37,8 @@ const Column kColumns[] = {
     {"total_J", [](const sim::FrameMetrics& m) { return m.total; }, false},
     {"max_constraint_error_m", [](const sim::FrameMetrics& m) { return m.max_constraint_error; }, false},
     {"rms_constraint_error_m", [](const sim::FrameMetrics& m) { return m.rms_constraint_error; }, false},
+    {"max_extension_m", [](const sim::FrameMetrics& m) { return m.max_extension; }, false},
+    {"extension_over_bound", [](const sim::FrameMetrics& m) { return m.extension_over_bound; }, false},
     {"stretch_max", [](const sim::FrameMetrics& m) { return m.stretch_max; }, false},
     {"stretch_mean", [](const sim::FrameMetrics& m) { return m.stretch_mean; }, false},
     {"max_penetration_m", [](const sim::FrameMetrics& m) { return m.max_penetration; }, false},
@@ -49,7 +51,7 @@ const Column kColumns[] = {
 
 MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options, const sim::Model& model,
                              const std::string& backend)
-    : path_(path) {
+    : path_(path), watch_(model.extension_bound) {
   if (ends_with(path, ".csv")) {
     json_ = false;
   } else if (ends_with(path, ".json")) {
@@ -68,7 +70,8 @@ MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options,
                            {"params", params_json(options.scene_params)},
                            {"particles", model.particle_count()},
                            {"distance_constraints", model.distance_count()},
-                           {"colours", model.colour_count()}};
+                           {"colours", model.colour_count()},
+                           {"extension_bound_m", model.extension_bound}};
     const std::string text = head.dump(2);
     out_ << text.substr(0, text.size() - 2) << ",\n  \"frames\": [\n";  // reopen the object for frames
   } else {
@@ -79,6 +82,7 @@ MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options,
 }
 
 void MetricsWriter::write(const sim::FrameMetrics& m) {
+  watch_.observe(m);
   if (json_) {
     nlohmann::json row = nlohmann::json::object();
     for (const Column& c : kColumns) {
@@ -103,7 +107,15 @@ void MetricsWriter::write(const sim::FrameMetrics& m) {
 void MetricsWriter::finish(const std::string& outcome) {
   if (finished_) return;
   finished_ = true;
-  if (json_) out_ << "\n  ],\n  \"outcome\": " << nlohmann::json(outcome).dump() << "\n}\n";
+  if (json_) {
+    const nlohmann::json error = {{"bound_m", watch_.bound()},
+                                  {"exceeded", watch_.exceeded()},
+                                  {"first_frame_over", watch_.first_frame()},
+                                  {"worst_m", watch_.worst()},
+                                  {"worst_frame", watch_.worst_frame()}};
+    out_ << "\n  ],\n  \"constraint_extension\": " << error.dump() << ",\n  \"outcome\": " << nlohmann::json(outcome).dump()
+         << "\n}\n";
+  }
   out_.flush();
 }
 

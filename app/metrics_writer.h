@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "metrics/error_watch.h"
 #include "metrics/metrics.h"
 #include "run_options.h"
 
@@ -19,7 +20,8 @@ class MetricsWriter {
                 const std::string& backend);
   ~MetricsWriter();
   void write(const sim::FrameMetrics& m);
-  // Completes the file; `outcome` is "completed" or the divergence reason.
+  // Completes the file; `outcome` is "completed" or the divergence reason. The JSON file ends with how
+  // the constraint error of the frames written compared with the scene's bound.
   void finish(const std::string& outcome);
 
  private:
@@ -29,6 +31,7 @@ class MetricsWriter {
   bool finished_ = false;
   size_t frames_written_ = 0;
   std::vector<std::string> probe_names_;
+  sim::ErrorWatch watch_;
 };
 
 }  // namespace app

@@ -2,6 +2,7 @@
 // line (in that order of precedence, later wins).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@ struct RunOptions {
   bool progress = true;      // progress bar when stderr is a terminal
   std::vector<std::string> compare;  // A/B settings overrides ("substeps=1,iterations=30"); empty: one pane
   std::string record;                // recording to start with: out.mp4 or out_dir/; empty: none
+  std::optional<double> fail_on_error;  // [m] exit 3 when max |C| passes it; 0: the scene's own bound
 
   explicit RunOptions(const sim::SceneDef& s);
   void select_scene(const sim::SceneDef& s);  // resets the scene parameters to that scene's defaults

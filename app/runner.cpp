@@ -3,9 +3,12 @@
 #include <cstdio>
 #include <memory>
 
+#include "error_verdict.h"
 #include "exit_codes.h"
 #include "frame_step.h"
+#include "metrics/error_watch.h"
 #include "metrics/metrics.h"
+#include "model/state_hash.h"
 #include "metrics_writer.h"
 #include "progress_bar.h"
 #include "world.h"
@@ -13,7 +16,7 @@
 namespace app {
 namespace {
 
-void print_summary(const RunOptions& o, const sim::World& world, const sim::Settings& s,
+void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& s,
                    const sim::FrameMetrics& last, double total_step_ms, double total_detection_ms,
                    int frames_done) {
   const sim::Model& m = world.model();
@@ -34,6 +37,8 @@ void print_summary(const RunOptions& o, const sim::World& world, const sim::Sett
               frames_done ? total_detection_ms / frames_done : 0.0);
   for (size_t i = 0; i < m.probes.size(); ++i)
     std::printf("force        %s: %.6g N\n", m.probes[i].name.c_str(), last.probe_force[i]);
+  std::printf("state hash   %016llx (FNV-1a of the final State: equal for identical runs)\n",
+              static_cast<unsigned long long>(sim::state_hash(world.state())));
 }
 
 }  // namespace
@@ -50,19 +55,21 @@ int run_headless(const RunOptions& o) {
     writer = std::make_unique<MetricsWriter>(o.metrics_path, o, world.model(), world.backend_description());
 
   ProgressBar progress(o.frames, o.progress);
+  sim::ErrorWatch watch(world.model().extension_bound);
   sim::FrameMetrics last;
   double total_ms = 0.0, total_detection_ms = 0.0;
   for (int f = 0; f < o.frames; ++f) {
-    const FrameResult r = step_and_measure(world, settings);
+    const sim::FrameResult r = sim::step_and_measure(world, settings);
     total_ms += world.last_step_ms();
     total_detection_ms += world.last_detection_ms();
     if (r.divergence) {
       progress.finish();
       if (writer) writer->finish(*r.divergence);
       std::fprintf(stderr, "smallsteps: %s\n", r.divergence->c_str());
-      return kExitDiverged;
+      return kExitPhysicsFailed;
     }
     last = r.metrics;
+    watch.observe(last);
     if (writer) writer->write(last);
     progress.update(f + 1, total_ms / (f + 1));
   }
@@ -70,7 +77,7 @@ int run_headless(const RunOptions& o) {
   if (writer) writer->finish("completed");
   print_summary(o, world, settings, last, total_ms, total_detection_ms, o.frames);
   if (writer) std::printf("metrics      %s\n", o.metrics_path.c_str());
-  return kExitOk;
+  return report_constraint_error(watch, o.fail_on_error);
 }
 
 }  // namespace app

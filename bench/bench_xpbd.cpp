@@ -9,20 +9,18 @@
 //
 // usage: bench_xpbd [--scene hanging_cloth|bunny_cloth] [--out path.json] [--frames N]
 //                   [--backend cpu|cuda|all] [--sizes 100,387]
-#include <omp.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "machine.h"
 #include "metrics/metrics.h"
 #include "scenes/scene.h"
 #include "solver/settings.h"
@@ -56,11 +54,6 @@ constexpr const char* kUsage =
     "  --backend  cpu, cuda or all (default all: cpu, and cuda when a device is present)\n"
     "  --sizes    comma-separated cloth resolutions W (a W x W grid; default 100,387 for hanging_cloth,\n"
     "             64,388 for bunny_cloth)\n";
-#if defined(__clang__) || !defined(__GNUC__)
-constexpr const char* kCompiler = __VERSION__;  // clang's __VERSION__ already names the compiler
-#else
-constexpr const char* kCompiler = "GCC " __VERSION__;
-#endif
 constexpr int kMaxFrames = 100000;
 constexpr const char* kNotes =
     "ms_per_frame_mean/min: World::last_step_ms, the wall time of one frame with the backend synchronised, "
@@ -175,56 +168,6 @@ Options parse_args(int argc, char** argv) {
   return o;
 }
 
-std::string trimmed(const std::string& s) {
-  const size_t first = s.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t") + 1 - first);
-}
-
-// The value after "key:" on the first line of a /proc file that starts with key, or "" if none.
-std::string proc_field(const char* path, const std::string& key) {
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);)
-    if (line.compare(0, key.size(), key) == 0) {
-      const size_t colon = line.find(':');
-      if (colon != std::string::npos) return trimmed(line.substr(colon + 1));
-    }
-  return "";
-}
-
-json memory_total_mib() {
-  const std::string kib = proc_field("/proc/meminfo", "MemTotal");  // "24684084 kB"
-  try {
-    return std::stoll(kib) / 1024;
-  } catch (const std::exception&) {
-    return nullptr;
-  }
-}
-
-std::string utc_now_iso8601() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
-
-json machine_description() {
-  const sim::CudaAvailability cuda = sim::cuda_availability();
-  const std::string cpu = proc_field("/proc/cpuinfo", "model name");
-  return {
-      {"cpu_model", cpu.empty() ? json(nullptr) : json(cpu)},
-      {"logical_cores", std::thread::hardware_concurrency()},
-      {"omp_max_threads", omp_get_max_threads()},
-      {"memory_total_mib", memory_total_mib()},
-      {"gpu", cuda.available ? json(cuda.detail) : json(nullptr)},
-      {"cuda_unavailable_reason", cuda.available ? json(nullptr) : json(cuda.detail)},
-      {"compiler", kCompiler},
-      {"date_utc", utc_now_iso8601()},
-  };
-}
-
 sim::Settings gauss_seidel(int substeps, int iterations) {
   sim::Settings s;
   s.substeps = substeps;
@@ -304,7 +247,7 @@ json run_benchmark(const Options& o) {
   }
   return {
       {"benchmark", "bench_xpbd"},        {"scene", o.scene->name}, {"notes", kNotes},
-      {"machine", machine_description()}, {"cases", cases},
+      {"machine", bench::machine_description()}, {"cases", cases},
   };
 }
 

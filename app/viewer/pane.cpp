@@ -32,6 +32,7 @@ void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) 
 
 void Pane::restart_measurements() {
   divergence.reset();
+  watch = sim::ErrorWatch(world->model().extension_bound);
   last = sim::measure(world->model(), world->state(), 0.0, sim::settings_from_params(settings).gravity_scale);
   for (History* h : {&energy, &error, &substeps, &step_ms}) h->clear();
 }
@@ -44,13 +45,14 @@ void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_
 
 bool Pane::step() {
   if (divergence) return false;
-  const FrameResult r = step_and_measure(*world, sim::settings_from_params(settings));
+  const sim::FrameResult r = sim::step_and_measure(*world, sim::settings_from_params(settings));
   dirty_ = true;
   if (r.divergence) {
     divergence = r.divergence;
     return true;
   }
   last = r.metrics;
+  watch.observe(last);
   energy.push(float(last.total));
   error.push(float(last.max_constraint_error));
   substeps.push(float(last.substeps));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "backend/backend.h"
+#include "metrics/error_watch.h"
 #include "metrics/metrics.h"
 #include "params/param.h"
 #include "render/scene_buffers.h"
@@ -54,6 +55,7 @@ class Pane {
   std::unique_ptr<sim::World> world;
   std::unique_ptr<render::SceneBuffers> buffers;
   sim::FrameMetrics last;
+  sim::ErrorWatch watch;  // constraint error since the last build or reset, against the scene's bound
   std::optional<std::string> divergence;
   History energy, error, substeps, step_ms;
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "error_verdict.h"
 #include "exit_codes.h"
 #include "render/image_io.h"
 #include "solver/settings.h"
@@ -227,12 +228,13 @@ int Viewer::headless_exit_status() const {
     if (k < metrics_.size()) metrics_[k]->finish(p.divergence ? *p.divergence : "completed");
     if (p.divergence) {
       std::fprintf(stderr, "smallsteps: %s%s\n", who.c_str(), p.divergence->c_str());
-      status = kExitDiverged;
+      status = kExitPhysicsFailed;
       continue;
     }
     std::printf("%s%s: %d frames, %.4g s, %.3f ms/frame (last), max constraint error %.4g m, total energy %.6g J\n",
                 who.c_str(), sim::describe(sim::settings_from_params(p.settings)).c_str(), p.world->frame(),
                 p.world->time(), p.last.step_ms, p.last.max_constraint_error, p.last.total);
+    if (report_constraint_error(p.watch, options_.run.fail_on_error, who) != kExitOk) status = kExitPhysicsFailed;
   }
   return status;
 }

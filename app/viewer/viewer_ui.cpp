@@ -122,6 +122,12 @@ void Viewer::draw_stats_panel() {
     if (p->divergence) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s (R resets)", p->divergence->c_str());
     ImGui::Text("sim %.2f ms/frame (contact detection %.2f), %d substeps", m.step_ms, m.detection_ms, m.substeps);
     ImGui::Text("max |C| %.3g m, rms %.3g m", m.max_constraint_error, m.rms_constraint_error);
+    if (m.extension_over_bound > 1.0)
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "extension %.3g m > bound %.3g m: the physics failed",
+                         m.max_extension, p->watch.bound());
+    if (p->watch.exceeded())
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "first over the bound at frame %d; worst %.3g m at frame %d",
+                         p->watch.first_frame(), p->watch.worst(), p->watch.worst_frame());
     ImGui::Text("E kin %.4g  grav %.4g  elastic %.4g  total %.4g J", m.kinetic, m.gravitational, m.elastic, m.total);
     const sim::Model& model = p->world->model();
     if (m.stretch_max > 0.0) ImGui::Text("stretch max %.3f %%, mean %.4f %%", 100.0 * m.stretch_max, 100.0 * m.stretch_mean);

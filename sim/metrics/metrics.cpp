@@ -19,11 +19,11 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
     kinetic += 0.5 * mass * double(length_squared(state.particle_v[size_t(i)]));
     gravity_potential -= mass * double(gravity_scale * dot(model.gravity, state.particle_x[size_t(i)]));
   }
-  double elastic = 0.0, sum_sq = 0.0, max_err = 0.0, stretch_sum = 0.0, stretch_max = 0.0;
+  double elastic = 0.0, sum_sq = 0.0, max_err = 0.0, max_ext = 0.0, stretch_sum = 0.0, stretch_max = 0.0;
   int stretch_edges = 0;
   const int nd = model.distance_count();
 #pragma omp parallel for reduction(+ : elastic, sum_sq, stretch_sum, stretch_edges) \
-    reduction(max : max_err, stretch_max) if (nd > 4096)
+    reduction(max : max_err, max_ext, stretch_max) if (nd > 4096)
   for (int k = 0; k < nd; ++k) {
     const Int2 p = model.distance_particles[size_t(k)];
     const double L = model.distance_rest_length[size_t(k)];
@@ -32,6 +32,7 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
     if (alpha > 0.0) elastic += 0.5 * C * C / alpha;
     sum_sq += C * C;
     max_err = std::max(max_err, std::abs(C));
+    max_ext = std::max(max_ext, C);
     if (model.distance_kind[size_t(k)] == DistanceKind::Stretch && L > 0.0) {
       const double strain = std::max(C / L, 0.0);
       stretch_sum += strain;
@@ -46,6 +47,7 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
     if (alpha > 0.0) elastic += 0.5 * C * C / alpha;
     sum_sq += C * C;
     max_err = std::max(max_err, C);
+    max_ext = std::max(max_ext, C);
   }
   const int constraints = nd + model.attachment_count();
   m.kinetic = kinetic;
@@ -55,6 +57,8 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
   m.total = m.kinetic + m.potential;
   m.max_constraint_error = max_err;
   m.rms_constraint_error = constraints > 0 ? std::sqrt(sum_sq / constraints) : 0.0;
+  m.max_extension = max_ext;
+  m.extension_over_bound = model.extension_bound > 0.0 ? max_ext / model.extension_bound : 0.0;
   m.stretch_max = stretch_max;
   m.stretch_mean = stretch_edges > 0 ? stretch_sum / stretch_edges : 0.0;
   if (model.collider.enabled) {

@@ -5,6 +5,7 @@
 //   stretch ε = (|x_a − x_b| − L) / L over the cloth's stretch edges, compression counted as 0
 //   (the visible stretching of Small Steps Figure 1)
 //   penetration max(r − φ(x), 0) into the SDF collider
+//   extension max(C, 0) against the Model's constraint error bound (metrics/error_watch.h follows it)
 // Pinned particles (w = 0) carry no energy.
 #pragma once
 
@@ -27,6 +28,10 @@ struct FrameMetrics {
   double total = 0.0;                 // [J]
   double max_constraint_error = 0.0;  // max |C| over distance constraints and attachments [m]
   double rms_constraint_error = 0.0;  // [m]
+  // Largest pull past the rest state [m]: max(C, 0) over distance constraints (a folded cloth compresses
+  // its soft bend edges by design; compression is not failure), |C| over attachments.
+  double max_extension = 0.0;
+  double extension_over_bound = 0.0;  // max_extension / Model::extension_bound [-]; > 1: the physics failed
   std::vector<double> probe_force;    // [N], tension positive, in Model::probes order
   double stretch_max = 0.0;           // largest ε over stretch edges [-]
   double stretch_mean = 0.0;          // mean ε over stretch edges [-]

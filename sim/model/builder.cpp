@@ -107,6 +107,9 @@ Built ModelBuilder::finalize() const {
   std::vector<int> sorted_index(colouring.order.size());
   for (size_t k = 0; k < colouring.order.size(); ++k) sorted_index[size_t(colouring.order[k])] = int(k);
   for (Probe& probe : m.probes) probe.distance_index = sorted_index[size_t(probe.distance_index)];
+  m.extension_bound = 0.0;
+  for (const Real L : m.distance_rest_length)
+    if (L > 0.0 && (m.extension_bound == 0.0 || L < m.extension_bound)) m.extension_bound = L;
   Incidence incidence = pair_incidence(m.distance_particles, n);
   m.particle_distance_offsets = std::move(incidence.offsets);
   m.particle_distance_slots = std::move(incidence.slots);

@@ -80,6 +80,10 @@ struct Model : ModelArrays<HostVector> {
   Vec3 gravity{0.0, -9.81, 0.0};    // [m/s²]
   GroundPlane ground;
   Aabb bounds{{-1e3, -1e3, -1e3}, {1e3, 1e3, 1e3}};  // leaving it counts as divergence
+  // [m] a constraint pulled further than this past its rest state (FrameMetrics::max_extension) means the
+  // physics failed though the state stayed finite; finalize() sets the shortest rest length (a link
+  // stretched to twice its length); 0, no bound, for a model without distance constraints
+  Real extension_bound = 0.0;
   std::vector<Probe> probes;
   std::vector<Int3> surface_triangles;  // particle indices of the drawn surface (cloth); host only
   std::vector<DistanceKind> distance_kind;  // colour-sorted like the distance arrays; host only

@@ -1,16 +1,16 @@
 #include "frame_step.h"
 
-namespace app {
+namespace sim {
 
-FrameResult step_and_measure(sim::World& world, const sim::Settings& settings) {
+FrameResult step_and_measure(World& world, const Settings& settings) {
   FrameResult r;
   world.step(settings);
-  const sim::State& state = world.state();
-  if (const auto reason = sim::check_divergence(world.model(), state)) {
+  const State& state = world.state();
+  if (const auto reason = check_divergence(world.model(), state)) {
     r.divergence = "diverged at frame " + std::to_string(world.frame()) + " (" + *reason + ")";
     return r;
   }
-  r.metrics = sim::measure(world.model(), state, world.last_substep_dt(), settings.gravity_scale);
+  r.metrics = measure(world.model(), state, world.last_substep_dt(), settings.gravity_scale);
   r.metrics.frame = world.frame();
   r.metrics.time = world.time();
   r.metrics.substeps = world.last_substeps();
@@ -19,4 +19,4 @@ FrameResult step_and_measure(sim::World& world, const sim::Settings& settings) {
   return r;
 }
 
-}  // namespace app
+}  // namespace sim

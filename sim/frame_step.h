@@ -1,4 +1,4 @@
-// One frame of a World as the runner and the viewer both advance it: step, check for divergence,
+// One frame of a World as the runner, the viewer and the soak all advance it: step, check for divergence,
 // measure (energies, constraint error, force estimates, substeps, wall time).
 #pragma once
 
@@ -9,13 +9,13 @@
 #include "solver/settings.h"
 #include "world.h"
 
-namespace app {
+namespace sim {
 
 struct FrameResult {
   std::optional<std::string> divergence;  // "diverged at frame N (reason)" when the state is unfit
-  sim::FrameMetrics metrics;              // valid when divergence is empty
+  FrameMetrics metrics;              // valid when divergence is empty
 };
 
-FrameResult step_and_measure(sim::World& world, const sim::Settings& settings);
+FrameResult step_and_measure(World& world, const Settings& settings);
 
-}  // namespace app
+}  // namespace sim

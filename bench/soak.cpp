@@ -1,0 +1,183 @@
+// soak: every registered scene at its default parameters and settings, under each solver order, for a
+// long stretch of simulated time (200 s unless --seconds says otherwise), reporting what only a long run
+// reveals: divergence (a non-finite position or velocity, a particle that left the scene), mechanical
+// energy that grows although nothing does work on the scene (kinetic + gravitational, the "system energy"
+// of Small Steps Figure 6), and constraints pulled past the scene's bound (metrics/error_watch.h).
+// The committed reports are bench/results/soak-*.json (scripts/soak.sh); CI runs a short one.
+//
+// usage: soak [--seconds S] [--scene NAME]... [--solver gs|jacobi]... [--out report.json]
+// exit status: 0 when no case diverged or gained energy, 3 when one did, 2 on bad arguments.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "frame_step.h"
+#include "machine.h"
+#include "metrics/error_watch.h"
+#include "scenes/scene.h"
+#include "solver/settings.h"
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// Energy gained above the start counts as growth past this fraction of the energy scale: the larger of
+// the energy the run released (E(0) − min E) and the work of lifting the whole scene by its shortest
+// rest length (m g L, so that a scene at rest from the start gets a scale too).
+constexpr double kGrowthTolerance = 0.01;
+
+constexpr const char* kNotes =
+    "Each case runs a registered scene at its default parameters and settings (CPU defaults) under one solver "
+    "order. energy: E = kinetic + gravitational [J] each frame; gain_J = max E(t) - E(0); released_J = E(0) - "
+    "min E(t); scale_J = max(released_J, total mass * |g| * shortest rest length); grew = gain_J > 0.01 scale_J. "
+    "extension: FrameMetrics::max_extension (how far a constraint is pulled past its rest length) against the "
+    "scene's bound, the shortest rest length. diverged: the first non-finite position or velocity, or particle "
+    "outside the scene bounds (null: none). verdict: 'diverged', 'energy grew', 'extension past bound' or 'ok'.";
+
+struct Options {
+  double seconds = 200.0;
+  std::vector<std::string> scenes, solvers{"gs", "jacobi"};
+  std::string out;
+};
+
+double total_mass(const sim::Model& m) {
+  double mass = 0.0;
+  for (const sim::Real w : m.particle_inv_mass)
+    if (w > 0.0) mass += 1.0 / double(w);
+  return mass;
+}
+
+json run_case(const sim::SceneDef& scene, const std::string& solver, double seconds) {
+  sim::ParamSet settings_params("settings", sim::settings_table());
+  settings_params.set_text("solver", solver);
+  const sim::Settings settings = sim::settings_from_params(settings_params);
+  sim::World world(scene.build(scene.default_params()), sim::BackendKind::Cpu);
+  const sim::Model& model = world.model();
+  const int frames = std::max(1, int(std::lround(seconds / double(settings.frame_dt))));
+
+  const sim::FrameMetrics start = sim::measure(model, world.state(), 0.0, settings.gravity_scale);
+  const double e0 = start.kinetic + start.gravitational;
+  double e_min = e0, e_max = e0, step_ms = 0.0;
+  int e_max_frame = 0;
+  sim::ErrorWatch watch(model.extension_bound);
+  std::optional<std::string> divergence;
+  const auto wall_start = std::chrono::steady_clock::now();
+  for (int f = 0; f < frames && !divergence; ++f) {
+    const sim::FrameResult r = sim::step_and_measure(world, settings);
+    step_ms += world.last_step_ms();
+    if (r.divergence) {
+      divergence = r.divergence;
+      break;
+    }
+    const double e = r.metrics.kinetic + r.metrics.gravitational;
+    e_min = std::min(e_min, e);
+    if (e > e_max) {
+      e_max = e;
+      e_max_frame = r.metrics.frame;
+    }
+    watch.observe(r.metrics);
+  }
+  const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+
+  const double lift = total_mass(model) * double(length(settings.gravity_scale * model.gravity)) *
+                      double(model.extension_bound);
+  const double scale = std::max(e0 - e_min, lift);
+  const double gain = e_max - e0;
+  const bool grew = gain > kGrowthTolerance * scale;
+  const char* verdict = divergence ? "diverged" : grew ? "energy grew" : watch.exceeded() ? "extension past bound" : "ok";
+  std::printf("%-14s %-7s %7d %9.3f %12.5g %12.5g %10.3g %12.4g %10.4g  %s\n", scene.name.c_str(), solver.c_str(),
+              world.frame(), step_ms / std::max(1, world.frame()), gain, scale, gain / scale, watch.worst(),
+              watch.bound(), verdict);
+  std::fflush(stdout);
+  return {
+      {"scene", scene.name},
+      {"solver", solver},
+      {"settings", sim::describe(settings)},
+      {"particles", model.particle_count()},
+      {"distance_constraints", model.distance_count()},
+      {"simulated_s", world.time()},
+      {"frames", world.frame()},
+      {"wall_s", wall_s},
+      {"step_ms_mean", step_ms / std::max(1, world.frame())},
+      {"diverged", divergence ? json(*divergence) : json(nullptr)},
+      {"energy",
+       {{"initial_J", e0},
+        {"min_J", e_min},
+        {"max_J", e_max},
+        {"max_frame", e_max_frame},
+        {"gain_J", gain},
+        {"released_J", e0 - e_min},
+        {"scale_J", scale},
+        {"grew", grew}}},
+      {"extension",
+       {{"bound_m", watch.bound()},
+        {"worst_m", watch.worst()},
+        {"worst_frame", watch.worst_frame()},
+        {"first_frame_over", watch.first_frame()},
+        {"exceeded", watch.exceeded()}}},
+      {"verdict", verdict},
+  };
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  CLI::App cli{"soak: every scene for a long simulated time; reports divergence, energy growth and constraint "
+               "extension past the scene's bound"};
+  cli.add_option("--seconds", o.seconds, "simulated seconds per case (default 200)")->check(CLI::Range(0.01, 1e5));
+  std::vector<std::string> names;
+  for (const sim::SceneDef& s : sim::scene_registry()) names.push_back(s.name);
+  cli.add_option("--scene", o.scenes, "scene to soak (repeatable; default: every registered scene)")
+      ->check(CLI::IsMember(names));
+  cli.add_option("--solver", o.solvers, "solver order (repeatable; default: gs and jacobi)")
+      ->check(CLI::IsMember({"gs", "jacobi"}));
+  cli.add_option("--out", o.out, "also write the JSON report to this file");
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return e.get_exit_code() == 0 ? cli.exit(e) : (std::fprintf(stderr, "soak: %s\n", e.what()), 2);
+  }
+  if (o.scenes.empty()) o.scenes = names;
+  std::ofstream out;
+  if (!o.out.empty()) {
+    out.open(o.out);
+    if (!out) {
+      std::fprintf(stderr, "soak: cannot write --out '%s'\n", o.out.c_str());
+      return 2;
+    }
+  }
+  std::printf("%-14s %-7s %7s %9s %12s %12s %10s %12s %10s  %s\n", "scene", "solver", "frames", "ms/frame",
+              "E gain [J]", "E scale [J]", "gain/scale", "ext max [m]", "bound [m]", "verdict");
+  json cases = json::array();
+  bool failed = false;
+  try {
+    for (const std::string& name : o.scenes)
+      for (const std::string& solver : o.solvers) {
+        cases.push_back(run_case(sim::find_scene(name), solver, o.seconds));
+        failed = failed || cases.back()["diverged"] != nullptr || cases.back()["energy"]["grew"] == true;
+      }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "soak: error: %s\n", e.what());
+    return 1;
+  }
+  const json report = {{"benchmark", "soak"},
+                       {"seconds", o.seconds},
+                       {"notes", kNotes},
+                       {"machine", bench::machine_description()},
+                       {"cases", cases}};
+  if (out.is_open()) {
+    out << report.dump(2) << "\n";
+    if (!out.flush()) {
+      std::fprintf(stderr, "soak: writing '%s' failed\n", o.out.c_str());
+      return 1;
+    }
+  }
+  return failed ? 3 : 0;
+}
