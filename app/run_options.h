@@ -18,11 +18,11 @@ struct RunOptions {
   sim::ParamSet settings;
   int frames = 300;
   sim::BackendKind backend = sim::BackendKind::Auto;
-  std::string metrics_path;  // .csv or .json; empty writes none
-  bool progress = true;      // progress bar when stderr is a terminal
+  std::string metrics_path;          // .csv or .json; empty writes none
+  bool progress = true;              // progress bar when stderr is a terminal
   std::vector<std::string> compare;  // A/B settings overrides ("substeps=1,iterations=30"); empty: one pane
   std::string record;                // recording to start with: out.mp4 or out_dir/; empty: none
-  std::optional<double> fail_on_error;  // [m] exit 3 when max |C| passes it; 0: the scene's own bound
+  std::optional<double> fail_on_error;  // [m] exit 3 when an extension passes it; 0: the scene's bound
 
   explicit RunOptions(const sim::SceneDef& s);
   void select_scene(const sim::SceneDef& s);  // resets the scene parameters to that scene's defaults

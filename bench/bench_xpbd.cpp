@@ -246,8 +246,11 @@ json run_benchmark(const Options& o) {
         cases.push_back(run_case(built, size, backend, s, o.scene->warmup_frames, frames));
   }
   return {
-      {"benchmark", "bench_xpbd"},        {"scene", o.scene->name}, {"notes", kNotes},
-      {"machine", bench::machine_description()}, {"cases", cases},
+      {"benchmark", "bench_xpbd"},
+      {"scene", o.scene->name},
+      {"notes", kNotes},
+      {"machine", bench::machine_description()},
+      {"cases", cases},
   };
 }
 

@@ -13,7 +13,7 @@ namespace sim {
 
 struct FrameResult {
   std::optional<std::string> divergence;  // "diverged at frame N (reason)" when the state is unfit
-  FrameMetrics metrics;              // valid when divergence is empty
+  FrameMetrics metrics;                   // valid when divergence is empty
 };
 
 FrameResult step_and_measure(World& world, const Settings& settings);

@@ -15,10 +15,12 @@ void ErrorWatch::observe(const FrameMetrics& m) {
 std::string ErrorWatch::report() const {
   char text[160];
   if (exceeded())
-    std::snprintf(text, sizeof text, "constraint extension %.4g m (frame %d) passed the bound %.4g m from frame %d on",
-                  worst_, worst_frame_, bound_, first_frame_);
+    std::snprintf(text, sizeof text,
+                  "constraint extension %.4g m (frame %d) passed the bound %.4g m from frame %d on", worst_,
+                  worst_frame_, bound_, first_frame_);
   else
-    std::snprintf(text, sizeof text, "constraint extension %.4g m at most (frame %d), within the bound %.4g m", worst_,
+    std::snprintf(text, sizeof text,
+                  "constraint extension %.4g m at most (frame %d), within the bound %.4g m", worst_,
                   worst_frame_, bound_);
   return text;
 }

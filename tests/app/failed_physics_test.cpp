@@ -10,9 +10,12 @@
 
 namespace {
 
-const std::string kOverloaded = "run --scene chain --set heavy_mass=1e9 --substeps 1000 --frames 30 --no-progress";
+const std::string kOverloaded =
+    "run --scene chain --set heavy_mass=1e9 --substeps 1000 --frames 30 --no-progress";
 
-bool contains(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+bool contains(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
 
 TEST(FailedPhysics, IsReportedButCompletes) {
   const std::string metrics = ::testing::TempDir() + "overloaded.json";

@@ -2,10 +2,11 @@
 // at 1000 substeps is pulled metres past its 0.19 m, and the watch names the frame it passed the bound
 // (the shortest rest length). The paper's own chain stays far inside it. Compression — a folded
 // cloth's soft bend edges — is not extension.
+#include "metrics/error_watch.h"
+
 #include <gtest/gtest.h>
 
 #include "frame_step.h"
-#include "metrics/error_watch.h"
 #include "test_util.h"
 
 namespace sim {
