@@ -37,6 +37,18 @@ TEST(FailedPhysics, FailOnErrorExitsThree) {
   EXPECT_EQ(r.status, 0) << r.output;
 }
 
+// The rendering run (--compare, a hidden viewer) keeps a watch per pane and judges each alike.
+TEST(FailedPhysics, EachComparedPaneIsJudged) {
+  // Figure 3's heavy chain: 100 substeps stretch it by about 0.1 m at most, 1 substep by more than 0.5 m.
+  const Result r = run(
+      "run --scene chain --set heavy_mass=1e5 --frames 60 --compare substeps=100 substeps=1 --fail-on-error 0.3");
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "A: physics      FAILED")) << r.output;
+  EXPECT_TRUE(contains(r.output, "B: physics      FAILED")) << r.output;
+  EXPECT_TRUE(contains(r.output, "B: --fail-on-error")) << r.output;
+  EXPECT_FALSE(contains(r.output, "A: --fail-on-error")) << r.output;
+}
+
 TEST(FailedPhysics, AHealthyRunPassesFailOnError) {
   const Result r = run("run --scene chain --frames 60 --no-progress --fail-on-error");
   EXPECT_EQ(r.status, 0) << r.output;
