@@ -47,6 +47,10 @@ void Viewer::draw_ui() {
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "PAUSED");
   }
+  for (const auto& p : panes_)  // at the top, where it cannot be missed; the Stats panel has the detail
+    if (p->watch.exceeded())
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%sthe physics failed at frame %d (see Stats; R resets)",
+                         p->label.empty() ? "" : (p->label + ": ").c_str(), p->watch.first_frame());
   draw_scene_panel();
   draw_solver_panel();
   draw_stats_panel();
