@@ -34,16 +34,6 @@ inline TriangleMesh unit_cube() {
   return m;
 }
 
-// Signed volume [m³] by the divergence theorem: positive for a closed mesh whose normals point out.
-inline Real enclosed_volume(const TriangleMesh& m) {
-  Real v = 0.0;
-  for (size_t t = 0; t < m.triangles.size(); ++t) {
-    const TriangleCorners c = triangle_corners(m, int(t));
-    v += dot(c.a, cross(c.b, c.c)) / 6.0;
-  }
-  return v;
-}
-
 inline Vec3 scaled_to(Vec3 v, Real radius) { return (radius / length(v)) * v; }
 
 // The regular icosahedron: its 20 faces are the vertex triples at mutual edge distance, oriented outward.
