@@ -205,8 +205,9 @@ std::optional<std::string> sdf_refusal(const TriangleMesh& mesh, const MeshQuali
   }
   const Real span = largest_extent(q.bounds);
   if (q.thickness <= kFlatThickness * span) {
-    return "the mesh is flat (every vertex lies within " + number(q.thickness) + " of one plane, across " +
-           number(span) + "): it has no inside for a signed distance field";
+    return "the mesh is flat (no vertex is farther than " + number(q.thickness) +
+           " from the plane of its largest triangle, across a span of " + number(span) +
+           "): it has no inside for a signed distance field";
   }
   if (is_closed(q) && q.volume < 0.0) {
     return "its faces point inward (it is closed but encloses a negative volume, " + number(q.volume) +

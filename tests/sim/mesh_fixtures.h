@@ -1,5 +1,5 @@
-// Meshes and files shared by the mesh and SDF tests: a unit cube, an icosphere, temporary OBJ files and
-// the optional Stanford bunny asset (SMALLSTEPS_ASSET_DIR/stanford-bunny.obj).
+// Meshes and files shared by the mesh and SDF tests: a unit cube, an icosphere, temporary OBJ files (and
+// a mesh written as one) and the optional Stanford bunny asset (SMALLSTEPS_ASSET_DIR/stanford-bunny.obj).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -99,6 +99,19 @@ inline std::filesystem::path test_folder() {
 inline std::string write_file(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
   return path.string();
+}
+
+// The mesh as OBJ text ("v" and "f" lines, 1-based indices).
+inline std::string obj_text(const TriangleMesh& m) {
+  std::string text;
+  for (const Vec3& v : m.vertices) {
+    text += "v " + std::to_string(v.x) + " " + std::to_string(v.y) + " " + std::to_string(v.z) + "\n";
+  }
+  for (const Int3& t : m.triangles) {
+    text +=
+        "f " + std::to_string(t.a + 1) + " " + std::to_string(t.b + 1) + " " + std::to_string(t.c + 1) + "\n";
+  }
+  return text;
 }
 
 // The Stanford bunny where sim::find_asset finds it ($SMALLSTEPS_ASSET_DIR, the build or source tree).
