@@ -7,7 +7,6 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -32,13 +31,13 @@ std::string read_text(const std::string& path) {
   return text.str();
 }
 
-// The file's text is parsed from memory, so "mtllib" lines never make tinyobjloader open other files.
-tinyobj::ObjReader parse(const std::string& path, const std::string& text) {
+// `geometry` (only "v" and "f" lines, from check_obj_text) is parsed from memory.
+tinyobj::ObjReader parse(const std::string& path, const std::string& geometry) {
   tinyobj::ObjReaderConfig config;
   config.triangulate = true;
   config.vertex_color = false;
   tinyobj::ObjReader reader;
-  if (!reader.ParseFromString(text, "", config)) {
+  if (!reader.ParseFromString(geometry, "", config)) {
     std::string message = reader.Error();
     while (!message.empty() && std::isspace(static_cast<unsigned char>(message.back()))) message.pop_back();
     fail(path, "parse error: " + message);
@@ -87,9 +86,9 @@ void check_usable(const std::string& path, const TriangleMesh& mesh) {
 }  // namespace
 
 TriangleMesh load_obj(const std::string& path) {
-  const std::string text = read_text(path);
-  if (const std::optional<std::string> problem = obj_text_problem(text)) fail(path, *problem);
-  const tinyobj::ObjReader reader = parse(path, text);
+  const CheckedObjText text = check_obj_text(read_text(path));
+  if (text.problem) fail(path, *text.problem);
+  const tinyobj::ObjReader reader = parse(path, text.geometry);
   TriangleMesh mesh;
   mesh.vertices = vertices_of(path, reader.GetAttrib());
   mesh.triangles = triangles_of(path, reader.GetShapes(), mesh.vertices.size());

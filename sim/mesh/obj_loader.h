@@ -1,7 +1,9 @@
-// Wavefront OBJ files → TriangleMesh, parsed by tinyobjloader (Debian libtinyobjloader-dev). All shapes
+// Wavefront OBJ files → TriangleMesh, parsed by tinyobjloader (Debian libtinyobjloader-dev) from the
+// file's vertex and face lines alone, once check_obj_text has checked them (obj_text_check.h). All shapes
 // merge into one mesh over the file's shared vertex list; polygons are triangulated; normals, texture
-// coordinates, materials, points and lines are ignored. Any file that cannot give a usable mesh raises
-// MeshError naming the file and the problem; no input crashes the loader.
+// coordinates, materials, groups, points, lines, curves and surfaces are ignored. Any file that cannot give
+// a mesh raises MeshError naming the file and the problem; no input crashes the loader. Whether the mesh
+// suits a signed distance field (closed, no outliers, not flat) is mesh_quality.h's question.
 #pragma once
 
 #include <stdexcept>
@@ -15,8 +17,9 @@ struct MeshError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Throws MeshError for a missing or unreadable file, a parse error, no vertices, no faces, a non-finite
-// coordinate, a vertex index out of range, or only zero-area triangles.
+// Throws MeshError for a missing or unreadable file, binary data, a malformed vertex or face line, a
+// coordinate that is not finite in single precision, a vertex index out of range, no vertices, no faces,
+// or only zero-area triangles.
 TriangleMesh load_obj(const std::string& path);
 
 }  // namespace sim

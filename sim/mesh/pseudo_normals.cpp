@@ -2,9 +2,9 @@
 // pseudo_normals.h.
 #include "mesh/pseudo_normals.h"
 
-#include <algorithm>
 #include <cmath>
-#include <cstdint>
+
+#include "mesh/mesh_edges.h"
 
 namespace sim {
 namespace {
@@ -20,8 +20,6 @@ Real corner_angle(Vec3 at, Vec3 u, Vec3 w) {
   return std::atan2(length(cross(e1, e2)), dot(e1, e2));
 }
 
-int vertex_of(const Int3& t, int corner) { return corner == 0 ? t.a : (corner == 1 ? t.b : t.c); }
-
 std::vector<Vec3> face_normals(const TriangleMesh& mesh) {
   std::vector<Vec3> n(mesh.triangles.size());
   for (size_t t = 0; t < n.size(); ++t) n[t] = unit_or_zero(area_normal(triangle_corners(mesh, int(t))));
@@ -33,38 +31,24 @@ std::vector<Vec3> vertex_normals(const TriangleMesh& mesh, const std::vector<Vec
   for (size_t t = 0; t < face.size(); ++t) {
     const Int3 tri = mesh.triangles[t];
     for (int corner = 0; corner < 3; ++corner) {
-      const Vec3 at = mesh.vertices[size_t(vertex_of(tri, corner))];
-      const Vec3 u = mesh.vertices[size_t(vertex_of(tri, (corner + 1) % 3))];
-      const Vec3 w = mesh.vertices[size_t(vertex_of(tri, (corner + 2) % 3))];
-      n[size_t(vertex_of(tri, corner))] += corner_angle(at, u, w) * face[t];
+      const Vec3 at = mesh.vertices[size_t(corner_vertex(tri, corner))];
+      const Vec3 u = mesh.vertices[size_t(corner_vertex(tri, (corner + 1) % 3))];
+      const Vec3 w = mesh.vertices[size_t(corner_vertex(tri, (corner + 2) % 3))];
+      n[size_t(corner_vertex(tri, corner))] += corner_angle(at, u, w) * face[t];
     }
   }
   return n;
 }
 
-// Triangle edges sorted by their (smaller, larger) vertex pair, so the edges shared by several faces are
-// neighbours; each group gets the sum of its faces' normals.
+// Each group of edges joining the same two vertices gets the sum of its faces' normals.
 std::vector<Vec3> edge_normals(const TriangleMesh& mesh, const std::vector<Vec3>& face) {
-  struct EdgeRef {
-    uint64_t key;  // smaller vertex << 32 | larger vertex
-    int slot;      // 3·t + e
-  };
-  std::vector<EdgeRef> refs;
-  refs.reserve(3 * face.size());
-  for (size_t t = 0; t < face.size(); ++t) {
-    for (int e = 0; e < 3; ++e) {
-      const auto v0 = uint32_t(vertex_of(mesh.triangles[t], e)),
-                 v1 = uint32_t(vertex_of(mesh.triangles[t], (e + 1) % 3));
-      refs.push_back({uint64_t(std::min(v0, v1)) << 32 | std::max(v0, v1), int(3 * t) + e});
-    }
-  }
-  std::sort(refs.begin(), refs.end(), [](const EdgeRef& l, const EdgeRef& r) { return l.key < r.key; });
-  std::vector<Vec3> n(refs.size());
-  for (size_t begin = 0, end = 0; begin < refs.size(); begin = end) {
+  const std::vector<TriangleEdge> edges = edges_by_vertex_pair(mesh);
+  std::vector<Vec3> n(edges.size());
+  for (size_t begin = 0, end = 0; begin < edges.size(); begin = end) {
+    end = edge_group_end(edges, begin);
     Vec3 sum{0.0, 0.0, 0.0};
-    for (end = begin; end < refs.size() && refs[end].key == refs[begin].key; ++end)
-      sum += face[size_t(refs[end].slot / 3)];
-    for (size_t i = begin; i < end; ++i) n[size_t(refs[i].slot)] = sum;
+    for (size_t i = begin; i < end; ++i) sum += face[size_t(edges[i].slot / 3)];
+    for (size_t i = begin; i < end; ++i) n[size_t(edges[i].slot)] = sum;
   }
   return n;
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/fnv1a.h"
+#include "mesh/sdf_check.h"
 
 namespace sim {
 namespace {
@@ -154,7 +155,7 @@ SdfGrid load_or_build_sdf(const TriangleMesh& mesh, int resolution, const std::s
   const uint64_t hash = mesh_hash(mesh);
   const Header want = layout_header(grid, hash, resolution);
   const std::string path = cache_file(hash, resolution, cache_dir);
-  if (read_cached(path, grid, want)) return grid;
+  if (read_cached(path, grid, want) && !sdf_payload_problem(mesh, grid)) return grid;
   fill_sdf(mesh, grid);
   write_cached(path, grid, want);
   return grid;

@@ -1,4 +1,4 @@
-// Bounds, area check and content hash of a TriangleMesh.
+// Bounds, area check, volume, unused-vertex removal and content hash of a TriangleMesh.
 #include "mesh/triangle_mesh.h"
 
 #include "core/fnv1a.h"
@@ -20,6 +20,30 @@ bool any_triangle_has_area(const TriangleMesh& mesh) {
     if (has_area(triangle_corners(mesh, int(t)))) return true;
   }
   return false;
+}
+
+Real enclosed_volume(const TriangleMesh& mesh) {
+  Real volume = 0.0;
+  for (size_t t = 0; t < mesh.triangles.size(); ++t) {
+    const TriangleCorners c = triangle_corners(mesh, int(t));
+    volume += dot(c.a, cross(c.b, c.c)) / 6.0;
+  }
+  return volume;
+}
+
+void drop_unused_vertices(TriangleMesh& mesh) {
+  std::vector<int> renumbered(mesh.vertices.size(), -1);
+  for (const Int3& t : mesh.triangles)
+    renumbered[size_t(t.a)] = renumbered[size_t(t.b)] = renumbered[size_t(t.c)] = 0;
+  int kept = 0;
+  for (size_t v = 0; v < renumbered.size(); ++v) {
+    if (renumbered[v] < 0) continue;
+    mesh.vertices[size_t(kept)] = mesh.vertices[v];
+    renumbered[v] = kept++;
+  }
+  mesh.vertices.resize(size_t(kept));
+  for (Int3& t : mesh.triangles)
+    t = {renumbered[size_t(t.a)], renumbered[size_t(t.b)], renumbered[size_t(t.c)]};
 }
 
 uint64_t mesh_hash(const TriangleMesh& mesh) {

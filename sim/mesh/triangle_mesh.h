@@ -1,5 +1,6 @@
 // A triangle mesh with shared vertices (what load_obj returns and build_sdf consumes), its bounding box,
-// and a content hash that names data derived from it, such as a cached SDF.
+// enclosed volume, the removal of vertices no triangle uses, and a content hash that names data derived
+// from it, such as a cached SDF.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +24,9 @@ struct TriangleCorners {
   Vec3 a, b, c;  // [m] vertices 0, 1, 2 of a triangle
 };
 
+// Vertex index at corner 0, 1 or 2 of triangle t.
+inline int corner_vertex(const Int3& t, int corner) { return corner == 0 ? t.a : (corner == 1 ? t.b : t.c); }
+
 inline TriangleCorners triangle_corners(const TriangleMesh& mesh, int t) {
   const Int3 v = mesh.triangles[size_t(t)];
   return {mesh.vertices[size_t(v.a)], mesh.vertices[size_t(v.b)], mesh.vertices[size_t(v.c)]};
@@ -37,6 +41,13 @@ bool any_triangle_has_area(const TriangleMesh& mesh);
 
 // Bounds of all vertices; all zero for a mesh without vertices.
 MeshBounds mesh_bounds(const TriangleMesh& mesh);
+
+// Signed volume [m³] by the divergence theorem, Σ a·(b × c)/6 over the triangles: the enclosed volume of a
+// closed mesh whose triangles face outward, negative when they all face inward.
+Real enclosed_volume(const TriangleMesh& mesh);
+
+// Removes the vertices that no triangle uses, renumbering the triangles; the others keep their order.
+void drop_unused_vertices(TriangleMesh& mesh);
 
 // FNV-1a (64-bit) over the vertex and triangle counts and the raw bytes of both arrays.
 uint64_t mesh_hash(const TriangleMesh& mesh);

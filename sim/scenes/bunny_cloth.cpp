@@ -24,7 +24,7 @@ ColliderMesh placed_mesh(const TriangleMesh& mesh, const SdfCollider& c) {
 void add_collider(ModelBuilder& b, const ParamSet& p, const ContactMaterial& material, Real margin) {
   const auto kind = p.get_int("collider") == 0 ? ShapeKind::Bunny : ShapeKind::Sphere;
   const std::shared_ptr<const ColliderShape> shape = collider_shape(kind, p.get_int("sdf_resolution"));
-  if (!shape->note.empty()) b.add_note(shape->note);
+  for (const std::string& note : shape->notes) b.add_note(note);
   SdfCollider c;
   c.enabled = true;
   c.sdf = shape->sdf.view();

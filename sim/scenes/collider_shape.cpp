@@ -1,3 +1,5 @@
+// The bunny (loaded, judged by mesh_quality, stripped of unused vertices, normalised, its field built
+// through the disk cache) and the analytic sphere it falls back to; see collider_shape.h.
 #include "scenes/collider_shape.h"
 
 #include <cmath>
@@ -6,6 +8,7 @@
 #include <mutex>
 
 #include "assets/asset_path.h"
+#include "mesh/mesh_quality.h"
 #include "mesh/obj_loader.h"
 #include "mesh/sdf_cache.h"
 
@@ -86,6 +89,14 @@ ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution) {
     try {
       ColliderShape shape;
       shape.mesh = load_obj(lookup.path);
+      const MeshQuality quality = assess_mesh(shape.mesh);
+      if (const auto refusal = sdf_refusal(shape.mesh, quality, sdf_resolution)) {
+        throw MeshError(lookup.path + ": " + *refusal);
+      }
+      for (const std::string& warning : mesh_warnings(shape.mesh, quality, sdf_resolution)) {
+        shape.notes.push_back(lookup.path + ": " + warning);
+      }
+      drop_unused_vertices(shape.mesh);
       normalise(shape.mesh);
       shape.sdf = load_or_build_sdf(shape.mesh, sdf_resolution, sdf_cache_dir());
       return shape;
@@ -96,7 +107,7 @@ ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution) {
     }
   }
   ColliderShape sphere = sphere_shape(sdf_resolution);
-  sphere.note = "the Stanford bunny is unavailable: " + reason + ". Using a sphere collider instead.";
+  sphere.notes = {"the Stanford bunny is unavailable: " + reason + ". Using a sphere collider instead."};
   return sphere;
 }
 

@@ -1,39 +1,115 @@
-// The collider shapes of the cloth scenes: the analytic sphere's field, and the bunny's fallback to it
-// with a note that names the problem when the OBJ is missing or broken (never a silent failure).
+// The collider shapes of the cloth scenes: the analytic sphere's field, the bunny's fallback to it with a
+// note that names the problem when the OBJ is missing, broken or cannot give a field (flat, dominated by a
+// far vertex, random bytes), and the notes that say what makes a loaded mesh's field less trustworthy
+// (never a silent failure). The real bunny loads with one note, about the holes in its underside.
+#include "scenes/collider_shape.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <random>
 
-#include "scenes/collider_shape.h"
+#include "mesh_fixtures.h"
 
 namespace sim {
 namespace {
 
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+// bunny_shape for a file holding `text`; `path` receives the file's path.
+ColliderShape shape_from(const std::string& text, std::string& path) {
+  path = test::write_file(test::test_folder() / "shape.obj", text);
+  return bunny_shape({path, {path}}, 32);
+}
+
+// The sphere, with a single note naming the file, the problem and the fallback.
+void expect_sphere_because(const ColliderShape& s, const std::string& path, const std::string& problem) {
+  ASSERT_EQ(s.notes.size(), 1u);
+  EXPECT_TRUE(contains(s.notes[0], path)) << s.notes[0];
+  EXPECT_TRUE(contains(s.notes[0], problem)) << s.notes[0];
+  EXPECT_TRUE(contains(s.notes[0], "Using a sphere collider instead")) << s.notes[0];
+  EXPECT_NEAR(sample_sdf(s.sdf.view(), {0.0, 0.5, 0.0}).phi, -0.5, 0.02);
+}
+
 TEST(ColliderShape, SphereFieldIsTheExactDistance) {
   const ColliderShape s = sphere_shape(32);
-  EXPECT_TRUE(s.note.empty());
+  EXPECT_TRUE(s.notes.empty());
   const SdfGridView g = s.sdf.view();
-  for (const Vec3 p : {Vec3{0.0, 0.5, 0.0}, Vec3{0.3, 0.9, -0.2}, Vec3{0.5, 0.5, 0.5}, Vec3{-0.6, 0.1, 0.0}}) {
+  for (const Vec3 p :
+       {Vec3{0.0, 0.5, 0.0}, Vec3{0.3, 0.9, -0.2}, Vec3{0.5, 0.5, 0.5}, Vec3{-0.6, 0.1, 0.0}}) {
     const Real exact = length(p - Vec3{0.0, 0.5, 0.0}) - 0.5;
-    EXPECT_NEAR(sample_sdf(g, p).phi, exact, 0.5 * g.cell) << "at (" << p.x << ", " << p.y << ", " << p.z << ")";
+    EXPECT_NEAR(sample_sdf(g, p).phi, exact, 0.5 * g.cell)
+        << "at (" << p.x << ", " << p.y << ", " << p.z << ")";
   }
 }
 
 TEST(ColliderShape, MissingBunnyFallsBackToTheSphereAndSaysWhereItLooked) {
   const ColliderShape s = bunny_shape({"", {"/nowhere/a/stanford-bunny.obj"}}, 32);
-  EXPECT_NE(s.note.find("/nowhere/a/stanford-bunny.obj"), std::string::npos) << s.note;
-  EXPECT_NE(s.note.find("sphere"), std::string::npos) << s.note;
-  EXPECT_NEAR(sample_sdf(s.sdf.view(), {0.0, 0.5, 0.0}).phi, -0.5, 0.02);
+  expect_sphere_because(s, "/nowhere/a/stanford-bunny.obj", "was not found");
 }
 
 TEST(ColliderShape, BrokenBunnyFileFallsBackWithTheLoadersMessage) {
-  const std::string path = ::testing::TempDir() + "broken-bunny.obj";
-  std::ofstream(path) << "v 0 0 0\nv 1 0 0\n";  // vertices, no faces
-  const ColliderShape s = bunny_shape({path, {path}}, 32);
-  EXPECT_NE(s.note.find(path), std::string::npos) << s.note;
-  EXPECT_NE(s.note.find("sphere"), std::string::npos) << s.note;
-  std::filesystem::remove(path);
+  std::string path;
+  const ColliderShape s = shape_from("v 0 0 0\nv 1 0 0\n", path);  // vertices, no faces
+  expect_sphere_because(s, path, "no faces");
+}
+
+TEST(ColliderShape, RandomBytesFallBackAsNotAnObjFile) {
+  std::mt19937 rng(3);
+  std::string bytes(1000, '\0');
+  for (char& c : bytes) c = char(rng() % 256);
+  std::string path;
+  expect_sphere_because(shape_from(bytes, path), path, "not a text OBJ file");
+}
+
+TEST(ColliderShape, FlatMeshFallsBack) {
+  std::string path;
+  expect_sphere_because(shape_from("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n", path), path, "the mesh is flat");
+}
+
+TEST(ColliderShape, FarVertexOfAFaceFallsBack) {
+  TriangleMesh m = test::icosphere(3, 0.5);
+  m.vertices[7] = {1e30, 0.0, 0.0};
+  std::string path;
+  expect_sphere_because(shape_from(test::obj_text(m), path), path,
+                        "vertex 8 at (1e+30, 0, 0) lies far outside");
+}
+
+TEST(ColliderShape, OpenMeshLoadsWithANote) {
+  TriangleMesh m = test::icosphere(3, 0.5);
+  m.triangles.pop_back();
+  std::string path;
+  const ColliderShape s = shape_from(test::obj_text(m), path);
+  ASSERT_EQ(s.notes.size(), 1u);
+  EXPECT_EQ(s.notes[0].find(path + ": the mesh is open: 1 hole (3 edges on the rims"), 0u) << s.notes[0];
+  EXPECT_TRUE(contains(s.notes[0], "the SDF sign near them is unreliable")) << s.notes[0];
+  EXPECT_EQ(s.mesh.triangles.size(), m.triangles.size());
+}
+
+TEST(ColliderShape, UnusedFarVertexIsLeftOutWithANote) {
+  TriangleMesh m = test::icosphere(3, 0.5);
+  m.vertices.push_back({1e30, 0.0, 0.0});
+  std::string path;
+  const ColliderShape s = shape_from(test::obj_text(m), path);
+  ASSERT_EQ(s.notes.size(), 1u);
+  EXPECT_TRUE(contains(s.notes[0], "left out: 1 vertex that no face uses")) << s.notes[0];
+  EXPECT_EQ(s.mesh.vertices.size(), m.vertices.size() - 1);
+  EXPECT_NEAR(mesh_bounds(s.mesh).hi.x, 0.5, 1e-6);  // normalised: 1 tall, as wide as tall
+  EXPECT_NEAR(s.sdf.cell, 1.0 / 32.0, 1e-6);
+  EXPECT_NEAR(sample_sdf(s.sdf.view(), {0.0, 0.5, 0.0}).phi, -0.5, 0.02);
+}
+
+TEST(ColliderShape, StanfordBunnyLoadsWithANoteAboutItsHoles) {
+  const std::optional<std::string> path = test::bunny_path();
+  if (!path) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
+  const ColliderShape s = bunny_shape({*path, {*path}}, 32);
+  ASSERT_EQ(s.notes.size(), 1u);
+  EXPECT_EQ(s.notes[0], *path +
+                            ": the mesh is open: 5 holes (223 edges on the rims, none above 18% of its "
+                            "height): the SDF sign near them is unreliable");
+  EXPECT_EQ(s.mesh.vertices.size(), 35947u - 1113u);  // the scan's unused vertices are dropped
+  EXPECT_EQ(s.mesh.triangles.size(), 69451u);
 }
 
 }  // namespace

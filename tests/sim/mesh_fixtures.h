@@ -1,5 +1,5 @@
-// Meshes and files shared by the mesh and SDF tests: a unit cube, an icosphere, temporary OBJ files and
-// the optional Stanford bunny asset (SMALLSTEPS_ASSET_DIR/stanford-bunny.obj).
+// Meshes and files shared by the mesh and SDF tests: a unit cube, an icosphere, temporary OBJ files (and
+// a mesh written as one) and the optional Stanford bunny asset (SMALLSTEPS_ASSET_DIR/stanford-bunny.obj).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -32,16 +32,6 @@ inline TriangleMesh unit_cube() {
                  {0, 4, 6}, {0, 6, 2},   // x = 0, normal −x
                  {1, 3, 7}, {1, 7, 5}};  // x = 1, normal +x
   return m;
-}
-
-// Signed volume [m³] by the divergence theorem: positive for a closed mesh whose normals point out.
-inline Real enclosed_volume(const TriangleMesh& m) {
-  Real v = 0.0;
-  for (size_t t = 0; t < m.triangles.size(); ++t) {
-    const TriangleCorners c = triangle_corners(m, int(t));
-    v += dot(c.a, cross(c.b, c.c)) / 6.0;
-  }
-  return v;
 }
 
 inline Vec3 scaled_to(Vec3 v, Real radius) { return (radius / length(v)) * v; }
@@ -109,6 +99,19 @@ inline std::filesystem::path test_folder() {
 inline std::string write_file(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
   return path.string();
+}
+
+// The mesh as OBJ text ("v" and "f" lines, 1-based indices).
+inline std::string obj_text(const TriangleMesh& m) {
+  std::string text;
+  for (const Vec3& v : m.vertices) {
+    text += "v " + std::to_string(v.x) + " " + std::to_string(v.y) + " " + std::to_string(v.z) + "\n";
+  }
+  for (const Int3& t : m.triangles) {
+    text +=
+        "f " + std::to_string(t.a + 1) + " " + std::to_string(t.b + 1) + " " + std::to_string(t.c + 1) + "\n";
+  }
+  return text;
 }
 
 // The Stanford bunny where sim::find_asset finds it ($SMALLSTEPS_ASSET_DIR, the build or source tree).

@@ -1,5 +1,6 @@
 // Mesh queries under the SDF build: closest point and feature on a triangle, the BVH search against
-// every triangle, pseudo-normals, the test meshes themselves, and the mesh hash.
+// every triangle, pseudo-normals, the test meshes themselves, the mesh hash and the removal of unused
+// vertices.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -89,11 +90,11 @@ TEST(MeshPseudoNormals, PointOutwardOnASphere) {
 }
 
 TEST(MeshFixtures, AreClosedAndOutward) {
-  EXPECT_NEAR(test::enclosed_volume(test::unit_cube()), 1.0, 1e-12);
+  EXPECT_NEAR(enclosed_volume(test::unit_cube()), 1.0, 1e-12);
   const TriangleMesh sphere = test::icosphere(3, 0.5);
   EXPECT_EQ(sphere.triangles.size(), 1280u);
   EXPECT_EQ(sphere.vertices.size(), 642u);
-  EXPECT_NEAR(test::enclosed_volume(sphere), 4.0 / 3.0 * M_PI * 0.125, 0.02);
+  EXPECT_NEAR(enclosed_volume(sphere), 4.0 / 3.0 * M_PI * 0.125, 0.02);
 }
 
 TEST(MeshHash, FollowsTheContent) {
@@ -108,6 +109,16 @@ TEST(MeshHash, FollowsTheContent) {
   const MeshBounds b = mesh_bounds(cube);
   EXPECT_EQ(b.lo.x, 0.0);
   EXPECT_EQ(b.hi.z, 1.0);
+}
+
+TEST(MeshDropUnusedVertices, RenumbersTheTrianglesOverTheVerticesLeft) {
+  const TriangleMesh cube = test::unit_cube();
+  TriangleMesh padded;
+  for (const Vec3& v : cube.vertices) padded.vertices.insert(padded.vertices.end(), {{9.0, 9.0, 9.0}, v});
+  for (const Int3& t : cube.triangles) padded.triangles.push_back({2 * t.a + 1, 2 * t.b + 1, 2 * t.c + 1});
+  drop_unused_vertices(padded);
+  ASSERT_EQ(padded.vertices.size(), cube.vertices.size());
+  EXPECT_EQ(mesh_hash(padded), mesh_hash(cube));
 }
 
 }  // namespace

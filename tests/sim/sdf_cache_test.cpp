@@ -1,5 +1,7 @@
 // load_or_build_sdf: a second call reads the file the first one wrote; truncated, corrupted or foreign
-// files are rebuilt and replaced; a folder that cannot be written still gives the grid.
+// files are rebuilt and replaced, and so are files whose checksum is right but whose values are not this
+// mesh's field (NaN, beyond the grid, shifted, inside out: sdf_payload_problem); a folder that cannot be
+// written still gives the grid.
 #include "mesh/sdf_cache.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +12,9 @@
 #include <functional>
 #include <regex>
 
+#include "core/fnv1a.h"
+#include "mesh/obj_loader.h"
+#include "mesh/sdf_check.h"
 #include "mesh_fixtures.h"
 
 namespace sim {
@@ -85,6 +90,77 @@ TEST(SdfCache, DamagedOrForeignFilesAreRebuilt) {
     load_or_build_sdf(mesh, 16, dir.string());
     EXPECT_EQ(fs::last_write_time(file), old);
   }
+}
+
+// Applies `change` to the φ values of the file and writes them back with their checksum recomputed, as a
+// deliberate edit (not a damaged byte) would.
+void rewrite_phi(const fs::path& file, const std::function<void(std::vector<float>&)>& change) {
+  constexpr size_t kHeaderBytes = 76, kHashAt = kHeaderBytes - 8;
+  std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+  std::vector<float> phi((fs::file_size(file) - kHeaderBytes) / sizeof(float));
+  f.seekg(std::streamoff(kHeaderBytes));
+  f.read(reinterpret_cast<char*>(phi.data()), std::streamsize(phi.size() * sizeof(float)));
+  change(phi);
+  const uint64_t hash = fnv1a(kFnv1aBasis, phi.data(), phi.size() * sizeof(float));
+  f.seekp(std::streamoff(kHashAt));
+  f.write(reinterpret_cast<const char*>(&hash), sizeof hash);
+  f.write(reinterpret_cast<const char*>(phi.data()), std::streamsize(phi.size() * sizeof(float)));
+}
+
+TEST(SdfCache, WrongValuesWithAGoodChecksumAreRebuilt) {
+  const fs::path dir = test::test_folder();
+  const TriangleMesh mesh = test::icosphere(2, 0.5);
+  const SdfGrid expected = build_sdf(mesh, 16);
+  const fs::path file = sdf_cache_file(mesh, 16, dir.string());
+  const std::vector<std::pair<const char*, std::function<void(std::vector<float>&)>>> edits = {
+      {"all NaN", [](std::vector<float>& phi) { std::fill(phi.begin(), phi.end(), std::nanf("")); }},
+      {"one infinity", [](std::vector<float>& phi) { phi[phi.size() / 3] = INFINITY; }},
+      {"one value beyond the grid", [](std::vector<float>& phi) { phi[7] = 1e30f; }},
+      {"all zero", [](std::vector<float>& phi) { std::fill(phi.begin(), phi.end(), 0.0f); }},
+      {"inside out",
+       [](std::vector<float>& phi) {
+         for (float& v : phi) v = -v;
+       }},
+      {"shifted by a tenth of a cell",
+       [](std::vector<float>& phi) {
+         for (float& v : phi) v += 0.1f / 16.0f;
+       }},
+  };
+  for (const auto& [what, edit] : edits) {
+    SCOPED_TRACE(what);
+    load_or_build_sdf(mesh, 16, dir.string());
+    rewrite_phi(file, edit);
+    expect_same_grid(load_or_build_sdf(mesh, 16, dir.string()), expected);
+    const fs::file_time_type old = back_date(file);  // the rebuild rewrote the file: read as is next time
+    load_or_build_sdf(mesh, 16, dir.string());
+    EXPECT_EQ(fs::last_write_time(file), old);
+  }
+}
+
+TEST(SdfCheck, NamesTheFirstProblem) {
+  const TriangleMesh mesh = test::icosphere(2, 0.5);
+  SdfGrid g = build_sdf(mesh, 16);
+  EXPECT_EQ(sdf_payload_problem(mesh, g), std::nullopt);
+  g.phi[5] = std::nanf("");
+  EXPECT_EQ(sdf_payload_problem(mesh, g).value_or(""), "node 5 (φ = nan) is not finite");
+  g.phi[5] = -3.0f;  // the grid is 1.5 m across: no node is 3 m from the sphere
+  EXPECT_EQ(sdf_payload_problem(mesh, g).value_or(""), "node 5 (φ = -3) is farther than the grid's diagonal");
+  g = build_sdf(test::icosphere(2, 0.49), 16);  // another sphere's field on the same grid
+  g.origin = build_sdf(mesh, 16).origin;
+  g.cell = build_sdf(mesh, 16).cell;
+  EXPECT_NE(sdf_payload_problem(mesh, g).value_or("").find("differs from the exact signed distance"),
+            std::string::npos);
+  g.phi.pop_back();
+  EXPECT_NE(sdf_payload_problem(mesh, g).value_or("").find("values for"), std::string::npos);
+}
+
+// The spot check reproduces build_sdf on the real, open bunny too, so its cache file is never rebuilt
+// for nothing.
+TEST(SdfCheck, AcceptsTheStanfordBunnysField) {
+  const std::optional<std::string> path = test::bunny_path();
+  if (!path) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
+  const TriangleMesh bunny = load_obj(*path);
+  EXPECT_EQ(sdf_payload_problem(bunny, build_sdf(bunny, 32)), std::nullopt);
 }
 
 TEST(SdfCache, UnwritableFolderStillGivesTheGrid) {
