@@ -24,7 +24,7 @@ const std::map<std::string, std::map<std::string, double>> kTestParams = {
     {"hanging_cloth", {{"width", 64}, {"height", 64}, {"drop_height", 0.3}}},
     {"bunny_cloth", {{"resolution", 48}, {"layers", 2}, {"sdf_resolution", 64}, {"cloth_height", 1.05}}},
 };
-constexpr int kFrames = 30;
+constexpr int kFrames = 20;
 
 struct Mode {
   SolverOrder order;
