@@ -75,8 +75,9 @@ void Viewer::draw_scene_panel() {
     ImGui::EndCombo();
   }
   ImGui::TextWrapped("%s", scene_->description.c_str());
-  for (const std::string& note : panes_[0]->world->model().notes)
-    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "%s", note.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.3f, 1.0f));
+  for (const std::string& note : panes_[0]->world->model().notes) ImGui::TextWrapped("%s", note.c_str());
+  ImGui::PopStyleColor();
   const ParamEdit edit = edit_params(scene_params_);
   if (edit.rebuild) {
     rebuild_scene();
