@@ -3,11 +3,20 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string_view>
 
 namespace app {
 namespace {
 
 using nlohmann::json;
+
+// A json exception in plain words: the library's "[json.exception.<kind>.<id>] " tag dropped.
+std::string plain_words(const json::exception& e) {
+  std::string_view what = e.what();
+  if (const size_t tag_end = what.find("] "); what.rfind("[json.exception.", 0) == 0 && tag_end != what.npos)
+    what.remove_prefix(tag_end + 2);
+  return std::string(what);
+}
 
 // A JSON scalar as the text ParamSet::set_text parses.
 std::string scalar_text(const json& v, const std::string& where) {
@@ -54,17 +63,9 @@ std::vector<std::string> compare_overrides(const json& v, const std::string& whe
   return out;
 }
 
-}  // namespace
-
-bool apply_preset_text(const std::string& text, const std::string& origin, RunOptions& options) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw sim::ParamError("preset " + origin + " is not valid JSON: " + e.what());
-  }
-  if (!doc.is_object()) throw sim::ParamError("preset " + origin + " must hold a JSON object");
-  const std::string where = "preset " + origin;
+// The keys of a parsed preset, applied in a fixed order (scene first: it decides which params exist).
+bool apply_document(const json& doc, const std::string& where, RunOptions& options) {
+  if (!doc.is_object()) throw sim::ParamError(where + " must hold a JSON object");
   for (const auto& [key, value] : doc.items()) {
     if (key != "scene" && key != "frames" && key != "backend" && key != "settings" && key != "params" &&
         key != "compare" && key != "record")
@@ -99,6 +100,27 @@ bool apply_preset_text(const std::string& text, const std::string& origin, RunOp
     options.record = doc["record"].get<std::string>();
   }
   return doc.contains("scene");
+}
+
+}  // namespace
+
+bool apply_preset_text(const std::string& text, const std::string& origin, RunOptions& options) {
+  const std::string where = "preset " + origin;
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::out_of_range& e) {  // id 406: valid JSON, but a number past the double range
+    std::string number = plain_words(e);
+    number.erase(0, number.find('\''));
+    throw sim::ParamError(where + ": the number " + number + " is beyond the range of a double (about 1.8e308)");
+  } catch (const json::exception& e) {
+    throw sim::ParamError(where + " is not valid JSON: " + plain_words(e));
+  }
+  try {
+    return apply_document(doc, where, options);
+  } catch (const json::exception& e) {
+    throw sim::ParamError(where + ": " + plain_words(e));
+  }
 }
 
 bool apply_preset_file(const std::string& path, RunOptions& options) {

@@ -56,7 +56,21 @@ TEST(Cli, MissingPreset) { expect_usage_error("run --preset /nonexistent.json", 
 TEST(Cli, MalformedPreset) {
   const std::string path = temp_path("bad.json");
   std::ofstream(path) << "{\"scene\": \"chain\", \"settings\": {\"substeps\": }";
-  expect_usage_error("run --preset " + path, "not valid JSON");
+  expect_usage_error("run --preset " + path, "not valid JSON: parse error at line 1");
+}
+
+// Issue 9 item 1: a number past the double range exits 2 naming the file and the number, in plain words
+// (it used to exit 1 with "[json.exception.out_of_range.406] ...").
+TEST(Cli, PresetNumberOverflowNamesFileAndNumber) {
+  for (const std::string body : {R"({"frames": 1e999})", R"({"scene": "chain", "params": {"mass": -1e999}})"}) {
+    const std::string path = temp_path("overflow.json");
+    std::ofstream(path) << body;
+    const Result r = run("run --preset " + path);
+    EXPECT_EQ(r.status, 2) << body << "\n" << r.output;
+    EXPECT_NE(r.output.find("preset '" + path + "'"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("e999' is beyond the range of a double"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("json.exception"), std::string::npos) << r.output;
+  }
 }
 
 TEST(Cli, PresetWithUnknownKey) {
