@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian packages smallsteps builds and tests with. As root it runs apt-get; otherwise it
-# prints the command to run. nvcc (/usr/local/cuda/bin) is optional: without it the CUDA backend is
-# left out of the build and --backend cuda says so.
+# Installs the Debian packages smallsteps builds and tests with; clang, its sanitizer and libFuzzer
+# runtimes, libomp and llvm-symbolizer serve the sanitize preset and the fuzz harnesses. As root it runs
+# apt-get; otherwise it prints the command to run. nvcc (/usr/local/cuda/bin) is optional: without it the
+# CUDA backend is left out of the build and --backend cuda says so.
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config libgtest-dev nlohmann-json3-dev libcli11-dev
           libtinyobjloader-dev
-          libglfw3-dev libimgui-dev python3-glad libglm-dev libstb-dev libgl1-mesa-dri xvfb xauth ffmpeg)
+          libglfw3-dev libimgui-dev python3-glad libglm-dev libstb-dev libgl1-mesa-dri xvfb xauth ffmpeg
+          clang libclang-rt-14-dev libomp-14-dev llvm)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "render/gl.h"
+#include "viewer/pin_libraries.h"
 // glad must precede GLFW's own GL header
 #include <GLFW/glfw3.h>
 
@@ -48,6 +49,7 @@ Window::Window(int width_px, int height_px, const std::string& title, bool visib
     glfwTerminate();
     throw WindowError("cannot load the OpenGL 4.5 entry points");
   }
+  pin_loaded_libraries_for_leak_reports();
   glfwSwapInterval(visible ? 1 : 0);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();

@@ -21,7 +21,10 @@ struct TrianglePoint {
 };
 
 // The triangle a, b, c must have a non-zero area (see has_area); every division below is then by a
-// squared edge length or by |(b − a) × (c − a)|², both positive.
+// squared edge length or by |(b − a) × (c − a)|², both positive. Ericson writes these denominators as
+// differences and sums of the region tests' dot products (d1 − d3 = |ab|², va + vb + vc = |ab × ac|²);
+// from a point many orders of magnitude farther away than the triangle is large, those cancel to zero
+// in floating point and gave 0/0 (found by fuzz/obj_fuzzer.cpp), so they are computed directly here.
 inline TrianglePoint closest_point_on_triangle(Vec3 p, Vec3 a, Vec3 b, Vec3 c) {
   const Vec3 ab = b - a, ac = c - a, ap = p - a;
   const Real d1 = dot(ab, ap), d2 = dot(ac, ap);
@@ -33,23 +36,23 @@ inline TrianglePoint closest_point_on_triangle(Vec3 p, Vec3 a, Vec3 b, Vec3 c) {
 
   // Barycentric weight of c, times the squared double area: ≤ 0 means p projects outside edge ab.
   const Real vc = d1 * d4 - d3 * d2;
-  if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) return {a + (d1 / (d1 - d3)) * ab, TriangleFeature::Edge0};
+  if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) return {a + (d1 / length_squared(ab)) * ab, TriangleFeature::Edge0};
 
   const Vec3 cp = p - c;
   const Real d5 = dot(ab, cp), d6 = dot(ac, cp);
   if (d6 >= 0.0 && d5 <= d6) return {c, TriangleFeature::Vertex2};
 
   const Real vb = d5 * d2 - d1 * d6;  // weight of b: ≤ 0 outside edge ca
-  if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) return {a + (d2 / (d2 - d6)) * ac, TriangleFeature::Edge2};
+  if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) return {a + (d2 / length_squared(ac)) * ac, TriangleFeature::Edge2};
 
   const Real va = d3 * d6 - d5 * d4;  // weight of a: ≤ 0 outside edge bc
   const Real along_bc = d4 - d3, to_c = d5 - d6;
   if (va <= 0.0 && along_bc >= 0.0 && to_c >= 0.0) {
-    return {b + (along_bc / (along_bc + to_c)) * (c - b), TriangleFeature::Edge1};
+    return {b + (along_bc / length_squared(c - b)) * (c - b), TriangleFeature::Edge1};
   }
 
-  const Real sum = va + vb + vc;
-  return {a + (vb / sum) * ab + (vc / sum) * ac, TriangleFeature::Face};
+  const Real area2 = length_squared(cross(ab, ac));  // = va + vb + vc
+  return {a + (vb / area2) * ab + (vc / area2) * ac, TriangleFeature::Face};
 }
 
 struct MeshHit {

@@ -103,6 +103,21 @@ MeshBounds bulk_of(const std::vector<Vec3>& points) {
   return bulk;
 }
 
+// The corners of the triangles with an area, each vertex once: the surface the field measures. A vertex
+// that only zero-area faces use adds nothing to it, but still stretches the grid to reach it.
+std::vector<Vec3> surface_points(const TriangleMesh& mesh) {
+  std::vector<bool> on_surface(mesh.vertices.size(), false);
+  for (size_t t = 0; t < mesh.triangles.size(); ++t) {
+    if (!has_area(triangle_corners(mesh, int(t)))) continue;
+    const Int3 tri = mesh.triangles[t];
+    on_surface[size_t(tri.a)] = on_surface[size_t(tri.b)] = on_surface[size_t(tri.c)] = true;
+  }
+  std::vector<Vec3> points;
+  for (size_t v = 0; v < on_surface.size(); ++v)
+    if (on_surface[v]) points.push_back(mesh.vertices[v]);
+  return points;
+}
+
 // Index of the vertex among `candidates` farthest outside `box`, or -1 when none is outside.
 int farthest_outside(const TriangleMesh& mesh, const std::vector<int>& candidates, const MeshBounds& box) {
   int farthest = -1;
@@ -147,7 +162,7 @@ MeshQuality assess_mesh(const TriangleMesh& mesh) {
   }
   q.bounds = {points[0], points[0]};
   for (const Vec3& p : points) q.bounds = {min3(q.bounds.lo, p), max3(q.bounds.hi, p)};
-  q.bulk = bulk_of(points);
+  q.bulk = bulk_of(surface_points(mesh));
   q.farthest_outlier = farthest_outside(mesh, used_ids, q.bulk);
   q.farthest_stray = farthest_outside(mesh, unused_ids, q.bounds);
   for (const int v : unused_ids)

@@ -3,8 +3,9 @@
 // manifold, consistently oriented mesh: near the rim of a hole (an edge with one face), an edge with more
 // than two faces, or an edge whose two faces run it the same way (one of them flipped) it may be wrong.
 // The grid spans the mesh bounds, so a few far vertices can take its cells from the rest: the bounds are
-// compared with the bulk's, the 1st to 99th percentile of the vertex coordinates along each axis. A flat
-// mesh has no inside at all, and a closed mesh whose faces point inward has its field inside out. Only the
+// compared with the bulk's, the 1st to 99th percentile of the vertex coordinates along each axis (of the
+// triangles with an area: a vertex that only zero-area faces reach adds no surface, only grid to span).
+// A flat mesh has no inside at all, and a closed mesh whose faces point inward has its field inside out. Only the
 // vertices that faces use shape the field (collider shapes drop the rest), but an unused vertex outside the
 // mesh says something is wrong with the file. Heights are along y, the scenes' up.
 #pragma once
@@ -27,7 +28,8 @@ struct MeshQuality {
   int stray_vertices = 0;      // vertices no face uses that lie outside `bounds`
   int farthest_stray = -1;     // the one farthest outside; -1 when there is none
   MeshBounds bounds;           // [file units] of the vertices that faces use
-  MeshBounds bulk;             // [file units] 1st to 99th percentile of their coordinates, per axis
+  MeshBounds bulk;             // [file units] 1st to 99th percentile, per axis, of the coordinates of the
+                               // corners of triangles with an area (zero-area faces add no surface)
   int farthest_outlier = -1;   // the used vertex farthest outside `bulk`; -1 when all are inside
   Real thickness = 0.0;  // [file units] largest distance of a used vertex from the largest triangle's plane
 };

@@ -85,14 +85,16 @@ void check_usable(const std::string& path, const TriangleMesh& mesh) {
 
 }  // namespace
 
-TriangleMesh load_obj(const std::string& path) {
-  const CheckedObjText text = check_obj_text(read_text(path));
-  if (text.problem) fail(path, *text.problem);
-  const tinyobj::ObjReader reader = parse(path, text.geometry);
+TriangleMesh load_obj(const std::string& path) { return load_obj_text(read_text(path), path); }
+
+TriangleMesh load_obj_text(std::string_view contents, const std::string& origin) {
+  const CheckedObjText text = check_obj_text(contents);
+  if (text.problem) fail(origin, *text.problem);
+  const tinyobj::ObjReader reader = parse(origin, text.geometry);
   TriangleMesh mesh;
-  mesh.vertices = vertices_of(path, reader.GetAttrib());
-  mesh.triangles = triangles_of(path, reader.GetShapes(), mesh.vertices.size());
-  check_usable(path, mesh);
+  mesh.vertices = vertices_of(origin, reader.GetAttrib());
+  mesh.triangles = triangles_of(origin, reader.GetShapes(), mesh.vertices.size());
+  check_usable(origin, mesh);
   return mesh;
 }
 

@@ -8,6 +8,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "mesh/triangle_mesh.h"
 
@@ -21,5 +22,9 @@ struct MeshError : std::runtime_error {
 // coordinate that is not finite in single precision, a vertex index out of range, no vertices, no faces,
 // or only zero-area triangles.
 TriangleMesh load_obj(const std::string& path);
+
+// The same from a file's contents already in memory; `origin` names it in messages (load_obj passes the
+// path; the fuzz harness fuzz/obj_fuzzer.cpp passes its inputs this way).
+TriangleMesh load_obj_text(std::string_view text, const std::string& origin);
 
 }  // namespace sim

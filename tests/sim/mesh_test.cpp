@@ -3,6 +3,7 @@
 // vertices.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "mesh/bvh.h"
@@ -48,6 +49,21 @@ TEST(MeshClosestPoint, NoSampleOfTheTriangleIsNearer) {
     }
     EXPECT_LE(d, nearest_sample + 1e-12);
     EXPECT_GT(d, nearest_sample - 0.05);  // the lattice spacing bounds how much nearer the answer can be
+  }
+}
+
+// From 1e29 m away a unit triangle's region tests cancel to zero; Ericson's denominators built from them
+// gave 0/0, a NaN distance and no closest triangle at all (found by fuzz/obj_fuzzer.cpp: a 1e30 vertex).
+// The answer must stay finite and as far as the triangle's own corners, to double precision.
+TEST(MeshClosestPoint, StaysFiniteFarBeyondTheTrianglesSize) {
+  const Vec3 b{1, 0, 0}, c{0, 1, 0}, d{0, 0, 1};
+  for (const Vec3 p : {Vec3{-5e29, -5e29, -3.75e29}, Vec3{3e29, 1e-3, 2e29}, Vec3{0.5, 0.5, 1e35},
+                       Vec3{-1e30, 0.0, 0.0}, Vec3{2e30, 3e30, -1e30}}) {
+    const TrianglePoint on = closest_point_on_triangle(p, b, c, d);
+    ASSERT_TRUE(is_finite(on.point)) << p.x << " " << p.y << " " << p.z;
+    const Real corners = std::min({length(p - b), length(p - c), length(p - d)});
+    EXPECT_LE(length(p - on.point), corners * (1 + 1e-12));
+    EXPECT_GE(length(p - on.point), corners * (1 - 1e-6));  // no point of a unit triangle is 1e-6 nearer
   }
 }
 
