@@ -2,8 +2,8 @@
 # Long fuzz runs of the libFuzzer harnesses in fuzz/ (ctest runs each for seconds only):
 #   scripts/fuzz.sh [--runs N] [--seconds S] [harness ...]     harnesses: obj preset (default: all)
 # Builds them in the sanitize preset (clang, AddressSanitizer + UBSan; scripts/setup.sh installs clang),
-# then runs each from its seeds (fuzz/corpus/<name>) with its dictionary, until N inputs (default one
-# million) or S seconds. Inputs that reach new code are kept in build/fuzz/corpus/<name> and seed the next
+# then runs each from its seeds (fuzz/corpus/<name>; the preset harness also assets/presets) with its
+# dictionary, until N inputs (default one million) or S seconds. Inputs that reach new code are kept in build/fuzz/corpus/<name> and seed the next
 # run; a crashing input is saved as build/fuzz/<name>-crash-* and the script exits non-zero.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +21,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(obj preset)
+declare -A seeds=([obj]="" [preset]="assets/presets")  # seed folders besides fuzz/corpus/<name>
 
 cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize --target "${harnesses[@]/%/_fuzzer}"
@@ -35,7 +36,8 @@ for name in "${harnesses[@]}"; do
   log="build/fuzz/$name.log"
   rc=0
   OMP_NUM_THREADS=1 "build/sanitize/bin/${name}_fuzzer" "${limit[@]}" -timeout=10 -print_final_stats=1 \
-    -dict="fuzz/$name.dict" -artifact_prefix="build/fuzz/$name-" "$corpus" "fuzz/corpus/$name" >"$log" 2>&1 || rc=$?
+    -dict="fuzz/$name.dict" -artifact_prefix="build/fuzz/$name-" "$corpus" "fuzz/corpus/$name" ${seeds[$name]} \
+    >"$log" 2>&1 || rc=$?
   grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb|SUMMARY|==[0-9]+==ERROR)|Test unit written" "$log" || true
   [ $rc -eq 0 ] || { echo "fuzz.sh: $name FAILED (exit $rc; full log $log)" >&2; status=1; }
 done
