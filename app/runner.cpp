@@ -28,8 +28,11 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   std::printf("step time    %.3f ms/frame (mean)\n", frames_done ? total_step_ms / frames_done : 0.0);
   std::printf("energy       kinetic %.6g J, gravitational %.6g J, elastic %.6g J, total %.6g J\n",
               last.kinetic, last.gravitational, last.elastic, last.total);
-  std::printf("constraints  max error %.4g m, rms %.4g m\n", last.max_constraint_error,
-              last.rms_constraint_error);
+  std::printf("residual     |C + α̃λ| max %.4g m, rms %.4g m;", last.max_residual, last.rms_residual);
+  for (int kind = 0; kind < sim::kResidualKinds; ++kind)
+    if (last.max_residual_by_kind[size_t(kind)] > 0.0)
+      std::printf(" %s %.3g", sim::residual_kind_name(kind), last.max_residual_by_kind[size_t(kind)]);
+  std::printf("\n");
   if (last.stretch_max > 0.0)
     std::printf("stretch      max %.4g %%, mean %.4g %%\n", 100.0 * last.stretch_max, 100.0 * last.stretch_mean);
   if (m.collider.enabled) std::printf("penetration  max %.4g m into the collider\n", last.max_penetration);

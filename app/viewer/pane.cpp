@@ -54,7 +54,7 @@ bool Pane::step() {
   last = r.metrics;
   watch.observe(last);
   energy.push(float(last.total));
-  error.push(float(last.max_constraint_error));
+  error.push(float(last.max_residual));
   substeps.push(float(last.substeps));
   step_ms.push(float(last.step_ms));
   return true;

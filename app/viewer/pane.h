@@ -57,7 +57,7 @@ class Pane {
   sim::FrameMetrics last;
   sim::ErrorWatch watch;  // constraint error since the last build or reset, against the scene's bound
   std::optional<std::string> divergence;
-  History energy, error, substeps, step_ms;
+  History energy, error, substeps, step_ms;  // error: max |C + α̃λ| [m]
 
  private:
   void restart_measurements();  // metrics of the current state, empty plots

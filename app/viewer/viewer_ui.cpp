@@ -126,7 +126,7 @@ void Viewer::draw_stats_panel() {
     const sim::FrameMetrics& m = p->last;
     if (p->divergence) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s (R resets)", p->divergence->c_str());
     ImGui::Text("sim %.2f ms/frame (contact detection %.2f), %d substeps", m.step_ms, m.detection_ms, m.substeps);
-    ImGui::Text("max |C| %.3g m, rms %.3g m", m.max_constraint_error, m.rms_constraint_error);
+    ImGui::Text("Eq. 2 residual max %.3g m, rms %.3g m", m.max_residual, m.rms_residual);
     if (m.extension_over_bound > 1.0)
       ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "extension %.3g m > bound %.3g m: the physics failed",
                          m.max_extension, p->watch.bound());
@@ -140,7 +140,7 @@ void Viewer::draw_stats_panel() {
     for (size_t k = 0; k < model.probes.size() && k < m.probe_force.size(); ++k)
       ImGui::Text("force %s: %.5g N", model.probes[k].name.c_str(), m.probe_force[k]);
     plot("total energy [J]", p->energy, "%.5g J");
-    plot("max |C| [m]", p->error, "%.3g m");
+    plot("max residual [m]", p->error, "%.3g m");
     plot("substeps", p->substeps, "%.0f");
     plot("sim [ms]", p->step_ms, "%.2f ms");
     ImGui::PopID();

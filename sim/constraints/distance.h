@@ -25,12 +25,17 @@ struct DistanceCorrection {
 };
 
 // One projection of Eq. 8. relative_motion = (x_a − x_aⁿ) − (x_b − x_bⁿ), the motion since the substep
-// began; only damping (β > 0) reads it.
+// began; only damping (β > 0) reads it. split_a, split_b > 0 scale the inverse masses in the Δλ
+// denominator only (mass splitting, Tonge et al. 2012, for Jacobi: a particle shared by n constraints
+// answers each with 1/n of its mass); the corrections are Eq. 4's Δx = M⁻¹∇CᵀΔλ with the true masses.
+// The compliance term α̃ is not scaled, so a compliant constraint still converges to C = −α̃λ (= αF).
 SIM_HD DistanceCorrection project_distance(Vec3 xa, Vec3 xb, Real wa, Real wb, Real rest_length, Real alpha,
-                                           Real beta, Real lambda, Real h, Vec3 relative_motion) {
+                                           Real beta, Real lambda, Real h, Vec3 relative_motion,
+                                           Real split_a = 1.0, Real split_b = 1.0) {
   const DistanceEval e = distance_eval(xa, xb, rest_length);
   if (e.n.x == 0.0 && e.n.y == 0.0 && e.n.z == 0.0) return {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0};
-  const Real dl = xpbd_delta_lambda({e.C, wa + wb, dot(e.n, relative_motion)}, alpha, beta, lambda, h);
+  const Real dl =
+      xpbd_delta_lambda({e.C, split_a * wa + split_b * wb, dot(e.n, relative_motion)}, alpha, beta, lambda, h);
   return {(wa * dl) * e.n, (-wb * dl) * e.n, dl};
 }
 

@@ -7,6 +7,11 @@
 
 namespace sim {
 
+const char* residual_kind_name(int kind) {
+  static const char* const names[kResidualKinds] = {"other", "stretch", "shear", "bend", "attachment"};
+  return kind >= 0 && kind < kResidualKinds ? names[kind] : "unknown";
+}
+
 FrameMetrics measure(const Model& model, const State& state, Real h, Real gravity_scale) {
   FrameMetrics m;
   const int n = model.particle_count();
@@ -19,19 +24,28 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
     kinetic += 0.5 * mass * double(length_squared(state.particle_v[size_t(i)]));
     gravity_potential -= mass * double(gravity_scale * dot(model.gravity, state.particle_x[size_t(i)]));
   }
-  double elastic = 0.0, sum_sq = 0.0, max_err = 0.0, max_ext = 0.0, stretch_sum = 0.0, stretch_max = 0.0;
+  const double h2 = double(h) * h;
+  // One constraint's share of the energies and its Eq. 2 residual.
+  const auto account = [h2](double C, double alpha, double lambda, double& elastic, double& violation) {
+    if (alpha > 0.0 && h2 > 0.0) elastic += 0.5 * alpha * (lambda / h2) * (lambda / h2);
+    if (alpha > 0.0) violation += 0.5 * C * C / alpha;
+    return std::abs(C + (h2 > 0.0 ? alpha / h2 : 0.0) * lambda);
+  };
+  double elastic = 0.0, violation = 0.0, sum_sq = 0.0, max_ext = 0.0, stretch_sum = 0.0, stretch_max = 0.0;
+  double kind_max[kResidualKinds] = {};
   int stretch_edges = 0;
   const int nd = model.distance_count();
-#pragma omp parallel for reduction(+ : elastic, sum_sq, stretch_sum, stretch_edges) \
-    reduction(max : max_err, max_ext, stretch_max) if (nd > 4096)
+#pragma omp parallel for reduction(+ : elastic, violation, sum_sq, stretch_sum, stretch_edges) \
+    reduction(max : max_ext, stretch_max, kind_max[:kResidualKinds]) if (nd > 4096)
   for (int k = 0; k < nd; ++k) {
     const Int2 p = model.distance_particles[size_t(k)];
     const double L = model.distance_rest_length[size_t(k)];
     const double C = distance_eval(state.particle_x[size_t(p.a)], state.particle_x[size_t(p.b)], L).C;
-    const double alpha = model.distance_compliance[size_t(k)];
-    if (alpha > 0.0) elastic += 0.5 * C * C / alpha;
-    sum_sq += C * C;
-    max_err = std::max(max_err, std::abs(C));
+    const double r = account(C, model.distance_compliance[size_t(k)], state.distance_lambda[size_t(k)], elastic,
+                             violation);
+    sum_sq += r * r;
+    const int kind = int(model.distance_kind[size_t(k)]);
+    kind_max[kind] = std::max(kind_max[kind], r);
     max_ext = std::max(max_ext, C);
     if (model.distance_kind[size_t(k)] == DistanceKind::Stretch && L > 0.0) {
       const double strain = std::max(C / L, 0.0);
@@ -43,10 +57,10 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
   for (int t = 0; t < model.attachment_count(); ++t) {
     const double C = length(state.particle_x[size_t(model.attachment_particle[size_t(t)])] -
                             state.attachment_target[size_t(t)]);
-    const double alpha = model.attachment_compliance[size_t(t)];
-    if (alpha > 0.0) elastic += 0.5 * C * C / alpha;
-    sum_sq += C * C;
-    max_err = std::max(max_err, C);
+    const double r = account(C, model.attachment_compliance[size_t(t)], state.attachment_lambda[size_t(t)],
+                             elastic, violation);
+    sum_sq += r * r;
+    kind_max[kAttachmentResidual] = std::max(kind_max[kAttachmentResidual], r);
     max_ext = std::max(max_ext, C);
   }
   const int constraints = nd + model.attachment_count();
@@ -55,8 +69,12 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
   m.elastic = elastic;
   m.potential = gravity_potential + elastic;
   m.total = m.kinetic + m.potential;
-  m.max_constraint_error = max_err;
-  m.rms_constraint_error = constraints > 0 ? std::sqrt(sum_sq / constraints) : 0.0;
+  m.violation = violation;
+  for (int kind = 0; kind < kResidualKinds; ++kind) {
+    m.max_residual_by_kind[size_t(kind)] = kind_max[kind];
+    m.max_residual = std::max(m.max_residual, kind_max[kind]);
+  }
+  m.rms_residual = constraints > 0 ? std::sqrt(sum_sq / constraints) : 0.0;
   m.max_extension = max_ext;
   m.extension_over_bound = model.extension_bound > 0.0 ? max_ext / model.extension_bound : 0.0;
   m.stretch_max = stretch_max;

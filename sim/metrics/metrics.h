@@ -1,6 +1,12 @@
 // Per-frame measurements of a World: energies, constraint error, force estimates, divergence.
-//   kinetic  T = Σ ½ mᵢ |vᵢ|²
-//   potential U = Σ −mᵢ g·xᵢ + Σ ½ C²/α over compliant constraints (XPBD energy U = ½ Cᵀ α⁻¹ C)
+//   kinetic  T = Σ ½ mᵢ |vᵢ|²;  gravitational  −Σ mᵢ g·xᵢ
+//   elastic  Σ ½ α f² over compliant constraints, f = λ / Δt_s² the force the last substep applied: equal
+//     to XPBD's ½ C²/α at the converged Eq. 2 (C = −α̃λ), and bounded by the applied force where one
+//     iteration leaves C set by the inverse masses, in which case ½ C²/α is mostly solver error (kept
+//     apart as `violation`, never in the total). total = kinetic + gravitational + elastic (Figure 6
+//     plots the first two).
+//   residual |C + α̃λ| of Eq. 2 per constraint, α̃ = α / Δt_s²: zero at the implicit solution; the intended
+//     deformation of a soft constraint is not error (|C| over a 10 N/m bend edge would be)
 //   force estimate of a distance constraint f = −λ / Δt_s² (Small Steps §4, Figure 4), tension positive
 //   stretch ε = (|x_a − x_b| − L) / L over the cloth's stretch edges, compression counted as 0
 //   (the visible stretching of Small Steps Figure 1)
@@ -9,6 +15,7 @@
 // Pinned particles (w = 0) carry no energy.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,16 +25,24 @@
 
 namespace sim {
 
+// The kinds max_residual_by_kind reports: the four DistanceKinds, then attachments.
+inline constexpr int kResidualKinds = 5;
+inline constexpr int kAttachmentResidual = 4;
+const char* residual_kind_name(int kind);  // "other", "stretch", "shear", "bend", "attachment"
+
 struct FrameMetrics {
   int frame = 0;
   double time = 0.0;                  // [s]
   double kinetic = 0.0;               // [J]
   double gravitational = 0.0;         // [J]
-  double elastic = 0.0;               // [J]
+  double elastic = 0.0;               // Σ ½ α (λ/Δt_s²)² [J]
   double potential = 0.0;             // gravitational + elastic [J]
-  double total = 0.0;                 // [J]
-  double max_constraint_error = 0.0;  // max |C| over distance constraints and attachments [m]
-  double rms_constraint_error = 0.0;  // [m]
+  double total = 0.0;                 // kinetic + potential [J]
+  double violation = 0.0;             // Σ ½ C²/α over compliant constraints [J]; solver error, not energy
+  double max_residual = 0.0;          // max |C + α̃λ| over distance constraints and attachments [m]
+  double rms_residual = 0.0;          // [m]
+  // max |C + α̃λ| per kind [m]: DistanceKind's Other, Stretch, Shear, Bend, then attachments; 0 for none
+  std::array<double, kResidualKinds> max_residual_by_kind{};
   // Largest pull past the rest state [m]: max(C, 0) over distance constraints (a folded cloth compresses
   // its soft bend edges by design; compression is not failure), |C| over attachments.
   double max_extension = 0.0;

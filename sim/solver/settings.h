@@ -30,7 +30,7 @@ struct Settings {
   SolverOrder order = SolverOrder::GaussSeidel;
   Real jacobi_omega = 1.0;   // ω [-], Jacobi relaxation
   Real frame_dt = 1.0 / 60;  // Δt_f [s]
-  Real damping = 0.0;        // d [1/s]: every substep v ← v / (1 + d Δt_s), so |v| decays as e^{−d t}
+  Real damping = 0.0;        // d [1/s]: every substep v ← v e^{−d Δt_s}, so |v| decays as e^{−d t}
   Real gravity_scale = 1.0;  // [-] multiplies the scene's gravity
   ContactDetection contact_detection = ContactDetection::PerFrame;
   // Adaptive substepping (Giles & Andrews 2024). Stored and shown so the UI and presets carry it; the

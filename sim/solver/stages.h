@@ -36,18 +36,15 @@ struct DistanceArgs {
   const Real* w;
   Real h;
 
-  // Projects constraint k against positions x; the multiplier step and both corrections are scaled by
-  // `relax` (1 for Gauss-Seidel) so that λ always matches the motion actually applied.
-  SIM_HD DistanceCorrection project(int k, const Vec3* x, Real relax) const {
+  // Projects constraint k against positions x and adds Δλ to its multiplier. split_a, split_b: the mass
+  // splitting of project_distance (1 for Gauss-Seidel).
+  SIM_HD DistanceCorrection project(int k, const Vec3* x, Real split_a = 1.0, Real split_b = 1.0) const {
     const Int2 p = particles[k];
     const Vec3 xa = x[p.a], xb = x[p.b];
     const Real beta = damping[k];
     const Vec3 motion = beta > 0.0 ? (xa - x_prev[p.a]) - (xb - x_prev[p.b]) : Vec3{0.0, 0.0, 0.0};
-    DistanceCorrection c =
-        project_distance(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k], beta, lambda[k], h, motion);
-    c.dxa = relax * c.dxa;
-    c.dxb = relax * c.dxb;
-    c.dlambda *= relax;
+    const DistanceCorrection c = project_distance(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k], beta,
+                                                  lambda[k], h, motion, split_a, split_b);
     lambda[k] += c.dlambda;
     return c;
   }
@@ -60,7 +57,7 @@ struct ProjectDistanceColour {
   int begin;
   SIM_HD void operator()(int t) const {
     const int k = begin + t;
-    const DistanceCorrection c = args.project(k, x, 1.0);
+    const DistanceCorrection c = args.project(k, x);
     const Int2 p = args.particles[k];
     x[p.a] += c.dxa;
     x[p.b] += c.dxb;
@@ -68,10 +65,11 @@ struct ProjectDistanceColour {
 };
 
 // Jacobi (Small Steps §6): every constraint reads the same x and writes its correction into its own
-// slots (2k for end a, 2k + 1 for end b); GatherCorrections then moves each particle. Each is relaxed by
-// ω / max(n_a, n_b), n the number of constraints on a particle, so a particle moves by at most ω times
-// the mean of its corrections (the averaging of Macklin et al. 2014 §4.2) while λ stays consistent with
-// the applied motion and remains a force estimate.
+// slots (2k for end a, 2k + 1 for end b); GatherCorrections then moves each particle by their sum. Each
+// end's mass is split n/ω ways, n the number of constraints on the particle (project_distance), so that
+// the summed corrections of a particle are about ω times their mean (the averaging of Macklin et al.
+// 2014 §4.2) while λ stays the force estimate and a compliant constraint keeps its stiffness: scaling
+// Δλ and Δx by ω/max(n_a, n_b) instead made it max(n)/ω times softer at every substep count.
 struct ProjectDistanceJacobi {
   DistanceArgs args;
   const Vec3* x;
@@ -82,7 +80,7 @@ struct ProjectDistanceJacobi {
     const Int2 p = args.particles[k];
     const int na = incidence_offsets[p.a + 1] - incidence_offsets[p.a];
     const int nb = incidence_offsets[p.b + 1] - incidence_offsets[p.b];
-    const DistanceCorrection c = args.project(k, x, omega / Real(na > nb ? na : nb));
+    const DistanceCorrection c = args.project(k, x, Real(na) / omega, Real(nb) / omega);
     correction[2 * k] = c.dxa;
     correction[2 * k + 1] = c.dxb;
   }
@@ -153,13 +151,14 @@ struct ProjectGrab {
   }
 };
 
-// Algorithm 1 line 11: v = (x − xⁿ) / Δt_s, scaled by 1 / (1 + d Δt_s) for velocity damping d.
+// Algorithm 1 line 11: v = (x − xⁿ) / Δt_s, scaled by e^{−d Δt_s} for velocity damping d, so that |v|
+// decays as e^{−d t} whatever the substep count.
 struct UpdateVelocity {
   const Vec3* x;
   const Vec3* x_prev;
   Vec3* v;
   Real inv_h;
-  Real damping_factor;  // 1 / (1 + d Δt_s) [-]
+  Real damping_factor;  // e^{−d Δt_s} [-]
   SIM_HD void operator()(int i) const { v[i] = (damping_factor * inv_h) * (x[i] - x_prev[i]); }
 };
 

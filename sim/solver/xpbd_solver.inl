@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "model/arrays.h"
 #include "solver/contact_stages.h"
@@ -132,7 +133,7 @@ class XpbdSolver final : public Solver {
                                                                  Exec::data(contact_lambda_), h},
                                                                 ground_});
       }
-      Exec::parallel_for(n_particles, UpdateVelocity{x, x_prev, v, 1.0 / h, 1.0 / (1.0 + s.damping * h)});
+      Exec::parallel_for(n_particles, UpdateVelocity{x, x_prev, v, 1.0 / h, std::exp(-s.damping * h)});
     }
     if (n_attach > 0) Exec::copy(attachment_target_start_, state_.attachment_target);
     grab_start_ = grab_.target;
