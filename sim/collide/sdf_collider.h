@@ -21,6 +21,14 @@ struct SdfCollider {
     s.phi *= scale;
     return s;
   }
+
+  // ∇φ by central differences over one grid cell: a smoothed gradient for where the interpolant's own
+  // vanishes (on the medial axis of a thin part, or inside a cell whose corners agree).
+  SIM_HD Vec3 cell_gradient(Vec3 x) const {
+    const Real d = sdf.cell * scale;
+    const auto diff = [&](Vec3 e) { return (sample(x + d * e).phi - sample(x - d * e).phi) / (2.0 * d); };
+    return {diff({1.0, 0.0, 0.0}), diff({0.0, 1.0, 0.0}), diff({0.0, 0.0, 1.0})};
+  }
 };
 
 }  // namespace sim

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "scenes/collider_shape.h"
+#include "solver/contact_stages.h"
 #include "test_util.h"
 
 namespace sim {
@@ -66,6 +67,43 @@ INSTANTIATE_TEST_SUITE_P(Detection, SdfContact,
                          [](const auto& info) {
                            return std::string(info.param == ContactDetection::PerFrame ? "PerFrame" : "PerSubstep");
                          });
+
+// One ProjectColliderContacts step of a particle (w = 1, radius 0) at x, having come from x_prev, on a
+// 2 × 2 × 2-node grid over [−1, 1]³ whose 8 corner values are φ(corner) = f(corner).
+template <class F>
+Vec3 project_once(F f, Vec3 x, Vec3 x_prev) {
+  float phi[8];
+  for (int k = 0; k < 2; ++k)
+    for (int j = 0; j < 2; ++j)
+      for (int i = 0; i < 2; ++i) phi[(k * 2 + j) * 2 + i] = float(f(Vec3{2.0 * i - 1, 2.0 * j - 1, 2.0 * k - 1}));
+  SdfCollider c;
+  c.enabled = true;
+  c.sdf = {phi, {-1.0, -1.0, -1.0}, 2.0, 2, 2, 2};
+  const unsigned char active = 1;
+  const Real w = 1.0, radius = 0.0, allowance = 0.0;
+  ContactMultipliers lambda{0.0, 0.0};
+  ProjectColliderContacts stage{{&active, &x, &x_prev, &w, &radius, &lambda, 1.0 / 600}, c, &allowance};
+  stage(0);
+  return x;
+}
+
+// Issue 10 item 5: on a field whose gradient has length 0.5 (φ = y/2, the surface y = 0), a particle
+// 0.1 m deep is pushed out in one step (Δλ = −C/(w|∇φ|²)); moving by C along the unit normal stopped
+// half-way.
+TEST(SdfContactStep, NewtonStepOnANonUnitGradientReachesTheSurface) {
+  const Vec3 x = project_once([](Vec3 p) { return 0.5 * p.y; }, {0.2, -0.1, 0.3}, {0.2, -0.1, 0.3});
+  EXPECT_NEAR(x.y, 0.0, 1e-12);
+  EXPECT_NEAR(x.x, 0.2, 1e-12);
+  EXPECT_NEAR(x.z, 0.3, 1e-12);
+}
+
+// Where the gradient vanishes (a field constant at −0.05 m: deep inside, no direction) a penetrating
+// particle is still pushed, back the way it came, instead of being skipped.
+TEST(SdfContactStep, VanishingGradientFallsBackToTheMotionsReverse) {
+  const Vec3 x = project_once([](Vec3) { return -0.05; }, {0.0, 0.0, 0.0}, {0.0, 0.3, 0.4});
+  EXPECT_NEAR(x.y, 0.05 * 0.6, 1e-8);  // φ is stored in single precision
+  EXPECT_NEAR(x.z, 0.05 * 0.8, 1e-8);
+}
 
 }  // namespace
 }  // namespace sim
