@@ -50,6 +50,7 @@ const Column kColumns[] = {
     {"stretch_mean", [](const sim::FrameMetrics& m) { return m.stretch_mean; }, false},
     {"max_penetration_m", [](const sim::FrameMetrics& m) { return m.max_penetration; }, false},
     {"substeps", [](const sim::FrameMetrics& m) { return double(m.substeps); }, true},
+    {"projections", [](const sim::FrameMetrics& m) { return double(m.projections); }, true},
     {"step_ms", [](const sim::FrameMetrics& m) { return m.step_ms; }, false},
     {"detection_ms", [](const sim::FrameMetrics& m) { return m.detection_ms; }, false},
 };

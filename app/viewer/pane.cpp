@@ -76,8 +76,9 @@ void Pane::refresh_buffers(render::ColourBy colour_by) {
 std::vector<std::string> Pane::caption(const std::string& scene_name) const {
   const std::string prefix = label.empty() ? "" : label + ": ";
   char line[160];
-  std::snprintf(line, sizeof line, "%s  t = %.2f s  %.2f ms/frame (%s)", scene_name.c_str(), world->time(),
-                last.step_ms, world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu");
+  std::snprintf(line, sizeof line, "%s  t = %.2f s  %.2f ms/frame (%s), %lld projections/frame", scene_name.c_str(),
+                world->time(), last.step_ms, world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu",
+                last.projections);
   std::vector<std::string> lines{prefix + sim::describe(sim::settings_from_params(settings)), line};
   if (divergence) lines.push_back(*divergence + " - press R to reset");
   return lines;

@@ -126,6 +126,7 @@ void Viewer::draw_stats_panel() {
     const sim::FrameMetrics& m = p->last;
     if (p->divergence) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s (R resets)", p->divergence->c_str());
     ImGui::Text("sim %.2f ms/frame (contact detection %.2f), %d substeps", m.step_ms, m.detection_ms, m.substeps);
+    ImGui::Text("%lld constraint projections/frame", m.projections);
     ImGui::Text("Eq. 2 residual max %.3g m, rms %.3g m", m.max_residual, m.rms_residual);
     if (m.extension_over_bound > 1.0)
       ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "extension %.3g m > bound %.3g m: the physics failed",

@@ -1,10 +1,11 @@
 // The hanging chain of Small Steps §6.1 (20 particles of 1 kg, 0.01 m links, top pinned):
 // force estimates from a single iteration per substep (Figure 4 right) and stretch with substeps
-// versus iterations at equal cost (Figure 3).
+// versus iterations at equal cost (Figure 3), equal cost meaning equal projections per frame (n·k).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
+#include "frame_step.h"
 #include "test_util.h"
 
 namespace sim {
@@ -47,6 +48,16 @@ TEST_P(ChainStretch, SubstepsStretchFarLessThanIterations) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EqualCost, ChainStretch, ::testing::Values(20, 100));
+
+// What "equal cost" counts: n × k projections of each of the 19 links per frame, whichever way round.
+TEST(Chain, EqualCostMeansEqualProjections) {
+  World substepped(test::build_scene("chain"), BackendKind::Cpu);
+  World iterated(test::build_scene("chain"), BackendKind::Cpu);
+  const FrameResult a = step_and_measure(substepped, test::make_settings(20, 1));
+  const FrameResult b = step_and_measure(iterated, test::make_settings(1, 20));
+  EXPECT_EQ(a.metrics.projections, 20 * 19);
+  EXPECT_EQ(b.metrics.projections, a.metrics.projections);
+}
 
 TEST(Chain, HeavyMassStretchSubstepsVersusIterations) {
   // Figure 3 right: a 10⁵ kg bottom mass makes the chain bounce; the paper reports the maximum error
