@@ -4,9 +4,13 @@
 // once per frame (§4.2) — the grid holds the positions predicted over the frame, and of the candidates in
 // the 27 cells around a particle's predicted position, a pair is kept when it is within reach at the start
 // or at the predicted end (a pair close only at the start and more than a cell apart at the predicted end
-// is not found) — and reused by every substep. Each iteration
-// projects them Jacobi-style: every particle gathers the corrections of its own pairs and averages them
-// (Macklin et al. 2014 §4.2), so no two threads write one particle.
+// is not found) — and reused by every substep. A pair is kept when each particle is among the other's
+// nearest (KeepMutualSelfContacts), so both see it. Each iteration projects them Jacobi-style: every
+// particle sums the corrections of its own pairs, so no two threads write one particle, with its mass
+// split among its n touching pairs (Tonge et al. 2012, as the distance Jacobi). Δλ = −C/(n_i w_i +
+// n_j w_j) is then the same number on both sides, so each pair's impulses are equal and opposite and
+// the contacts conserve linear momentum. (Averaging by each particle's own count, as before, gave the two sides of a pair
+// different impulses, and a pair nearest to one particle only pushed that one.)
 #pragma once
 
 #include "collide/hash_grid.h"
@@ -73,33 +77,84 @@ struct FindSelfContacts {
   }
 };
 
-// Writes each particle's averaged correction into delta; ApplyJacobiDeltas then moves the particles.
-struct ProjectSelfContacts {
-  const int* contacts;
+// Keeps the contacts of `contacts` whose other particle lists this one too, in the same order.
+struct KeepMutualSelfContacts {
+  const int* contacts;  // FindSelfContacts' lists
   const int* count;
+  int* pairs;  // kMaxSelfContacts per particle
+  int* pair_count;
+  SIM_HD void operator()(int i) const {
+    const int* list = contacts + size_t(i) * kMaxSelfContacts;
+    int* kept = pairs + size_t(i) * kMaxSelfContacts;
+    int n = 0;
+    for (int k = 0; k < count[i]; ++k) {
+      const int j = list[k];
+      const int* other = contacts + size_t(j) * kMaxSelfContacts;
+      bool mutual = false;
+      for (int m = 0; m < count[j] && !mutual; ++m) mutual = other[m] == i;
+      if (mutual) kept[n++] = j;
+    }
+    pair_count[i] = n;
+  }
+};
+
+// What the projection of a particle's pairs reads: the pairs, positions now and at the start of the
+// substep, and Eq. 10's depenetration limit.
+struct SelfContactArgs {
+  const int* pairs;  // KeepMutualSelfContacts' lists, kMaxSelfContacts per particle
+  const int* pair_count;
   const Vec3* x;
   const Vec3* x_prev;  // xⁿ, for the overlap d₀ at the start of the substep
   const Real* w;
   const Real* radius;
   Real max_depenetration_speed;  // v_max [m/s]
   Real h;                        // Δt_s [s]
+
+  // C of pair (i, j) at x, Eq. 10 with the overlap at xⁿ; d = x_i − x_j, len = |d|. Symmetric in i, j.
+  SIM_HD Real C(int i, int j, Vec3& d, Real& len) const {
+    d = x[i] - x[j];
+    len = length(d);
+    const Real touch = radius[i] + radius[j];
+    const Real gap_start = length(x_prev[i] - x_prev[j]) - touch;
+    return len - touch + depenetration_allowance(gap_start, max_depenetration_speed, h);
+  }
+  SIM_HD bool touching(int i, int j) const {
+    Vec3 d;
+    Real len;
+    return C(i, j, d, len) < 0.0 && len > 1e-12;
+  }
+};
+
+// How many of each particle's pairs touch at the current x: its mass is split that many ways.
+struct CountTouchingSelfContacts {
+  SelfContactArgs a;
+  int* touching;
+  SIM_HD void operator()(int i) const {
+    const int* list = a.pairs + size_t(i) * kMaxSelfContacts;
+    int n = 0;
+    for (int k = 0; k < a.pair_count[i]; ++k) n += a.touching(i, list[k]) ? 1 : 0;
+    touching[i] = n;
+  }
+};
+
+// Writes each particle's summed correction into delta; ApplyJacobiDeltas then moves the particles.
+struct ProjectSelfContacts {
+  SelfContactArgs a;
+  const int* touching;  // CountTouchingSelfContacts' counts at this x
   Vec3* delta;
   SIM_HD void operator()(int i) const {
     Vec3 sum{0.0, 0.0, 0.0};
-    int active = 0;
-    const int* list = contacts + size_t(i) * kMaxSelfContacts;
-    for (int k = 0; k < count[i] && w[i] > 0.0; ++k) {
+    const int* list = a.pairs + size_t(i) * kMaxSelfContacts;
+    for (int k = 0; k < a.pair_count[i] && a.w[i] > 0.0; ++k) {
       const int j = list[k];
-      const Vec3 d = x[i] - x[j];
-      const Real len = length(d);
-      const Real touch = radius[i] + radius[j];
-      const Real gap_start = length(x_prev[i] - x_prev[j]) - touch;
-      const Real C = len - touch + depenetration_allowance(gap_start, max_depenetration_speed, h);
+      Vec3 d;
+      Real len;
+      const Real C = a.C(i, j, d, len);
       if (C >= 0.0 || len <= 1e-12) continue;
-      sum += (-C * w[i] / ((w[i] + w[j]) * len)) * d;  // Eq. 4 with Δλ = −C / (w_i + w_j)
-      ++active;
+      const Real dl = -C / (Real(touching[i]) * a.w[i] + Real(touching[j]) * a.w[j]);  // Eq. 7, masses split
+      sum += (a.w[i] * dl / len) * d;                                                 // Eq. 4, n = d/|d|
     }
-    delta[i] = active > 0 ? (1.0 / Real(active)) * sum : Vec3{0.0, 0.0, 0.0};
+    delta[i] = sum;
   }
 };
 

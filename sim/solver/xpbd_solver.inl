@@ -118,9 +118,10 @@ class XpbdSolver final : public Solver {
           Exec::parallel_for(1, ProjectGrab{grab_.particle, grab_start_, grab_.target, grab_.compliance, fraction,
                                             Exec::data(grab_lambda_), x, w, h});
         if (self_.enabled) {
-          Exec::parallel_for(n_particles,
-                             ProjectSelfContacts{Exec::data(self_contacts_), Exec::data(self_count_), x, x_prev, w,
-                                                 radius, self_.max_depenetration_speed, h, delta});
+          const SelfContactArgs pairs{Exec::data(self_pairs_), Exec::data(self_pair_count_), x, x_prev, w, radius,
+                                      self_.max_depenetration_speed, h};
+          Exec::parallel_for(n_particles, CountTouchingSelfContacts{pairs, Exec::data(self_touching_)});
+          Exec::parallel_for(n_particles, ProjectSelfContacts{pairs, Exec::data(self_touching_), delta});
           Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta});
         }
         if (collider_.enabled)
@@ -165,6 +166,10 @@ class XpbdSolver final : public Solver {
     Exec::resize(self_contacts_, per_particle * kMaxSelfContacts);
     Exec::resize(self_count_, per_particle);
     Exec::fill_zero(self_count_);
+    Exec::resize(self_pairs_, per_particle * kMaxSelfContacts);
+    Exec::resize(self_pair_count_, per_particle);
+    Exec::fill_zero(self_pair_count_);
+    Exec::resize(self_touching_, per_particle);
   }
 
   // Algorithm 1 line 1 (§4.2): contacts along the path predicted over dt; returns the time taken [ms].
@@ -208,6 +213,8 @@ class XpbdSolver final : public Solver {
     Exec::parallel_for(n, FindSelfContacts{grid, x, predicted, Exec::data(model_.particle_rest_x),
                                            Exec::data(model_.particle_radius), Exec::data(model_.particle_inv_mass),
                                            self_, Exec::data(self_contacts_), Exec::data(self_count_)});
+    Exec::parallel_for(n, KeepMutualSelfContacts{Exec::data(self_contacts_), Exec::data(self_count_),
+                                                 Exec::data(self_pairs_), Exec::data(self_pair_count_)});
   }
 
   ModelArrays<Exec::template Buffer> model_;
@@ -232,8 +239,11 @@ class XpbdSolver final : public Solver {
   Buffer<int> particle_bucket_, bucket_count_, bucket_start_, sorted_;
   Buffer<CellKey> particle_key_, sorted_key_;
   Buffer<unsigned char> scan_scratch_;  // the backend's working memory for the bucket scan
-  Buffer<int> self_contacts_;  // kMaxSelfContacts per particle
+  Buffer<int> self_contacts_;  // kMaxSelfContacts per particle: each one's nearest candidates
   Buffer<int> self_count_;
+  Buffer<int> self_pairs_;     // kMaxSelfContacts per particle: the mutual ones, projected
+  Buffer<int> self_pair_count_;
+  Buffer<int> self_touching_;  // of each particle's pairs, how many touch at the current x
   Grab grab_;
   Vec3 grab_start_{};          // the grab target at the start of the frame [m]
   Buffer<Real> grab_lambda_;   // λ of the grab [N·s²]

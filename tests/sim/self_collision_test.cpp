@@ -15,12 +15,14 @@ namespace {
 
 constexpr Real kRadius = 0.01;  // [m]
 
-Built particle_cloud(int n, Real box) {
+// n particles of radius kRadius at random in a cube of edge `box`, of 1 kg or of random masses in
+// [0.2, 5] kg.
+Built particle_cloud(int n, Real box, bool random_masses = false) {
   ModelBuilder b;
   b.set_gravity({0.0, 0.0, 0.0});
   std::mt19937 rng(7);
-  std::uniform_real_distribution<Real> u(0.0, box);
-  for (int i = 0; i < n; ++i) b.add_particle({u(rng), u(rng), u(rng)}, 1.0, kRadius);
+  std::uniform_real_distribution<Real> u(0.0, box), mass(0.2, 5.0);
+  for (int i = 0; i < n; ++i) b.add_particle({u(rng), u(rng), u(rng)}, random_masses ? mass(rng) : 1.0, kRadius);
   SelfCollision self;
   self.enabled = true;
   self.margin = kRadius;
@@ -44,6 +46,23 @@ TEST(SelfCollision, SeparatesEveryOverlappingPair) {
   s.damping = 20.0;  // the cloud comes to rest instead of flying apart
   test::run_frames(world, s, 60);
   EXPECT_GT(closest_pair(world.state().particle_x), 0.95 * 2.0 * kRadius);
+}
+
+// Issue 10 item 6: nothing but self-contacts acts on the cloud, so its momentum Σ m v stays 0 while
+// they push it apart (every pair's impulses equal and opposite). Dense and of unequal masses, so that
+// particles have different contact counts and some have more than kMaxSelfContacts candidates.
+TEST(SelfCollision, ConservesLinearMomentum) {
+  World world(particle_cloud(3000, 0.15, true), BackendKind::Cpu);
+  test::run_frames(world, test::make_settings(10, 1), 10);
+  Vec3 momentum{0.0, 0.0, 0.0};
+  double moving = 0.0;  // Σ m |v|, the scale of the motion [kg·m/s]
+  for (int i = 0; i < world.model().particle_count(); ++i) {
+    const Real m = 1.0 / world.model().particle_inv_mass[size_t(i)];
+    momentum += m * world.state().particle_v[size_t(i)];
+    moving += m * length(world.state().particle_v[size_t(i)]);
+  }
+  ASSERT_GT(moving, 1.0);
+  EXPECT_LT(length(momentum), 1e-12 * moving) << "momentum " << momentum.x << " " << momentum.y << " " << momentum.z;
 }
 
 TEST(SelfCollision, IsDeterministic) {
