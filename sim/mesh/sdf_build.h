@@ -20,14 +20,17 @@ struct SdfGrid {
   SdfGridView view() const { return {phi.data(), origin, cell, nx, ny, nz}; }
 };
 
+// Cells of grid beyond the mesh bounds on every side, unless a collider needs more (collider_shape.h).
+inline constexpr int kSdfPaddingCells = 4;
+
 // `resolution` cells span the longest axis of the mesh bounds (cell = longest extent / resolution); the
 // grid covers the bounds plus `padding_cells` cells on every side. Throws std::invalid_argument for
 // resolution < 1, a negative padding, a vertex index out of range or a mesh with no triangle of non-zero
 // area. The nodes are computed in parallel (OpenMP).
-SdfGrid build_sdf(const TriangleMesh& mesh, int resolution, Real padding_cells = 4);
+SdfGrid build_sdf(const TriangleMesh& mesh, int resolution, Real padding_cells = kSdfPaddingCells);
 
 // The grid build_sdf would fill (origin, cell, node counts) with every φ still 0; same checks.
-SdfGrid sdf_layout(const TriangleMesh& mesh, int resolution, Real padding_cells = 4);
+SdfGrid sdf_layout(const TriangleMesh& mesh, int resolution, Real padding_cells = kSdfPaddingCells);
 
 // Writes φ at every node of `grid`, a layout from sdf_layout for this mesh (build_sdf = sdf_layout + this).
 void fill_sdf(const TriangleMesh& mesh, SdfGrid& grid);

@@ -137,24 +137,27 @@ void write_cached(const std::string& path, const SdfGrid& g, Header h) {
   if (ec) std::filesystem::remove(temporary, ec);
 }
 
-std::string cache_file(uint64_t mesh, int resolution, const std::string& cache_dir) {
-  char name[64];
-  std::snprintf(name, sizeof name, "sdf-%016llx-%d.bin", static_cast<unsigned long long>(mesh), resolution);
+std::string cache_file(uint64_t mesh, int resolution, int padding_cells, const std::string& cache_dir) {
+  char name[80];
+  std::snprintf(name, sizeof name, "sdf-%016llx-%d-p%d.bin", static_cast<unsigned long long>(mesh), resolution,
+                padding_cells);
   return (std::filesystem::path(cache_dir) / name).string();
 }
 
 }  // namespace
 
-std::string sdf_cache_file(const TriangleMesh& mesh, int resolution, const std::string& cache_dir) {
-  return cache_file(mesh_hash(mesh), resolution, cache_dir);
+std::string sdf_cache_file(const TriangleMesh& mesh, int resolution, const std::string& cache_dir,
+                           int padding_cells) {
+  return cache_file(mesh_hash(mesh), resolution, padding_cells, cache_dir);
 }
 
-SdfGrid load_or_build_sdf(const TriangleMesh& mesh, int resolution, const std::string& cache_dir) {
-  if (cache_dir.empty()) return build_sdf(mesh, resolution);
-  SdfGrid grid = sdf_layout(mesh, resolution);
+SdfGrid load_or_build_sdf(const TriangleMesh& mesh, int resolution, const std::string& cache_dir,
+                          int padding_cells) {
+  if (cache_dir.empty()) return build_sdf(mesh, resolution, padding_cells);
+  SdfGrid grid = sdf_layout(mesh, resolution, padding_cells);
   const uint64_t hash = mesh_hash(mesh);
   const Header want = layout_header(grid, hash, resolution);
-  const std::string path = cache_file(hash, resolution, cache_dir);
+  const std::string path = cache_file(hash, resolution, padding_cells, cache_dir);
   if (read_cached(path, grid, want) && !sdf_payload_problem(mesh, grid)) return grid;
   fill_sdf(mesh, grid);
   write_cached(path, grid, want);

@@ -21,14 +21,23 @@ ColliderMesh placed_mesh(const TriangleMesh& mesh, const SdfCollider& c) {
   return out;
 }
 
-void add_collider(ModelBuilder& b, const ParamSet& p, const ContactMaterial& material, Real margin) {
+// The collider's field reaches r + margin beyond it (sdf_padding_cells), so every particle near enough
+// to touch it samples the grid, not the estimate outside it.
+void add_collider(ModelBuilder& b, const ParamSet& p, const ContactMaterial& material, Real margin, Real radius) {
   const auto kind = p.get_int("collider") == 0 ? ShapeKind::Bunny : ShapeKind::Sphere;
-  const std::shared_ptr<const ColliderShape> shape = collider_shape(kind, p.get_int("sdf_resolution"));
+  const int resolution = p.get_int("sdf_resolution");
+  const Real scale = Real(p.get("collider_size"));
+  const int padding = sdf_padding_cells(resolution, scale, radius + margin);
+  const std::shared_ptr<const ColliderShape> shape = collider_shape(kind, resolution, padding);
   for (const std::string& note : shape->notes) b.add_note(note);
+  if (Real(padding) < std::ceil((radius + margin) / scale * Real(resolution)))
+    b.add_note("the collider is small for its particles: its field reaches " + std::to_string(padding) +
+               " cells beyond it, less than the particle radius plus the contact margin; contacts beyond it use "
+               "an estimate that can be too far (raise collider_size or lower particle_radius/contact_margin)");
   SdfCollider c;
   c.enabled = true;
   c.sdf = shape->sdf.view();
-  c.scale = Real(p.get("collider_size"));
+  c.scale = scale;
   c.position = {Real(p.get("collider_x")), 0.0, Real(p.get("collider_z"))};
   c.margin = margin;
   c.material = material;
@@ -101,7 +110,7 @@ SceneDef make_bunny_cloth_scene() {
     b.set_ground(ground);
     const Real span = 10.0 * (size + Real(p.get("cloth_height"))) + 20.0;
     b.set_bounds({{-span, -span, -span}, {span, span, span}});
-    add_collider(b, p, material, margin);
+    add_collider(b, p, material, margin, radius);
 
     // Stacked layers start beyond the self-collision exclusion distance, so that they do collide.
     const Real gap = std::max(Real(p.get("layer_gap")), 1.25 * SelfCollision{}.exclusion * 2.0 * radius);

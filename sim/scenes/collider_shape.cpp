@@ -2,10 +2,12 @@
 // through the disk cache) and the analytic sphere it falls back to; see collider_shape.h.
 #include "scenes/collider_shape.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <tuple>
 
 #include "assets/asset_path.h"
 #include "mesh/mesh_quality.h"
@@ -53,8 +55,8 @@ TriangleMesh unit_sphere(int slices, int stacks) {
 }
 
 // The exact field of the sphere of diameter 1 centred at (0, 0.5, 0) on the grid the mesh would get.
-SdfGrid analytic_sphere_sdf(const TriangleMesh& mesh, int sdf_resolution) {
-  SdfGrid g = sdf_layout(mesh, sdf_resolution);
+SdfGrid analytic_sphere_sdf(const TriangleMesh& mesh, int sdf_resolution, int padding_cells) {
+  SdfGrid g = sdf_layout(mesh, sdf_resolution, padding_cells);
   for (int k = 0; k < g.nz; ++k)
     for (int j = 0; j < g.ny; ++j)
       for (int i = 0; i < g.nx; ++i) {
@@ -72,14 +74,14 @@ std::string sdf_cache_dir() {
 
 }  // namespace
 
-ColliderShape sphere_shape(int sdf_resolution) {
+ColliderShape sphere_shape(int sdf_resolution, int padding_cells) {
   ColliderShape shape;
   shape.mesh = unit_sphere(48, 24);
-  shape.sdf = analytic_sphere_sdf(shape.mesh, sdf_resolution);
+  shape.sdf = analytic_sphere_sdf(shape.mesh, sdf_resolution, padding_cells);
   return shape;
 }
 
-ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution) {
+ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution, int padding_cells) {
   std::string reason;
   if (lookup.path.empty()) {
     reason = std::string(kBunnyFile) + " was not found (looked for";
@@ -98,7 +100,7 @@ ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution) {
       }
       drop_unused_vertices(shape.mesh);
       normalise(shape.mesh);
-      shape.sdf = load_or_build_sdf(shape.mesh, sdf_resolution, sdf_cache_dir());
+      shape.sdf = load_or_build_sdf(shape.mesh, sdf_resolution, sdf_cache_dir(), padding_cells);
       return shape;
     } catch (const MeshError& e) {
       reason = e.what();
@@ -106,21 +108,29 @@ ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution) {
       reason = lookup.path + ": " + e.what();
     }
   }
-  ColliderShape sphere = sphere_shape(sdf_resolution);
+  ColliderShape sphere = sphere_shape(sdf_resolution, padding_cells);
   sphere.notes = {"the Stanford bunny is unavailable: " + reason + ". Using a sphere collider instead."};
   return sphere;
 }
 
-std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_resolution) {
+std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_resolution, int padding_cells) {
   static std::mutex mutex;
-  static std::map<std::pair<ShapeKind, int>, std::shared_ptr<const ColliderShape>> built;
+  static std::map<std::tuple<ShapeKind, int, int>, std::shared_ptr<const ColliderShape>> built;
   const std::lock_guard<std::mutex> lock(mutex);
-  std::shared_ptr<const ColliderShape>& entry = built[{kind, sdf_resolution}];
+  std::shared_ptr<const ColliderShape>& entry = built[{kind, sdf_resolution, padding_cells}];
   if (!entry)
-    entry = std::make_shared<const ColliderShape>(kind == ShapeKind::Bunny
-                                                      ? bunny_shape(find_asset(kBunnyFile), sdf_resolution)
-                                                      : sphere_shape(sdf_resolution));
+    entry = std::make_shared<const ColliderShape>(
+        kind == ShapeKind::Bunny ? bunny_shape(find_asset(kBunnyFile), sdf_resolution, padding_cells)
+                                 : sphere_shape(sdf_resolution, padding_cells));
   return entry;
+}
+
+int sdf_padding_cells(int sdf_resolution, Real scale, Real reach) {
+  const Real needed = std::ceil(reach / scale * Real(sdf_resolution));
+  const int most = std::max(kSdfPaddingCells, sdf_resolution / 4);
+  int cells = kSdfPaddingCells;
+  while (cells < needed && cells < most) cells *= 2;
+  return std::min(cells, most);
 }
 
 }  // namespace sim

@@ -26,13 +26,25 @@ struct ColliderShape {
 enum class ShapeKind { Bunny, Sphere };
 
 // The bunny when its file is found, loads and can give a field, else the sphere with a note naming the
-// problem and the places searched; built once per (kind, resolution) in a process.
-std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_resolution);
+// problem and the places searched; built once per (kind, resolution, padding) in a process. The field's
+// grid reaches `padding_cells` cells beyond the shape's bounds (sdf_padding_cells).
+std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_resolution,
+                                                    int padding_cells = kSdfPaddingCells);
+
+// Padding, in cells, for a field of `sdf_resolution` cells whose shape is placed at `scale` and touched
+// by particles of radius r with detection margin m: every point within r + m of the surface must lie
+// on the grid (outside it φ is only an upper bound: φ at the nearest grid point plus the distance to
+// it), so (r + m)/scale in the shape's frame, where a cell is at most 1/resolution (the shapes are 1
+// high, and the longest side spans the resolution), rounded up to kSdfPaddingCells times a power of two
+// so that dragging collider_size builds a few fields, not one per value; at most resolution/4, which
+// keeps the grid within 1.5 times its size per axis: a collider placed smaller than that allows leaves
+// contacts farther out to the estimate.
+int sdf_padding_cells(int sdf_resolution, Real scale, Real reach);
 
 // The two shapes themselves, uncached: the sphere's field is exact (|x − c| − ½ at every node); the
 // bunny's comes from its OBJ at lookup.path, with a note per mesh_warnings line (prefixed with the path),
 // and falls back to the sphere with a note.
-ColliderShape sphere_shape(int sdf_resolution);
-ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution);
+ColliderShape sphere_shape(int sdf_resolution, int padding_cells = kSdfPaddingCells);
+ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution, int padding_cells = kSdfPaddingCells);
 
 }  // namespace sim

@@ -39,10 +39,23 @@ fs::file_time_type back_date(const fs::path& file) {
   return old;
 }
 
-TEST(SdfCache, FileIsNamedByMeshHashAndResolution) {
+TEST(SdfCache, FileIsNamedByMeshHashResolutionAndPadding) {
   const std::string file = sdf_cache_file(test::unit_cube(), 16, "/tmp/cache");
-  EXPECT_TRUE(std::regex_match(file, std::regex("/tmp/cache/sdf-[0-9a-f]{16}-16\\.bin"))) << file;
+  EXPECT_TRUE(std::regex_match(file, std::regex("/tmp/cache/sdf-[0-9a-f]{16}-16-p4\\.bin"))) << file;
   EXPECT_NE(file, sdf_cache_file(test::icosphere(1, 1.0), 16, "/tmp/cache"));
+  EXPECT_NE(file, sdf_cache_file(test::unit_cube(), 16, "/tmp/cache", 8));
+}
+
+// A padded field is a different grid; both stay cached side by side.
+TEST(SdfCache, PaddedFieldIsCachedApart) {
+  const fs::path dir = test::test_folder() / "padded";
+  fs::remove_all(dir);
+  const TriangleMesh mesh = test::unit_cube();
+  const SdfGrid narrow = load_or_build_sdf(mesh, 8, dir.string());
+  const SdfGrid wide = load_or_build_sdf(mesh, 8, dir.string(), 8);
+  EXPECT_EQ(wide.nx, narrow.nx + 8);
+  expect_same_grid(load_or_build_sdf(mesh, 8, dir.string(), 8), build_sdf(mesh, 8, 8));
+  expect_same_grid(load_or_build_sdf(mesh, 8, dir.string()), narrow);
 }
 
 TEST(SdfCache, SecondCallReadsTheFile) {
