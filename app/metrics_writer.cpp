@@ -20,6 +20,10 @@ nlohmann::json params_json(const sim::ParamSet& p) {
   return out;
 }
 
+double by_kind(const sim::FrameMetrics& m, sim::DistanceKind kind) {
+  return m.max_residual_by_kind[size_t(kind)];
+}
+
 // One per-frame column, in CSV and JSON alike.
 struct Column {
   const char* name;
@@ -38,10 +42,14 @@ const Column kColumns[] = {
     {"violation_J", [](const sim::FrameMetrics& m) { return m.violation; }, false},
     {"max_residual_m", [](const sim::FrameMetrics& m) { return m.max_residual; }, false},
     {"rms_residual_m", [](const sim::FrameMetrics& m) { return m.rms_residual; }, false},
-    {"max_residual_stretch_m", [](const sim::FrameMetrics& m) { return m.max_residual_by_kind[1]; }, false},
-    {"max_residual_shear_m", [](const sim::FrameMetrics& m) { return m.max_residual_by_kind[2]; }, false},
-    {"max_residual_bend_m", [](const sim::FrameMetrics& m) { return m.max_residual_by_kind[3]; }, false},
-    {"max_residual_other_m", [](const sim::FrameMetrics& m) { return m.max_residual_by_kind[0]; }, false},
+    {"max_residual_stretch_m",
+     [](const sim::FrameMetrics& m) { return by_kind(m, sim::DistanceKind::Stretch); }, false},
+    {"max_residual_shear_m", [](const sim::FrameMetrics& m) { return by_kind(m, sim::DistanceKind::Shear); },
+     false},
+    {"max_residual_bend_m", [](const sim::FrameMetrics& m) { return by_kind(m, sim::DistanceKind::Bend); },
+     false},
+    {"max_residual_other_m", [](const sim::FrameMetrics& m) { return by_kind(m, sim::DistanceKind::Other); },
+     false},
     {"max_residual_attachment_m",
      [](const sim::FrameMetrics& m) { return m.max_residual_by_kind[sim::kAttachmentResidual]; }, false},
     {"max_extension_m", [](const sim::FrameMetrics& m) { return m.max_extension; }, false},

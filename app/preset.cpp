@@ -112,7 +112,8 @@ bool apply_preset_text(const std::string& text, const std::string& origin, RunOp
   } catch (const json::out_of_range& e) {  // id 406: valid JSON, but a number past the double range
     std::string number = plain_words(e);
     number.erase(0, number.find('\''));
-    throw sim::ParamError(where + ": the number " + number + " is beyond the range of a double (about 1.8e308)");
+    throw sim::ParamError(where + ": the number " + number +
+                          " is beyond the range of a double (about 1.8e308)");
   } catch (const json::exception& e) {
     throw sim::ParamError(where + " is not valid JSON: " + plain_words(e));
   }

@@ -76,10 +76,11 @@ void Pane::refresh_buffers(render::ColourBy colour_by) {
 std::vector<std::string> Pane::caption(const std::string& scene_name) const {
   const std::string prefix = label.empty() ? "" : label + ": ";
   char line[160];
-  std::snprintf(line, sizeof line, "%s  t = %.2f s  %.2f ms/frame (%s), %lld projections/frame", scene_name.c_str(),
-                world->time(), last.step_ms, world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu",
-                last.projections);
-  std::vector<std::string> lines{prefix + sim::describe(sim::settings_from_params(settings)), line};
+  std::snprintf(line, sizeof line, "%s  t = %.2f s  %.2f ms/frame (%s)", scene_name.c_str(), world->time(),
+                last.step_ms, world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu");
+  // The cost the comparison holds equal (projections) on a line of its own, beside the wall time above.
+  const std::string cost = std::to_string(last.projections) + " constraint projections/frame";
+  std::vector<std::string> lines{prefix + sim::describe(sim::settings_from_params(settings)), line, cost};
   if (divergence) lines.push_back(*divergence + " - press R to reset");
   return lines;
 }

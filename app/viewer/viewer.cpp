@@ -231,9 +231,11 @@ int Viewer::headless_exit_status() const {
       status = kExitPhysicsFailed;
       continue;
     }
-    std::printf("%s%s: %d frames, %.4g s, %.3f ms/frame (last), %lld projections/frame, max residual %.4g m, total energy %.6g J\n",
-                who.c_str(), sim::describe(sim::settings_from_params(p.settings)).c_str(), p.world->frame(),
-                p.world->time(), p.last.step_ms, p.last.projections, p.last.max_residual, p.last.total);
+    std::printf(
+        "%s%s: %d frames, %.4g s, %.3f ms/frame (last), %lld projections/frame, max residual %.4g m, "
+        "total energy %.6g J\n",
+        who.c_str(), sim::describe(sim::settings_from_params(p.settings)).c_str(), p.world->frame(),
+        p.world->time(), p.last.step_ms, p.last.projections, p.last.max_residual, p.last.total);
     if (report_constraint_error(p.watch, options_.run.fail_on_error, who) != kExitOk) status = kExitPhysicsFailed;
   }
   return status;

@@ -125,7 +125,8 @@ void Viewer::draw_stats_panel() {
     }
     const sim::FrameMetrics& m = p->last;
     if (p->divergence) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s (R resets)", p->divergence->c_str());
-    ImGui::Text("sim %.2f ms/frame (contact detection %.2f), %d substeps", m.step_ms, m.detection_ms, m.substeps);
+    ImGui::Text("sim %.2f ms/frame, %d substeps", m.step_ms, m.substeps);
+    ImGui::Text("  of which contact detection %.2f ms", m.detection_ms);
     ImGui::Text("%lld constraint projections/frame", m.projections);
     ImGui::Text("Eq. 2 residual max %.3g m, rms %.3g m", m.max_residual, m.rms_residual);
     if (m.extension_over_bound > 1.0)
@@ -134,7 +135,8 @@ void Viewer::draw_stats_panel() {
     if (p->watch.exceeded())
       ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "first over the bound at frame %d; worst %.3g m at frame %d",
                          p->watch.first_frame(), p->watch.worst(), p->watch.worst_frame());
-    ImGui::Text("E kin %.4g  grav %.4g  elastic %.4g  total %.4g J", m.kinetic, m.gravitational, m.elastic, m.total);
+    ImGui::Text("E total %.5g J", m.total);
+    ImGui::Text("  kin %.4g  grav %.4g  elastic %.4g", m.kinetic, m.gravitational, m.elastic);
     const sim::Model& model = p->world->model();
     if (m.stretch_max > 0.0) ImGui::Text("stretch max %.3f %%, mean %.4f %%", 100.0 * m.stretch_max, 100.0 * m.stretch_mean);
     if (model.collider.enabled) ImGui::Text("max penetration %.3g mm", 1e3 * m.max_penetration);

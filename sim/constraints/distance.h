@@ -34,8 +34,8 @@ SIM_HD DistanceCorrection project_distance(Vec3 xa, Vec3 xb, Real wa, Real wb, R
                                            Real split_a = 1.0, Real split_b = 1.0) {
   const DistanceEval e = distance_eval(xa, xb, rest_length);
   if (e.n.x == 0.0 && e.n.y == 0.0 && e.n.z == 0.0) return {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0};
-  const Real dl =
-      xpbd_delta_lambda({e.C, split_a * wa + split_b * wb, dot(e.n, relative_motion)}, alpha, beta, lambda, h);
+  const Real dl = xpbd_delta_lambda({e.C, split_a * wa + split_b * wb, dot(e.n, relative_motion)}, alpha,
+                                    beta, lambda, h);
   return {(wa * dl) * e.n, (-wb * dl) * e.n, dl};
 }
 

@@ -33,6 +33,11 @@ SIM_HD Real dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 SIM_HD Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 SIM_HD Real length_squared(Vec3 a) { return dot(a, a); }
 SIM_HD Real length(Vec3 a) { return std::sqrt(dot(a, a)); }
+// v / |v|, or `fallback` for the zero vector.
+SIM_HD Vec3 normalized_or(Vec3 v, Vec3 fallback) {
+  const Real len = length(v);
+  return len > 0.0 ? (1.0 / len) * v : fallback;
+}
 SIM_HD bool is_finite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
 // Component-wise minimum and maximum (bounding boxes).
 SIM_HD Vec3 min3(Vec3 a, Vec3 b) { return {fmin(a.x, b.x), fmin(a.y, b.y), fmin(a.z, b.z)}; }

@@ -36,14 +36,16 @@ inline TrianglePoint closest_point_on_triangle(Vec3 p, Vec3 a, Vec3 b, Vec3 c) {
 
   // Barycentric weight of c, times the squared double area: ≤ 0 means p projects outside edge ab.
   const Real vc = d1 * d4 - d3 * d2;
-  if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) return {a + (d1 / length_squared(ab)) * ab, TriangleFeature::Edge0};
+  if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0)
+    return {a + (d1 / length_squared(ab)) * ab, TriangleFeature::Edge0};
 
   const Vec3 cp = p - c;
   const Real d5 = dot(ab, cp), d6 = dot(ac, cp);
   if (d6 >= 0.0 && d5 <= d6) return {c, TriangleFeature::Vertex2};
 
   const Real vb = d5 * d2 - d1 * d6;  // weight of b: ≤ 0 outside edge ca
-  if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) return {a + (d2 / length_squared(ac)) * ac, TriangleFeature::Edge2};
+  if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0)
+    return {a + (d2 / length_squared(ac)) * ac, TriangleFeature::Edge2};
 
   const Real va = d3 * d6 - d5 * d4;  // weight of a: ≤ 0 outside edge bc
   const Real along_bc = d4 - d3, to_c = d5 - d6;

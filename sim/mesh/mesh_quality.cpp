@@ -45,9 +45,14 @@ std::string vertex_at(const TriangleMesh& mesh, int v) {
          ")";
 }
 
-std::vector<bool> used_vertices(const TriangleMesh& mesh) {
+// Which vertices the faces use; with `area_only`, only the faces with an area.
+std::vector<bool> used_vertices(const TriangleMesh& mesh, bool area_only = false) {
   std::vector<bool> used(mesh.vertices.size(), false);
-  for (const Int3& t : mesh.triangles) used[size_t(t.a)] = used[size_t(t.b)] = used[size_t(t.c)] = true;
+  for (size_t t = 0; t < mesh.triangles.size(); ++t) {
+    if (area_only && !has_area(triangle_corners(mesh, int(t)))) continue;
+    const Int3 tri = mesh.triangles[t];
+    used[size_t(tri.a)] = used[size_t(tri.b)] = used[size_t(tri.c)] = true;
+  }
   return used;
 }
 
@@ -106,12 +111,7 @@ MeshBounds bulk_of(const std::vector<Vec3>& points) {
 // The corners of the triangles with an area, each vertex once: the surface the field measures. A vertex
 // that only zero-area faces use adds nothing to it, but still stretches the grid to reach it.
 std::vector<Vec3> surface_points(const TriangleMesh& mesh) {
-  std::vector<bool> on_surface(mesh.vertices.size(), false);
-  for (size_t t = 0; t < mesh.triangles.size(); ++t) {
-    if (!has_area(triangle_corners(mesh, int(t)))) continue;
-    const Int3 tri = mesh.triangles[t];
-    on_surface[size_t(tri.a)] = on_surface[size_t(tri.b)] = on_surface[size_t(tri.c)] = true;
-  }
+  const std::vector<bool> on_surface = used_vertices(mesh, true);
   std::vector<Vec3> points;
   for (size_t v = 0; v < on_surface.size(); ++v)
     if (on_surface[v]) points.push_back(mesh.vertices[v]);

@@ -5,9 +5,9 @@
 // The grid spans the mesh bounds, so a few far vertices can take its cells from the rest: the bounds are
 // compared with the bulk's, the 1st to 99th percentile of the vertex coordinates along each axis (of the
 // triangles with an area: a vertex that only zero-area faces reach adds no surface, only grid to span).
-// A flat mesh has no inside at all, and a closed mesh whose faces point inward has its field inside out. Only the
-// vertices that faces use shape the field (collider shapes drop the rest), but an unused vertex outside the
-// mesh says something is wrong with the file. Heights are along y, the scenes' up.
+// A flat mesh has no inside at all, and a closed mesh whose faces point inward has its field inside out.
+// Only the vertices that faces use shape the field (collider shapes drop the rest), but an unused vertex
+// outside the mesh says something is wrong with the file. Heights are along y, the scenes' up.
 #pragma once
 
 #include <optional>

@@ -9,11 +9,6 @@
 namespace sim {
 namespace {
 
-Vec3 unit_or_zero(Vec3 v) {
-  const Real len = length(v);
-  return len > 0.0 ? (1.0 / len) * v : Vec3{0.0, 0.0, 0.0};
-}
-
 // Angle [rad] between the edges from `at` to `u` and to `w`.
 Real corner_angle(Vec3 at, Vec3 u, Vec3 w) {
   const Vec3 e1 = u - at, e2 = w - at;
@@ -22,7 +17,8 @@ Real corner_angle(Vec3 at, Vec3 u, Vec3 w) {
 
 std::vector<Vec3> face_normals(const TriangleMesh& mesh) {
   std::vector<Vec3> n(mesh.triangles.size());
-  for (size_t t = 0; t < n.size(); ++t) n[t] = unit_or_zero(area_normal(triangle_corners(mesh, int(t))));
+  for (size_t t = 0; t < n.size(); ++t)
+    n[t] = normalized_or(area_normal(triangle_corners(mesh, int(t))), {0.0, 0.0, 0.0});
   return n;
 }
 

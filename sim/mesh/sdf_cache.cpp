@@ -139,8 +139,8 @@ void write_cached(const std::string& path, const SdfGrid& g, Header h) {
 
 std::string cache_file(uint64_t mesh, int resolution, int padding_cells, const std::string& cache_dir) {
   char name[80];
-  std::snprintf(name, sizeof name, "sdf-%016llx-%d-p%d.bin", static_cast<unsigned long long>(mesh), resolution,
-                padding_cells);
+  std::snprintf(name, sizeof name, "sdf-%016llx-%d-p%d.bin", static_cast<unsigned long long>(mesh),
+                resolution, padding_cells);
   return (std::filesystem::path(cache_dir) / name).string();
 }
 

@@ -41,8 +41,8 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
     const Int2 p = model.distance_particles[size_t(k)];
     const double L = model.distance_rest_length[size_t(k)];
     const double C = distance_eval(state.particle_x[size_t(p.a)], state.particle_x[size_t(p.b)], L).C;
-    const double r = account(C, model.distance_compliance[size_t(k)], state.distance_lambda[size_t(k)], elastic,
-                             violation);
+    const double r = account(C, model.distance_compliance[size_t(k)], state.distance_lambda[size_t(k)],
+                             elastic, violation);
     sum_sq += r * r;
     const int kind = int(model.distance_kind[size_t(k)]);
     kind_max[kind] = std::max(kind_max[kind], r);

@@ -21,19 +21,21 @@ ColliderMesh placed_mesh(const TriangleMesh& mesh, const SdfCollider& c) {
   return out;
 }
 
-// The collider's field reaches r + margin beyond it (sdf_padding_cells), so every particle near enough
+// The collider's field reaches r + margin beyond it (sdf_padding), so every particle near enough
 // to touch it samples the grid, not the estimate outside it.
-void add_collider(ModelBuilder& b, const ParamSet& p, const ContactMaterial& material, Real margin, Real radius) {
+void add_collider(ModelBuilder& b, const ParamSet& p, const ContactMaterial& material, Real margin,
+                  Real radius) {
   const auto kind = p.get_int("collider") == 0 ? ShapeKind::Bunny : ShapeKind::Sphere;
   const int resolution = p.get_int("sdf_resolution");
   const Real scale = Real(p.get("collider_size"));
-  const int padding = sdf_padding_cells(resolution, scale, radius + margin);
-  const std::shared_ptr<const ColliderShape> shape = collider_shape(kind, resolution, padding);
+  const SdfPadding padding = sdf_padding(resolution, scale, radius + margin);
+  const std::shared_ptr<const ColliderShape> shape = collider_shape(kind, resolution, padding.cells);
   for (const std::string& note : shape->notes) b.add_note(note);
-  if (Real(padding) < std::ceil((radius + margin) / scale * Real(resolution)))
-    b.add_note("the collider is small for its particles: its field reaches " + std::to_string(padding) +
-               " cells beyond it, less than the particle radius plus the contact margin; contacts beyond it use "
-               "an estimate that can be too far (raise collider_size or lower particle_radius/contact_margin)");
+  if (!padding.covers_reach)
+    b.add_note(
+        "the collider is small for its particles: its field reaches " + std::to_string(padding.cells) +
+        " cells beyond it, less than the particle radius plus the contact margin; contacts beyond it use "
+        "an estimate that can be too far (raise collider_size or lower particle_radius/contact_margin)");
   SdfCollider c;
   c.enabled = true;
   c.sdf = shape->sdf.view();

@@ -21,8 +21,8 @@ SceneDef make_chain_scene() {
        "mass of the last particle; 0 keeps it equal to the others"},
       {"compliance", ParamType::Real, 0.0, 0.0, 1.0, "m/N", "link compliance α = 1/k; 0 is inextensible",
        false},
-      {"damping", ParamType::Real, 0.0, 0.0, 1e6, "N*s/m", "link damping β (Eq. 8); acts only with compliance > 0",
-       false},
+      {"damping", ParamType::Real, 0.0, 0.0, 1e6, "N*s/m",
+       "link damping β (Eq. 8); acts only with compliance > 0", false},
       {"angle", ParamType::Real, 0.0, 0.0, 180.0, "deg",
        "initial angle of the chain from the downward vertical"},
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
@@ -42,8 +42,9 @@ SceneDef make_chain_scene() {
     ModelBuilder b;
     // Eq. 8 damps through γ = αβ/h, which vanishes with α: faithful to the paper, surprising in a slider.
     if (beta > 0.0 && alpha == 0.0)
-      b.add_note("link damping has no effect on inextensible links (compliance 0): Eq. 8 damps through "
-                 "γ = αβ/h; give the links a compliance, or use the solver's velocity damping");
+      b.add_note(
+          "link damping has no effect on inextensible links (compliance 0): Eq. 8 damps through "
+          "γ = αβ/h; give the links a compliance, or use the solver's velocity damping");
     b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
     const Real span = 10.0 * link * Real(n) + 100.0;
     b.set_bounds({{-span, -span, -span}, {span, span, span}});

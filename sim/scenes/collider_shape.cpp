@@ -125,12 +125,13 @@ std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_reso
   return entry;
 }
 
-int sdf_padding_cells(int sdf_resolution, Real scale, Real reach) {
+SdfPadding sdf_padding(int sdf_resolution, Real scale, Real reach) {
   const Real needed = std::ceil(reach / scale * Real(sdf_resolution));
   const int most = std::max(kSdfPaddingCells, sdf_resolution / 4);
   int cells = kSdfPaddingCells;
   while (cells < needed && cells < most) cells *= 2;
-  return std::min(cells, most);
+  cells = std::min(cells, most);
+  return {cells, Real(cells) >= needed};
 }
 
 }  // namespace sim

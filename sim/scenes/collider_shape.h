@@ -27,7 +27,7 @@ enum class ShapeKind { Bunny, Sphere };
 
 // The bunny when its file is found, loads and can give a field, else the sphere with a note naming the
 // problem and the places searched; built once per (kind, resolution, padding) in a process. The field's
-// grid reaches `padding_cells` cells beyond the shape's bounds (sdf_padding_cells).
+// grid reaches `padding_cells` cells beyond the shape's bounds (sdf_padding).
 std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_resolution,
                                                     int padding_cells = kSdfPaddingCells);
 
@@ -39,12 +39,17 @@ std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_reso
 // so that dragging collider_size builds a few fields, not one per value; at most resolution/4, which
 // keeps the grid within 1.5 times its size per axis: a collider placed smaller than that allows leaves
 // contacts farther out to the estimate.
-int sdf_padding_cells(int sdf_resolution, Real scale, Real reach);
+struct SdfPadding {
+  int cells;          // grid cells beyond the shape's bounds
+  bool covers_reach;  // false when the cap left part of the reach off the grid
+};
+SdfPadding sdf_padding(int sdf_resolution, Real scale, Real reach);
 
 // The two shapes themselves, uncached: the sphere's field is exact (|x − c| − ½ at every node); the
 // bunny's comes from its OBJ at lookup.path, with a note per mesh_warnings line (prefixed with the path),
 // and falls back to the sphere with a note.
 ColliderShape sphere_shape(int sdf_resolution, int padding_cells = kSdfPaddingCells);
-ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution, int padding_cells = kSdfPaddingCells);
+ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution,
+                          int padding_cells = kSdfPaddingCells);
 
 }  // namespace sim

@@ -84,17 +84,11 @@ struct ColliderContactAllowance {
 // Below this |∇φ| the interpolant's gradient is no direction to push along (a true SDF has 1).
 constexpr Real kMinContactGradient = 0.25;
 
-// v / |v|, or up (+y) for a zero vector.
-SIM_HD Vec3 unit_or_up(Vec3 v) {
-  const Real len = length(v);
-  return len > 0.0 ? (1.0 / len) * v : Vec3{0.0, 1.0, 0.0};
-}
-
 // C = φ(x) − r + allowance at the current x, with ∇C = ∇φ: the normal follows the surface as the particle
 // slides (the "function of the system coordinates" case of §4.3). The trilinear field's |∇φ| is not 1
 // (it drops near high curvature and the medial axis), so the step is Newton's on C, not a move by C:
-// Δλ = −C / (w |∇φ|²), Δx = w Δλ ∇φ, i.e. C/|∇φ| along n = ∇φ/|∇φ| (project_particle_contact takes that
-// unit-normal form, so λ stays a force along n for friction). Where |∇φ| vanishes, the one-cell central
+// Δλ = −C / (w |∇φ|²), Δx = w Δλ ∇φ, i.e. C/|∇φ| along n = ∇φ/|∇φ| (project_particle_contact takes
+// that unit-normal form, so λ stays a force along n for friction). Where |∇φ| vanishes, the one-cell central
 // difference gives the direction; where that vanishes too, the particle goes back along its motion this
 // substep (or up), by C.
 struct ProjectColliderContacts {
@@ -109,7 +103,7 @@ struct ProjectColliderContacts {
     if (length(grad) < kMinContactGradient) {
       if (C >= 0.0) return;  // clear of the surface: nothing to push, no normal for friction
       grad = collider.cell_gradient(a.x[i]);
-      if (length(grad) < kMinContactGradient) grad = unit_or_up(a.x_prev[i] - a.x[i]);
+      if (length(grad) < kMinContactGradient) grad = normalized_or(a.x_prev[i] - a.x[i], {0.0, 1.0, 0.0});
     }
     const Real grad_len = length(grad);
     project_particle_contact(C / grad_len, (1.0 / grad_len) * grad, a.x[i], a.x_prev[i], a.w[i],

@@ -9,8 +9,8 @@
 // particle sums the corrections of its own pairs, so no two threads write one particle, with its mass
 // split among its n touching pairs (Tonge et al. 2012, as the distance Jacobi). Δλ = −C/(n_i w_i +
 // n_j w_j) is then the same number on both sides, so each pair's impulses are equal and opposite and
-// the contacts conserve linear momentum. (Averaging by each particle's own count, as before, gave the two sides of a pair
-// different impulses, and a pair nearest to one particle only pushed that one.)
+// the contacts conserve linear momentum. (Averaging by each particle's own count, as before, gave the
+// two sides of a pair different impulses, and a pair nearest to one particle only pushed that one.)
 #pragma once
 
 #include "collide/hash_grid.h"
@@ -152,7 +152,7 @@ struct ProjectSelfContacts {
       const Real C = a.C(i, j, d, len);
       if (C >= 0.0 || len <= 1e-12) continue;
       const Real dl = -C / (Real(touching[i]) * a.w[i] + Real(touching[j]) * a.w[j]);  // Eq. 7, masses split
-      sum += (a.w[i] * dl / len) * d;                                                 // Eq. 4, n = d/|d|
+      sum += (a.w[i] * dl / len) * d;                                                  // Eq. 4, n = d/|d|
     }
     delta[i] = sum;
   }

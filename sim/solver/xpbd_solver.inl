@@ -118,8 +118,14 @@ class XpbdSolver final : public Solver {
           Exec::parallel_for(1, ProjectGrab{grab_.particle, grab_start_, grab_.target, grab_.compliance, fraction,
                                             Exec::data(grab_lambda_), x, w, h});
         if (self_.enabled) {
-          const SelfContactArgs pairs{Exec::data(self_pairs_), Exec::data(self_pair_count_), x, x_prev, w, radius,
-                                      self_.max_depenetration_speed, h};
+          const SelfContactArgs pairs{Exec::data(self_pairs_),
+                                      Exec::data(self_pair_count_),
+                                      x,
+                                      x_prev,
+                                      w,
+                                      radius,
+                                      self_.max_depenetration_speed,
+                                      h};
           Exec::parallel_for(n_particles, CountTouchingSelfContacts{pairs, Exec::data(self_touching_)});
           Exec::parallel_for(n_particles, ProjectSelfContacts{pairs, Exec::data(self_touching_), delta});
           Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta});
@@ -239,9 +245,9 @@ class XpbdSolver final : public Solver {
   Buffer<int> particle_bucket_, bucket_count_, bucket_start_, sorted_;
   Buffer<CellKey> particle_key_, sorted_key_;
   Buffer<unsigned char> scan_scratch_;  // the backend's working memory for the bucket scan
-  Buffer<int> self_contacts_;  // kMaxSelfContacts per particle: each one's nearest candidates
+  Buffer<int> self_contacts_;           // kMaxSelfContacts per particle: each one's nearest candidates
   Buffer<int> self_count_;
-  Buffer<int> self_pairs_;     // kMaxSelfContacts per particle: the mutual ones, projected
+  Buffer<int> self_pairs_;  // kMaxSelfContacts per particle: the mutual ones, projected
   Buffer<int> self_pair_count_;
   Buffer<int> self_touching_;  // of each particle's pairs, how many touch at the current x
   Grab grab_;

@@ -62,7 +62,8 @@ TEST(Cli, MalformedPreset) {
 // Issue 9 item 1: a number past the double range exits 2 naming the file and the number, in plain words
 // (it used to exit 1 with "[json.exception.out_of_range.406] ...").
 TEST(Cli, PresetNumberOverflowNamesFileAndNumber) {
-  for (const std::string body : {R"({"frames": 1e999})", R"({"scene": "chain", "params": {"mass": -1e999}})"}) {
+  for (const std::string body :
+       {R"({"frames": 1e999})", R"({"scene": "chain", "params": {"mass": -1e999}})"}) {
     const std::string path = temp_path("overflow.json");
     std::ofstream(path) << body;
     const Result r = run("run --preset " + path);

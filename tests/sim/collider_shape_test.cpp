@@ -116,15 +116,18 @@ TEST(ColliderShape, StanfordBunnyLoadsWithANoteAboutItsHoles) {
 // Issue 10 item 5: the field reaches r + margin beyond a collider placed at any size (in steps of powers
 // of two, up to a quarter of the resolution), so particles near enough to touch it sample the grid.
 TEST(ColliderShape, PaddingCoversTheContactReachAtEveryScale) {
-  EXPECT_EQ(sdf_padding_cells(128, 1.0, 0.0227), 4);  // the default drape: 2.9 cells needed
-  EXPECT_EQ(sdf_padding_cells(128, 0.4, 0.0227), 8);  // 7.3
-  EXPECT_EQ(sdf_padding_cells(128, 0.1, 0.0227), 32);  // 29.1
-  EXPECT_EQ(sdf_padding_cells(128, 0.01, 0.0227), 32);  // 291, capped at 128/4
-  EXPECT_EQ(sdf_padding_cells(16, 0.01, 0.0227), 4);
+  EXPECT_EQ(sdf_padding(128, 1.0, 0.0227).cells, 4);    // the default drape: 2.9 cells needed
+  EXPECT_EQ(sdf_padding(128, 0.4, 0.0227).cells, 8);    // 7.3
+  EXPECT_EQ(sdf_padding(128, 0.1, 0.0227).cells, 32);   // 29.1
+  EXPECT_EQ(sdf_padding(128, 0.01, 0.0227).cells, 32);  // 291, capped at 128/4
+  EXPECT_EQ(sdf_padding(16, 0.01, 0.0227).cells, 4);
+  EXPECT_TRUE(sdf_padding(128, 0.1, 0.0227).covers_reach);
+  EXPECT_FALSE(sdf_padding(128, 0.01, 0.0227).covers_reach);
 
   for (const Real size : {1.0, 0.4, 0.1}) {
-    const Built built = test::build_scene("bunny_cloth", {{"collider", 1}, {"collider_size", size}, {"resolution", 64},
-                                                          {"sdf_resolution", 64}});
+    const Built built = test::build_scene(
+        "bunny_cloth",
+        {{"collider", 1}, {"collider_size", size}, {"resolution", 64}, {"sdf_resolution", 64}});
     const SdfCollider c = built.model.host_collider();
     const Real reach = built.model.particle_radius[0] + c.margin;
     const Vec3 lo = c.position + c.scale * c.sdf.origin;
@@ -138,9 +141,11 @@ TEST(ColliderShape, PaddingCoversTheContactReachAtEveryScale) {
     EXPECT_TRUE(built.model.notes.empty()) << size << ": " << built.model.notes.front();
   }
   // Smaller than the cap allows: said in the notes.
-  const Built tiny = test::build_scene("bunny_cloth", {{"collider", 1}, {"collider_size", 0.02}, {"sdf_resolution", 64}});
+  const Built tiny =
+      test::build_scene("bunny_cloth", {{"collider", 1}, {"collider_size", 0.02}, {"sdf_resolution", 64}});
   ASSERT_EQ(tiny.model.notes.size(), 1u);
-  EXPECT_TRUE(contains(tiny.model.notes[0], "the collider is small for its particles")) << tiny.model.notes[0];
+  EXPECT_TRUE(contains(tiny.model.notes[0], "the collider is small for its particles"))
+      << tiny.model.notes[0];
 }
 
 }  // namespace

@@ -27,7 +27,8 @@ TEST(Energy, CompliantChainStoresHalfComplianceTimesForceSquaredPerLink) {
     s.damping = 5.0;  // comes to rest at the same equilibrium
     test::run_frames(world, s, 300);
     const FrameMetrics m = measure(world.model(), world.state(), world.last_substep_dt());
-    EXPECT_NEAR(m.elastic, closed_form, 0.02 * closed_form) << (order == SolverOrder::Jacobi ? "jacobi" : "gs");
+    EXPECT_NEAR(m.elastic, closed_form, 0.02 * closed_form)
+        << (order == SolverOrder::Jacobi ? "jacobi" : "gs");
     EXPECT_NEAR(m.violation, closed_form, 0.05 * closed_form) << "converged: ½C²/α agrees";
     EXPECT_DOUBLE_EQ(m.total, m.kinetic + m.gravitational + m.elastic);
   }

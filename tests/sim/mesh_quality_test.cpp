@@ -138,9 +138,10 @@ TEST(MeshQuality, FarVertexIsWarnedOfAndRefusedWhenItLeavesTheMeshTooFewCells) {
 // In a mesh too small for percentiles to leave anything out, a far vertex that only a zero-area face
 // reaches still stretches the grid over nothing (found by fuzz/obj_fuzzer.cpp; its input is a seed now).
 TEST(MeshQuality, FarVertexOnOnlyAZeroAreaFaceIsRefusedInASmallMesh) {
-  const TriangleMesh m = load_obj_text("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 1e30 0 0\n"
-                                       "f 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\nf 1 2 5\n",
-                                       "tetrahedron with a spike");
+  const TriangleMesh m = load_obj_text(
+      "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nv 1e30 0 0\n"
+      "f 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\nf 1 2 5\n",
+      "tetrahedron with a spike");
   EXPECT_EQ(assess_mesh(m).farthest_outlier, 4);
   EXPECT_TRUE(contains(refusal_of(m), "vertex 5 at (1e+30, 0, 0) lies far outside the rest of the mesh"))
       << refusal_of(m);

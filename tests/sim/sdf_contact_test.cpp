@@ -75,7 +75,8 @@ Vec3 project_once(F f, Vec3 x, Vec3 x_prev) {
   float phi[8];
   for (int k = 0; k < 2; ++k)
     for (int j = 0; j < 2; ++j)
-      for (int i = 0; i < 2; ++i) phi[(k * 2 + j) * 2 + i] = float(f(Vec3{2.0 * i - 1, 2.0 * j - 1, 2.0 * k - 1}));
+      for (int i = 0; i < 2; ++i)
+        phi[(k * 2 + j) * 2 + i] = float(f(Vec3{2.0 * i - 1, 2.0 * j - 1, 2.0 * k - 1}));
   SdfCollider c;
   c.enabled = true;
   c.sdf = {phi, {-1.0, -1.0, -1.0}, 2.0, 2, 2, 2};

@@ -22,7 +22,8 @@ Built particle_cloud(int n, Real box, bool random_masses = false) {
   b.set_gravity({0.0, 0.0, 0.0});
   std::mt19937 rng(7);
   std::uniform_real_distribution<Real> u(0.0, box), mass(0.2, 5.0);
-  for (int i = 0; i < n; ++i) b.add_particle({u(rng), u(rng), u(rng)}, random_masses ? mass(rng) : 1.0, kRadius);
+  for (int i = 0; i < n; ++i)
+    b.add_particle({u(rng), u(rng), u(rng)}, random_masses ? mass(rng) : 1.0, kRadius);
   SelfCollision self;
   self.enabled = true;
   self.margin = kRadius;
@@ -62,7 +63,8 @@ TEST(SelfCollision, ConservesLinearMomentum) {
     moving += m * length(world.state().particle_v[size_t(i)]);
   }
   ASSERT_GT(moving, 1.0);
-  EXPECT_LT(length(momentum), 1e-12 * moving) << "momentum " << momentum.x << " " << momentum.y << " " << momentum.z;
+  EXPECT_LT(length(momentum), 1e-12 * moving)
+      << "momentum " << momentum.x << " " << momentum.y << " " << momentum.z;
 }
 
 TEST(SelfCollision, IsDeterministic) {
