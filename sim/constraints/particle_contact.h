@@ -1,5 +1,6 @@
-// A particle against a static surface: inelastic contact with Coulomb friction, shared by the ground
-// plane and the SDF collider. The caller supplies the gap C and the unit normal n = ∇C at x.
+// A particle (or a point between particles) against a static surface: inelastic contact with Coulomb
+// friction, shared by the ground plane and the SDF collider. The caller supplies the gap C and the unit
+// normal n = ∇C at the point.
 //
 // Small Steps Eq. 10: C_n = gap(x) + max(d₀ − v_max Δt_s, 0) ≥ 0, d₀ the penetration at the start of
 //   the substep and v_max the largest speed at which an initial overlap is pushed out (no popping when
@@ -33,27 +34,37 @@ SIM_HD Real depenetration_allowance(Real gap_start, Real v_max, Real h) {
   return fmax(fmax(-gap_start, 0.0) - v_max * h, 0.0);
 }
 
-// One projection of the contact (normal, then friction); updates x and the multipliers in place.
-// C: Eq. 10 value at x [m]; n: unit surface normal at x; x_n: position at the start of the substep.
-SIM_HD void project_particle_contact(Real C, Vec3 n, Vec3& x, Vec3 x_n, Real w, const ContactMaterial& m,
-                                     ContactMultipliers& lambda) {
-  if (w <= 0.0) return;
+// One projection of a contact at a point p = Σ βᵢ xᵢ of one or more particles (a particle, β = 1, or a
+// cloth edge's midpoint, β = ½, ½), normal then friction, with the generalized inverse mass
+// W = Σ βᵢ² wᵢ of Eq. 7 (α = 0, unit n). Returns the impulse J [N·s²] the caller applies as
+// Δxᵢ = wᵢ βᵢ J; updates the multipliers in place.
+// C: Eq. 10 value at p [m]; n: unit surface normal at p; p_n: p at the start of the substep.
+SIM_HD Vec3 contact_impulse(Real C, Vec3 n, Vec3 p, Vec3 p_n, Real W, const ContactMaterial& m,
+                            ContactMultipliers& lambda) {
+  Vec3 J{0.0, 0.0, 0.0};
+  if (W <= 0.0) return J;
   if (C < 0.0) {
-    const Real dl = -C / w;  // Eq. 7 with α = 0 and ∇C M⁻¹ ∇Cᵀ = w
-    x += (w * dl) * n;
+    const Real dl = -C / W;
+    J = dl * n;
     lambda.normal += dl;
   }
-  if (lambda.normal <= 0.0) return;
-  const Vec3 motion = x - x_n;
-  const Vec3 slip = motion - dot(motion, n) * n;  // Dᵀ(x − xⁿ), D spanning the tangent plane
+  if (lambda.normal <= 0.0) return J;
+  const Vec3 motion = p + W * J - p_n;
+  const Vec3 slip = motion - dot(motion, n) * n;  // Dᵀ(p − pⁿ), D spanning the tangent plane
   const Real slip_len = length(slip);
-  if (slip_len <= 0.0) return;
-  const Real needed = slip_len / w;  // Δλ_f that would stop the slip entirely
+  if (slip_len <= 0.0) return J;
+  const Real needed = slip_len / W;  // Δλ_f that would stop the slip entirely
   Real dl = needed;
   if (lambda.friction + needed > m.mu_static * lambda.normal)  // Eq. 12: slipping
     dl = fmin(needed, fmax(m.mu_dynamic * lambda.normal - lambda.friction, 0.0));
-  x -= (dl / needed) * slip;
   lambda.friction += dl;
+  return J - (dl / slip_len) * slip;
+}
+
+// The contact of a single particle: p = x, W = w.
+SIM_HD void project_particle_contact(Real C, Vec3 n, Vec3& x, Vec3 x_n, Real w, const ContactMaterial& m,
+                                     ContactMultipliers& lambda) {
+  x += w * contact_impulse(C, n, x, x_n, w, m, lambda);
 }
 
 }  // namespace sim

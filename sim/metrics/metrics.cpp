@@ -86,6 +86,14 @@ FrameMetrics measure(const Model& model, const State& state, Real h, Real gravit
     for (int i = 0; i < n; ++i)
       deepest = std::max(deepest, double(model.particle_radius[size_t(i)] -
                                          collider.sample(state.particle_x[size_t(i)]).phi));
+#pragma omp parallel for reduction(max : deepest) if (nd > 4096)
+    for (int k = 0; k < nd; ++k) {
+      if (model.distance_kind[size_t(k)] != DistanceKind::Stretch) continue;
+      const Int2 p = model.distance_particles[size_t(k)];
+      const Vec3 mid = 0.5 * (state.particle_x[size_t(p.a)] + state.particle_x[size_t(p.b)]);
+      const double r = 0.5 * (model.particle_radius[size_t(p.a)] + model.particle_radius[size_t(p.b)]);
+      deepest = std::max(deepest, r - collider.sample(mid).phi);
+    }
     m.max_penetration = deepest;
   }
   for (const Probe& probe : model.probes)

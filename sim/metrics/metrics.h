@@ -10,7 +10,8 @@
 //   force estimate of a distance constraint f = −λ / Δt_s² (Small Steps §4, Figure 4), tension positive
 //   stretch ε = (|x_a − x_b| − L) / L over the cloth's stretch edges, compression counted as 0
 //   (the visible stretching of Small Steps Figure 1)
-//   penetration max(r − φ(x), 0) into the SDF collider
+//   penetration max(r − φ(x), 0) into the SDF collider, over the particles and the midpoints of the
+//   stretch edges (which touch it too, solver/contact_stages.h)
 //   extension max(C, 0) against the Model's constraint error bound (metrics/error_watch.h follows it)
 // Pinned particles (w = 0) carry no energy.
 #pragma once
@@ -50,7 +51,7 @@ struct FrameMetrics {
   std::vector<double> probe_force;    // [N], tension positive, in Model::probes order
   double stretch_max = 0.0;           // largest ε over stretch edges [-]
   double stretch_mean = 0.0;          // mean ε over stretch edges [-]
-  double max_penetration = 0.0;       // deepest particle inside the collider beyond its radius [m]
+  double max_penetration = 0.0;       // deepest particle or stretch-edge midpoint in the collider past r [m]
   int substeps = 0;
   // Distance and attachment projections this frame, n·k per constraint (contacts vary and are not
   // counted): "equal cost" in this project's comparisons means equal projections. Predict, the λ

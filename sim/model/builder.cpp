@@ -97,7 +97,8 @@ Built ModelBuilder::finalize() const {
   const int n = particle_count();
   m.particle_rest_x = s.particle_x;
 
-  const Colouring colouring = colour_constraints(m.distance_particles, n);
+  const Colouring colouring =
+      colour_constraints(m.distance_particles, m.distance_compliance, m.distance_kind, n);
   m.colour_offsets = colouring.offsets;
   permute(m.distance_particles, colouring.order);
   permute(m.distance_rest_length, colouring.order);

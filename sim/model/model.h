@@ -16,6 +16,10 @@
 
 namespace sim {
 
+// What a distance constraint stands for in a cloth: the stretch metric reads the Stretch edges, and they
+// are the edges that touch the SDF collider (contact_stages.h).
+enum class DistanceKind : unsigned char { Other, Stretch, Shear, Bend };
+
 template <template <class> class Array>
 struct ModelArrays {
   Array<Real> particle_inv_mass;         // w = 1/m [1/kg]; 0 pins the particle
@@ -27,6 +31,7 @@ struct ModelArrays {
   Array<Real> distance_rest_length;      // L [m]
   Array<Real> distance_compliance;       // α [m/N]
   Array<Real> distance_damping;          // β [N·s/m]
+  Array<DistanceKind> distance_kind;
   Array<int> attachment_particle;        // attached particle (at most one attachment per particle)
   Array<Real> attachment_compliance;     // α [m/N]
   Array<float> collider_phi;             // φ of the SDF collider at its grid nodes [m, collider frame]
@@ -36,9 +41,10 @@ struct ModelArrays {
   template <class Self>
   static auto tie_fields(Self& self) {
     return std::tie(self.particle_inv_mass, self.particle_radius, self.particle_rest_x,
-                    self.particle_distance_offsets, self.particle_distance_slots, self.distance_particles, self.distance_rest_length,
-                    self.distance_compliance, self.distance_damping, self.attachment_particle,
-                    self.attachment_compliance, self.collider_phi);
+                    self.particle_distance_offsets, self.particle_distance_slots, self.distance_particles,
+                    self.distance_rest_length, self.distance_compliance, self.distance_damping,
+                    self.distance_kind, self.attachment_particle, self.attachment_compliance,
+                    self.collider_phi);
   }
 };
 
@@ -54,9 +60,6 @@ struct Probe {
   std::string name;
   int distance_index;  // index into the colour-sorted distance arrays
 };
-
-// What a distance constraint stands for in a cloth; the stretch metric reads the Stretch edges.
-enum class DistanceKind : unsigned char { Other, Stretch, Shear, Bend };
 
 // Self-collision between particles: pairs found near each other's predicted end-of-frame positions and
 // within r_i + r_j + margin at the start or at that end become contacts |x_i − x_j| ≥ r_i + r_j. Pairs closer than
@@ -86,7 +89,6 @@ struct Model : ModelArrays<HostVector> {
   Real extension_bound = 0.0;
   std::vector<Probe> probes;
   std::vector<Int3> surface_triangles;  // particle indices of the drawn surface (cloth); host only
-  std::vector<DistanceKind> distance_kind;  // colour-sorted like the distance arrays; host only
   SdfCollider collider;                 // its sdf.phi is bound to collider_phi by whoever samples it
   ColliderMesh collider_mesh;
   SelfCollision self_collision;

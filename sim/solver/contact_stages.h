@@ -1,4 +1,5 @@
-// Contact stages against the static surfaces, ground plane and SDF collider (Small Steps §4.2-4.4).
+// Contact stages against the static surfaces, ground plane and SDF collider (Small Steps §4.2-4.4): for
+// particles, and for cloth stretch edges at their midpoints against the collider.
 // Detection runs once per frame (Algorithm 1 line 1): each particle's position is predicted with the
 // whole frame step and a contact is kept when the path can come within the margin of the surface; every
 // substep then projects the kept contacts as inequalities with Eq. 10's depenetration limit and Eq. 12's
@@ -7,6 +8,8 @@
 
 #include "collide/sdf_collider.h"
 #include "constraints/ground_contact.h"
+#include "core/index.h"
+#include "model/model.h"
 
 namespace sim {
 
@@ -84,30 +87,115 @@ struct ColliderContactAllowance {
 // Below this |∇φ| the interpolant's gradient is no direction to push along (a true SDF has 1).
 constexpr Real kMinContactGradient = 0.25;
 
-// C = φ(x) − r + allowance at the current x, with ∇C = ∇φ: the normal follows the surface as the particle
-// slides (the "function of the system coordinates" case of §4.3). The trilinear field's |∇φ| is not 1
-// (it drops near high curvature and the medial axis), so the step is Newton's on C, not a move by C:
-// Δλ = −C / (w |∇φ|²), Δx = w Δλ ∇φ, i.e. C/|∇φ| along n = ∇φ/|∇φ| (project_particle_contact takes
-// that unit-normal form, so λ stays a force along n for friction). Where |∇φ| vanishes, the one-cell central
-// difference gives the direction; where that vanishes too, the particle goes back along its motion this
-// substep (or up), by C.
+// The contact C = φ(p) − r + allowance at the current point p (a particle, or a cloth edge's midpoint),
+// with ∇C = ∇φ: the normal follows the surface as the point slides (the "function of the system
+// coordinates" case of §4.3). The trilinear field's |∇φ| is not 1 (it drops near high curvature and the
+// medial axis), so the step is Newton's on C, not a move by C: Δλ = −C / (W |∇φ|²), Δp = W Δλ ∇φ, i.e.
+// C/|∇φ| along n = ∇φ/|∇φ| (contact_impulse takes that unit-normal form, so λ stays a force along n for
+// friction). Where |∇φ| vanishes, the one-cell central difference gives the direction; where that
+// vanishes too, the point goes back along its motion this substep (or up), by C.
+struct SdfContactStep {
+  Real C;  // C/|∇φ| [m]
+  Vec3 n;  // unit normal
+};
+SIM_HD bool sdf_contact_step(const SdfCollider& collider, Vec3 p, Vec3 p_prev, Real radius, Real allowance,
+                             SdfContactStep& step) {
+  const SdfSample s = collider.sample(p);
+  const Real C = s.phi - radius + allowance;
+  Vec3 grad = s.grad;
+  if (length(grad) < kMinContactGradient) {
+    if (C >= 0.0) return false;  // clear of the surface: nothing to push, no normal for friction
+    grad = collider.cell_gradient(p);
+    if (length(grad) < kMinContactGradient) grad = normalized_or(p_prev - p, {0.0, 1.0, 0.0});
+  }
+  const Real grad_len = length(grad);
+  step = {C / grad_len, (1.0 / grad_len) * grad};
+  return true;
+}
+
 struct ProjectColliderContacts {
   ContactProjectArgs a;
   SdfCollider collider;
   const Real* allowance;  // from ColliderContactAllowance [m]
   SIM_HD void operator()(int i) const {
-    if (!a.active[i]) return;
-    const SdfSample s = collider.sample(a.x[i]);
-    const Real C = s.phi - a.radius[i] + allowance[i];
-    Vec3 grad = s.grad;
-    if (length(grad) < kMinContactGradient) {
-      if (C >= 0.0) return;  // clear of the surface: nothing to push, no normal for friction
-      grad = collider.cell_gradient(a.x[i]);
-      if (length(grad) < kMinContactGradient) grad = normalized_or(a.x_prev[i] - a.x[i], {0.0, 1.0, 0.0});
+    SdfContactStep step;
+    if (a.active[i] && sdf_contact_step(collider, a.x[i], a.x_prev[i], a.radius[i], allowance[i], step))
+      project_particle_contact(step.C, step.n, a.x[i], a.x_prev[i], a.w[i], collider.material, a.lambda[i]);
+  }
+};
+
+// Cloth edges against the SDF collider: a thin part of the collider (a bunny's ear, a blade) can slip
+// between two particles that each keep their distance, leaving the edge straddling it. The stretch
+// edges therefore touch the collider too, at their midpoint m = ½(x_a + x_b) with the particles' mean
+// radius r: C = φ(m) − r ≥ 0, ∂C/∂x_a = ∂C/∂x_b = ½∇φ, so W = ¼(w_a + w_b) in contact_impulse, with
+// the same Eq. 10 allowance and Eq. 12 friction as the particles. Found once per frame like theirs;
+// projected colour by colour (edges of one colour share no particle).
+struct ColliderEdgeArgs {
+  const Int2* particles;     // the distance constraints' ends
+  const DistanceKind* kind;  // only Stretch edges touch the collider
+  const Real* w;
+  const Real* radius;
+  unsigned char* active;  // 1: a contact this frame (or substep)
+  SIM_HD Real edge_radius(Int2 e) const { return 0.5 * (radius[e.a] + radius[e.b]); }
+  SIM_HD bool touches(int k) const {
+    return kind[k] == DistanceKind::Stretch && w[particles[k].a] + w[particles[k].b] > 0.0;
+  }
+};
+
+struct DetectColliderEdgeContacts {
+  ColliderEdgeArgs e;
+  const Vec3* x;
+  const Vec3* v;
+  Vec3 gravity;  // [m/s²]
+  Real dt;       // [s]
+  SdfCollider collider;
+  SIM_HD void operator()(int k) const {
+    if (!e.touches(k)) {
+      e.active[k] = 0;
+      return;
     }
-    const Real grad_len = length(grad);
-    project_particle_contact(C / grad_len, (1.0 / grad_len) * grad, a.x[i], a.x_prev[i], a.w[i],
-                             collider.material, a.lambda[i]);
+    const Int2 p = e.particles[k];
+    const Vec3 m = 0.5 * (x[p.a] + x[p.b]);
+    const Vec3 predicted =
+        0.5 * (predict_position(x[p.a], v[p.a], gravity, dt) + predict_position(x[p.b], v[p.b], gravity, dt));
+    const Real gap = collider.sample(m).phi - e.edge_radius(p);
+    e.active[k] = gap < length(predicted - m) + collider.margin ? 1 : 0;  // the swept test of the particles
+  }
+};
+
+struct ColliderEdgeAllowance {
+  ColliderEdgeArgs e;
+  const Vec3* x_prev;
+  SdfCollider collider;
+  Real h;           // Δt_s [s]
+  Real* allowance;  // [m]
+  SIM_HD void operator()(int k) const {
+    if (!e.active[k]) return;
+    const Int2 p = e.particles[k];
+    const Real gap = collider.sample(0.5 * (x_prev[p.a] + x_prev[p.b])).phi - e.edge_radius(p);
+    allowance[k] = depenetration_allowance(gap, collider.material.max_depenetration_speed, h);
+  }
+};
+
+struct ProjectColliderEdgeColour {
+  ColliderEdgeArgs e;
+  Vec3* x;
+  const Vec3* x_prev;
+  ContactMultipliers* lambda;
+  const Real* allowance;  // from ColliderEdgeAllowance [m]
+  SdfCollider collider;
+  int first;  // the colour's first constraint
+  SIM_HD void operator()(int i) const {
+    const int k = first + i;
+    if (!e.active[k]) return;
+    const Int2 p = e.particles[k];
+    const Vec3 m = 0.5 * (x[p.a] + x[p.b]), m_prev = 0.5 * (x_prev[p.a] + x_prev[p.b]);
+    SdfContactStep step;
+    if (!sdf_contact_step(collider, m, m_prev, e.edge_radius(p), allowance[k], step)) return;
+    const Real wa = e.w[p.a], wb = e.w[p.b];
+    const Vec3 J = contact_impulse(step.C, step.n, m, m_prev, 0.25 * (wa + wb), collider.material, lambda[k]);
+    x[p.a] += (0.5 * wa) * J;
+    x[p.b] += (0.5 * wb) * J;
   }
 };
 

@@ -21,6 +21,10 @@ class XpbdSolver final : public Solver {
   void upload_model(const Model& model) override {
     zip_fields(model_, model, [](auto& dst, auto& src) { Exec::upload(dst, src); });
     colour_offsets_ = model.colour_offsets;
+    edge_colours_.clear();  // the colours of stretch edges (one kind per colour, model/colouring.h)
+    for (int c = 0; c < model.colour_count(); ++c)
+      if (model.distance_kind[size_t(model.colour_offsets[size_t(c)])] == DistanceKind::Stretch)
+        edge_colours_.push_back(c);
     gravity_ = model.gravity;
     ground_ = model.ground;
     collider_ = model.collider;
@@ -36,6 +40,10 @@ class XpbdSolver final : public Solver {
     Exec::resize(collider_active_, collider_.enabled ? n : 0);
     Exec::resize(collider_lambda_, collider_.enabled ? n : 0);
     Exec::resize(collider_allowance_, collider_.enabled ? n : 0);
+    const size_t edges = collider_.enabled ? model.distance_rest_length.size() : 0;
+    Exec::resize(edge_active_, edges);
+    Exec::resize(edge_lambda_, edges);
+    Exec::resize(edge_allowance_, edges);
     upload_self_collision_grid(model);
   }
 
@@ -92,9 +100,13 @@ class XpbdSolver final : public Solver {
       Exec::fill_zero(state_.attachment_lambda);
       Exec::fill_zero(contact_lambda_);
       Exec::fill_zero(collider_lambda_);
-      if (collider_.enabled)
+      Exec::fill_zero(edge_lambda_);
+      if (collider_.enabled) {
         Exec::parallel_for(n_particles, ColliderContactAllowance{Exec::data(collider_active_), x_prev, radius,
                                                                  collider_, h, Exec::data(collider_allowance_)});
+        Exec::parallel_for(n_distance, ColliderEdgeAllowance{edge_args(), x_prev, collider_, h,
+                                                             Exec::data(edge_allowance_)});
+      }
       if (grabbing) Exec::fill_zero(grab_lambda_);
       for (int it = 0; it < s.iterations; ++it) {
         if (s.order == SolverOrder::GaussSeidel) {
@@ -130,11 +142,17 @@ class XpbdSolver final : public Solver {
           Exec::parallel_for(n_particles, ProjectSelfContacts{pairs, Exec::data(self_touching_), delta});
           Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta});
         }
-        if (collider_.enabled)
+        if (collider_.enabled) {
+          for (const int c : edge_colours_)
+            Exec::parallel_for(
+                colour_offsets_[c + 1] - colour_offsets_[c],
+                ProjectColliderEdgeColour{edge_args(), x, x_prev, Exec::data(edge_lambda_),
+                                          Exec::data(edge_allowance_), collider_, colour_offsets_[c]});
           Exec::parallel_for(n_particles, ProjectColliderContacts{{Exec::data(collider_active_), x, x_prev, w, radius,
                                                                    Exec::data(collider_lambda_), h},
                                                                   collider_,
                                                                   Exec::data(collider_allowance_)});
+        }
         if (ground_.enabled)
           Exec::parallel_for(n_particles, ProjectGroundContacts{{Exec::data(contact_active_), x, x_prev, w, radius,
                                                                  Exec::data(contact_lambda_), h},
@@ -189,12 +207,21 @@ class XpbdSolver final : public Solver {
     const Real* radius = Exec::data(model_.particle_radius);
     if (ground_.enabled)
       Exec::parallel_for(n, DetectGroundContacts{{x, v, w, radius, Exec::data(contact_active_), gravity, dt}, ground_});
-    if (collider_.enabled)
+    if (collider_.enabled) {
       Exec::parallel_for(
           n, DetectColliderContacts{{x, v, w, radius, Exec::data(collider_active_), gravity, dt}, collider_});
+      Exec::parallel_for(int(Exec::size(edge_active_)),
+                         DetectColliderEdgeContacts{edge_args(), x, v, gravity, dt, collider_});
+    }
     if (self_.enabled) find_self_contacts(gravity, dt);
     Exec::synchronize();
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  ColliderEdgeArgs edge_args() {
+    return {Exec::data(model_.distance_particles), Exec::data(model_.distance_kind),
+            Exec::data(model_.particle_inv_mass), Exec::data(model_.particle_radius),
+            Exec::data(edge_active_)};
   }
 
   // Counting sort of the predicted positions into the hashed grid, then each particle's contact list.
@@ -226,6 +253,7 @@ class XpbdSolver final : public Solver {
   ModelArrays<Exec::template Buffer> model_;
   StateArrays<Exec::template Buffer> state_;
   std::vector<int> colour_offsets_;
+  std::vector<int> edge_colours_;
   Vec3 gravity_{};
   GroundPlane ground_;
   Buffer<Vec3> x_prev_;                   // xⁿ, positions at the start of the substep [m]
@@ -238,6 +266,9 @@ class XpbdSolver final : public Solver {
   Buffer<unsigned char> collider_active_;  // collider contact found by the detection
   Buffer<ContactMultipliers> collider_lambda_;
   Buffer<Real> collider_allowance_;        // Eq. 10 allowance of each collider contact this substep [m]
+  Buffer<unsigned char> edge_active_;      // per distance constraint: a stretch edge touching the collider
+  Buffer<ContactMultipliers> edge_lambda_;
+  Buffer<Real> edge_allowance_;  // [m]
   SelfCollision self_;
   Real grid_cell_ = 0.0;  // hashed grid cell edge [m]
   unsigned grid_mask_ = 0;

@@ -40,10 +40,31 @@ TEST(Colouring, ChainNeedsTwoColoursAndClothFew) {
   EXPECT_LE(test::build_scene("hanging_cloth").model.colour_count(), 16);
 }
 
+// Gauss-Seidel projects the softest constraints first and the stiffest last: each colour holds one
+// compliance and one kind, and the compliance never rises from one colour to the next.
+TEST(Colouring, SoftestColoursFirstStiffestLast) {
+  const Model m = test::build_scene("hanging_cloth").model;
+  std::set<Real> seen;
+  for (int c = 0; c < m.colour_count(); ++c) {
+    const int begin = m.colour_offsets[size_t(c)], end = m.colour_offsets[size_t(c) + 1];
+    const Real alpha = m.distance_compliance[size_t(begin)];
+    for (int k = begin; k < end; ++k) {
+      ASSERT_EQ(m.distance_compliance[size_t(k)], alpha) << "colour " << c;
+      ASSERT_EQ(m.distance_kind[size_t(k)], m.distance_kind[size_t(begin)]) << "colour " << c;
+    }
+    if (c > 0) EXPECT_LE(alpha, m.distance_compliance[size_t(begin) - 1]) << "colour " << c;
+    seen.insert(alpha);
+  }
+  EXPECT_GE(seen.size(), 2u) << "the cloth's bending is softer than its stretching";
+}
+
 TEST(Colouring, StarGraphGetsOneColourPerEdgeAndIsDeterministic) {
   std::vector<Int2> star;
   for (int i = 1; i <= 100; ++i) star.push_back({0, i});
-  const Colouring a = colour_constraints(star, 101), b = colour_constraints(star, 101);
+  const std::vector<Real> alpha(star.size(), 0.0);
+  const std::vector<DistanceKind> kind(star.size(), DistanceKind::Other);
+  const Colouring a = colour_constraints(star, alpha, kind, 101),
+                  b = colour_constraints(star, alpha, kind, 101);
   EXPECT_EQ(a.offsets.size(), 101u);
   EXPECT_EQ(a.order, b.order);
   std::set<int> all(a.order.begin(), a.order.end());

@@ -4,6 +4,7 @@
 // (Coulomb friction, Eq. 12), for contacts found once per frame and per substep alike.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 
 #include "scenes/collider_shape.h"
@@ -68,11 +69,10 @@ INSTANTIATE_TEST_SUITE_P(Detection, SdfContact,
                            return std::string(info.param == ContactDetection::PerFrame ? "PerFrame" : "PerSubstep");
                          });
 
-// One ProjectColliderContacts step of a particle (w = 1, radius 0) at x, having come from x_prev, on a
-// 2 × 2 × 2-node grid over [−1, 1]³ whose 8 corner values are φ(corner) = f(corner).
+// A collider over [−1, 1]³ on a 2 × 2 × 2-node grid whose 8 corner values are φ(corner) = f(corner),
+// stored in `phi`: a linear f is sampled exactly.
 template <class F>
-Vec3 project_once(F f, Vec3 x, Vec3 x_prev) {
-  float phi[8];
+SdfCollider corner_field(F f, float (&phi)[8]) {
   for (int k = 0; k < 2; ++k)
     for (int j = 0; j < 2; ++j)
       for (int i = 0; i < 2; ++i)
@@ -80,12 +80,53 @@ Vec3 project_once(F f, Vec3 x, Vec3 x_prev) {
   SdfCollider c;
   c.enabled = true;
   c.sdf = {phi, {-1.0, -1.0, -1.0}, 2.0, 2, 2, 2};
+  return c;
+}
+
+// One ProjectColliderContacts step of a particle (w = 1, radius 0) at x, having come from x_prev.
+template <class F>
+Vec3 project_once(F f, Vec3 x, Vec3 x_prev) {
+  float phi[8];
+  const SdfCollider c = corner_field(f, phi);
   const unsigned char active = 1;
   const Real w = 1.0, radius = 0.0, allowance = 0.0;
   ContactMultipliers lambda{0.0, 0.0};
   ProjectColliderContacts stage{{&active, &x, &x_prev, &w, &radius, &lambda, 1.0 / 600}, c, &allowance};
   stage(0);
   return x;
+}
+
+// One ProjectColliderEdgeColour step of a resting stretch edge (radius 0) across the field's surface.
+template <class F>
+std::array<Vec3, 2> project_edge_once(F f, std::array<Vec3, 2> x, std::array<Real, 2> w) {
+  float phi[8];
+  const SdfCollider c = corner_field(f, phi);
+  const Int2 ends{0, 1};
+  const DistanceKind kind = DistanceKind::Stretch;
+  const Real radius[2] = {0.0, 0.0};
+  unsigned char active = 1;
+  const Real allowance = 0.0;
+  ContactMultipliers lambda{0.0, 0.0};
+  const std::array<Vec3, 2> x_prev = x;
+  ProjectColliderEdgeColour stage{
+      {&ends, &kind, w.data(), radius, &active}, x.data(), x_prev.data(), &lambda, &allowance, c, 0};
+  stage(0);
+  return x;
+}
+
+// Issue 10 item 4: an edge whose midpoint is 0.1 m inside (φ = y/2, non-unit gradient) is pushed out
+// along n until its midpoint touches, C = φ(½(x_a + x_b)) = 0, each end by w_i ½ Δλ: equal masses move
+// alike, and a pinned end leaves the whole push (twice the depth) to the other.
+TEST(SdfContactStep, EdgeMidpointIsPushedOutSharedByInverseMass) {
+  const auto field = [](Vec3 p) { return 0.5 * p.y; };
+  const std::array<Vec3, 2> x{Vec3{-0.2, -0.1, 0.0}, Vec3{0.2, -0.1, 0.0}};
+  const auto equal = project_edge_once(field, x, {1.0, 1.0});
+  EXPECT_NEAR(equal[0].y, 0.0, 1e-12);
+  EXPECT_NEAR(equal[1].y, 0.0, 1e-12);
+  const auto pinned = project_edge_once(field, x, {0.0, 1.0});
+  EXPECT_EQ(pinned[0].y, -0.1);
+  EXPECT_NEAR(pinned[1].y, 0.1, 1e-12);
+  EXPECT_NEAR(pinned[1].x, 0.2, 1e-12);
 }
 
 // Issue 10 item 5: on a field whose gradient has length 0.5 (φ = y/2, the surface y = 0), a particle
