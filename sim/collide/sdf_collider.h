@@ -22,6 +22,18 @@ struct SdfCollider {
     return s;
   }
 
+  // Whether a sphere of radius r moving from p to p_predicted can come within the margin: φ is
+  // 1-Lipschitz, so a path of length |p̃ − p| that starts farther than that from the surface cannot reach
+  // it, and the swept test misses no thin feature the sphere could cross.
+  SIM_HD bool swept_contact(Vec3 p, Vec3 p_predicted, Real r) const {
+    return sample(p).phi - r < length(p_predicted - p) + margin;
+  }
+
+  // Eq. 10's allowance max(d₀ − v_max Δt_s, 0) from the overlap d₀ of a sphere of radius r at p_start.
+  SIM_HD Real allowance(Vec3 p_start, Real r, Real h) const {
+    return depenetration_allowance(sample(p_start).phi - r, material.max_depenetration_speed, h);
+  }
+
   // ∇φ by central differences over one grid cell: a smoothed gradient for where the interpolant's own
   // vanishes (on the medial axis of a thin part, or inside a cell whose corners agree).
   SIM_HD Vec3 cell_gradient(Vec3 x) const {

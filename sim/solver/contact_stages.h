@@ -60,11 +60,8 @@ struct DetectColliderContacts {
       a.active[i] = 0;
       return;
     }
-    // φ is 1-Lipschitz, so a path of length |x̃ − x| that starts farther than that from the surface
-    // cannot reach it: the swept test misses no thin feature the particle could cross this frame.
     const Vec3 predicted = predict_position(a.x[i], a.v[i], a.gravity, a.dt);
-    const Real gap = collider.sample(a.x[i]).phi - a.radius[i];
-    a.active[i] = gap < length(predicted - a.x[i]) + collider.margin ? 1 : 0;
+    a.active[i] = collider.swept_contact(a.x[i], predicted, a.radius[i]) ? 1 : 0;
   }
 };
 
@@ -78,9 +75,7 @@ struct ColliderContactAllowance {
   Real h;           // Δt_s [s]
   Real* allowance;  // [m]
   SIM_HD void operator()(int i) const {
-    if (active[i])
-      allowance[i] = depenetration_allowance(collider.sample(x_prev[i]).phi - radius[i],
-                                             collider.material.max_depenetration_speed, h);
+    if (active[i]) allowance[i] = collider.allowance(x_prev[i], radius[i], h);
   }
 };
 
@@ -158,8 +153,7 @@ struct DetectColliderEdgeContacts {
     const Vec3 m = 0.5 * (x[p.a] + x[p.b]);
     const Vec3 predicted =
         0.5 * (predict_position(x[p.a], v[p.a], gravity, dt) + predict_position(x[p.b], v[p.b], gravity, dt));
-    const Real gap = collider.sample(m).phi - e.edge_radius(p);
-    e.active[k] = gap < length(predicted - m) + collider.margin ? 1 : 0;  // the swept test of the particles
+    e.active[k] = collider.swept_contact(m, predicted, e.edge_radius(p)) ? 1 : 0;
   }
 };
 
@@ -172,8 +166,7 @@ struct ColliderEdgeAllowance {
   SIM_HD void operator()(int k) const {
     if (!e.active[k]) return;
     const Int2 p = e.particles[k];
-    const Real gap = collider.sample(0.5 * (x_prev[p.a] + x_prev[p.b])).phi - e.edge_radius(p);
-    allowance[k] = depenetration_allowance(gap, collider.material.max_depenetration_speed, h);
+    allowance[k] = collider.allowance(0.5 * (x_prev[p.a] + x_prev[p.b]), e.edge_radius(p), h);
   }
 };
 
