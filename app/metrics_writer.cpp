@@ -61,6 +61,7 @@ const Column kColumns[] = {
     {"projections", [](const sim::FrameMetrics& m) { return double(m.projections); }, true},
     {"step_ms", [](const sim::FrameMetrics& m) { return m.step_ms; }, false},
     {"detection_ms", [](const sim::FrameMetrics& m) { return m.detection_ms; }, false},
+    {"launches", [](const sim::FrameMetrics& m) { return double(m.launches); }, true},
 };
 
 }  // namespace

@@ -39,6 +39,8 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   if (m.collider.enabled) std::printf("penetration  max %.4g m into the collider\n", last.max_penetration);
   std::printf("detection    %.3f ms/frame (mean, included in the step time)\n",
               frames_done ? total_detection_ms / frames_done : 0.0);
+  std::printf("launches     %lld backend operations in the last frame (kernel launches on CUDA)\n",
+              last.launches);
   for (size_t i = 0; i < m.probes.size(); ++i)
     std::printf("force        %s: %.6g N\n", m.probes[i].name.c_str(), last.probe_force[i]);
   std::printf("state hash   %016llx (FNV-1a of the final State: equal for identical runs)\n",

@@ -1,13 +1,15 @@
 // bench_xpbd: wall time of the substepped XPBD solver on a cloth scene: hanging_cloth, or bunny_cloth
 // (Small Steps Figure 1: cloth over the Stanford bunny, contacts with the bunny's SDF, the ground and the
-// cloth itself found once per frame). For each cloth size (387 or 388 per side is ~150k particles and
-// ~900k distance constraints, the paper's scale), each setting (30 substeps x 1 iteration and 1 substep
-// x 30 iterations, Gauss-Seidel over colours) and each backend (cpu; cuda when a device is present) it
+// cloth itself found once per frame), or on the chain (§6.1, where launch latency dominates a GPU). For
+// each size (387 or 388 per side is ~150k particles and ~900k distance constraints, the paper's scale;
+// the chain's size is its particle count), each setting (30 substeps x 1 iteration and 1 substep x 30
+// iterations for the cloths, 100 x 1 and 1 x 100 for the chain, Gauss-Seidel over colours) and each
+// backend (cpu; cuda when a device is present) it
 // steps warm-up frames (for bunny_cloth, until the cloth lies on the bunny), then times frames with
 // World::last_step_ms (the backend synchronised) and reports ms per frame (mean, min), of which contact
 // detection, ms per substep, ns per constraint projection, the model sizes, divergence and the machine.
 //
-// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth] [--out path.json] [--frames N]
+// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain] [--out path.json] [--frames N]
 //                   [--backend cpu|cuda|all] [--sizes 100,387]
 
 #include <algorithm>
@@ -30,30 +32,33 @@ namespace {
 
 using json = nlohmann::ordered_json;  // keys in the order written, for readers of the report
 
-// A benchmarked scene: which parameters set the cloth's resolution, the default sizes, and how many
-// frames to step before timing.
+// A benchmarked scene: which parameters set its size, the default sizes, how many frames to step before
+// timing, and the substeps n of the two settings timed (n x 1 and 1 x n).
 struct BenchScene {
   const char* name;
-  std::vector<const char*> size_params;  // each is set to the size (a square cloth)
+  std::vector<const char*> size_params;  // each is set to the size (a square cloth, a chain's particles)
   std::vector<int> default_sizes;
   int warmup_frames;
+  int n;
+  bool square;  // the size is a cloth's W of a W x W grid; else a count of particles
 };
 
 const BenchScene kScenes[] = {
-    {"hanging_cloth", {"width", "height"}, {100, 387}, 5},
+    {"hanging_cloth", {"width", "height"}, {100, 387}, 5, 30, true},
     // 1 s of simulated time: the cloth has landed on the bunny, so contacts are part of the timing.
-    {"bunny_cloth", {"resolution"}, {64, 388}, 60},
+    {"bunny_cloth", {"resolution"}, {64, 388}, 60, 30, true},
+    {"chain", {"particles"}, {20}, 5, 100, false},
 };
 
 constexpr const char* kUsage =
-    "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth] [--out path.json] [--frames N]\n"
+    "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain] [--out path.json] [--frames N]\n"
     "                  [--backend cpu|cuda|all] [--sizes 100,387]\n"
-    "  --scene    the cloth scene to time (default hanging_cloth)\n"
+    "  --scene    the scene to time (default hanging_cloth)\n"
     "  --out      also write the JSON report to this file (it always goes to stdout)\n"
     "  --frames   timed frames per case (default 30 for cloths up to 200x200, 10 above)\n"
     "  --backend  cpu, cuda or all (default all: cpu, and cuda when a device is present)\n"
     "  --sizes    comma-separated cloth resolutions W (a W x W grid; default 100,387 for hanging_cloth,\n"
-    "             64,388 for bunny_cloth)\n";
+    "             64,388 for bunny_cloth) or chain lengths in particles (default 20)\n";
 constexpr int kMaxFrames = 100000;
 constexpr const char* kNotes =
     "ms_per_frame_mean/min: World::last_step_ms, the wall time of one frame with the backend synchronised, "
@@ -62,7 +67,10 @@ constexpr const char* kNotes =
     "whole-frame time divided by distance-constraint projections, so it includes prediction, velocity "
     "update, contacts and multiplier resets, not the projection alone. detection_ms_mean: the part of "
     "ms_per_frame_mean spent finding contacts (ground, SDF collider, self-collision hash grid), once per "
-    "frame. diverged: sim::check_divergence after the timed frames (null: every particle finite and inside "
+    "frame. launches_per_frame: backend operations of one step (kernel launches, memsets, scans and copies "
+    "on "
+    "CUDA; the same loops on the CPU). diverged: sim::check_divergence after the timed frames (null: every "
+    "particle finite and inside "
     "the scene bounds).";
 
 struct UsageError : std::runtime_error {
@@ -182,8 +190,8 @@ void print_table_header() {
                "detect ms", "ms/substep", "ns/proj", "diverged");
 }
 
-json run_case(const sim::Built& built, int size, sim::BackendKind backend, const sim::Settings& settings,
-              int warmup_frames, int frames) {
+json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::BackendKind backend,
+              const sim::Settings& settings, int warmup_frames, int frames) {
   sim::World world(built, backend);
   for (int f = 0; f < warmup_frames; ++f) world.step(settings);
   double total_ms = 0.0, detection_ms = 0.0, min_ms = std::numeric_limits<double>::infinity();
@@ -201,7 +209,8 @@ json run_case(const sim::Built& built, int size, sim::BackendKind backend, const
   const double ms_per_substep = mean_ms / settings.substeps;
   const double projections = double(settings.substeps) * settings.iterations * m.distance_count();
   const double ns_per_projection = projections > 0 ? mean_ms * 1e6 / projections : 0.0;
-  const std::string grid = std::to_string(size) + "x" + std::to_string(size);
+  const std::string grid =
+      scene.square ? std::to_string(size) + "x" + std::to_string(size) : std::to_string(size);
   const std::string nxk = std::to_string(settings.substeps) + "x" + std::to_string(settings.iterations);
   std::fprintf(stderr, "%-7s %-9s %9d %9d %7d %7s %6d %13.3f %12.3f %10.3f %10.4f %8.3f  %s\n",
                sim::backend_name(world.backend()), grid.c_str(), m.particle_count(), m.distance_count(),
@@ -211,8 +220,7 @@ json run_case(const sim::Built& built, int size, sim::BackendKind backend, const
   return {
       {"backend", sim::backend_name(world.backend())},
       {"backend_description", world.backend_description()},
-      {"width", size},
-      {"height", size},
+      {"size", grid},
       {"particles", m.particle_count()},
       {"distance_constraints", m.distance_count()},
       {"colours", m.colour_count()},
@@ -225,6 +233,7 @@ json run_case(const sim::Built& built, int size, sim::BackendKind backend, const
       {"ms_per_frame_mean", mean_ms},
       {"ms_per_frame_min", min_ms},
       {"detection_ms_mean", detection_mean_ms},
+      {"launches_per_frame", world.last_launches()},
       {"ms_per_substep", ms_per_substep},
       {"ns_per_projection", ns_per_projection},
       {"diverged", diverged ? json(*diverged) : json(nullptr)},
@@ -233,7 +242,7 @@ json run_case(const sim::Built& built, int size, sim::BackendKind backend, const
 
 json run_benchmark(const Options& o) {
   const sim::SceneDef& scene = sim::find_scene(o.scene->name);
-  const std::vector<sim::Settings> settings = {gauss_seidel(30, 1), gauss_seidel(1, 30)};
+  const std::vector<sim::Settings> settings = {gauss_seidel(o.scene->n, 1), gauss_seidel(1, o.scene->n)};
   json cases = json::array();
   print_table_header();
   for (int size : o.sizes) {
@@ -243,7 +252,7 @@ json run_benchmark(const Options& o) {
     const int frames = o.frames ? *o.frames : default_frames(size);
     for (sim::BackendKind backend : o.backends)
       for (const sim::Settings& s : settings)
-        cases.push_back(run_case(built, size, backend, s, o.scene->warmup_frames, frames));
+        cases.push_back(run_case(*o.scene, built, size, backend, s, o.scene->warmup_frames, frames));
   }
   return {
       {"benchmark", "bench_xpbd"},

@@ -33,10 +33,25 @@ void OrbitCamera::pan(glm::vec2 drag_px, float viewport_h_px) {
 void OrbitCamera::zoom(float wheel_steps) { distance = std::clamp(distance * std::pow(0.88f, wheel_steps), 1e-3f, 1e5f); }
 
 void OrbitCamera::frame(glm::vec3 lo, glm::vec3 hi, float aspect) {
+  // From the current direction, the nearest distance at which every corner of the box lies inside the
+  // view with kMargin to spare on the tighter side: corner c at (x, y, z) in the camera's right/up/back
+  // frame about the centre needs distance ≥ z + |x|/tan(half fov_x) and ≥ z + |y|/tan(half fov_y).
+  constexpr float kMargin = 1.08f;
   target = 0.5f * (lo + hi);
-  const float radius = std::max(0.5f * glm::length(hi - lo), 1e-3f);
-  const float half_fov = 0.5f * std::min(fov_y, 2.0f * std::atan(std::tan(0.5f * fov_y) * aspect));
-  distance = 1.15f * radius / std::sin(half_fov);
+  const glm::vec3 f = forward();
+  const glm::vec3 right = glm::normalize(glm::cross(f, glm::vec3(0.0f, 1.0f, 0.0f)));
+  const glm::vec3 up = glm::cross(right, f);
+  const float tan_y = std::tan(0.5f * fov_y) / kMargin;
+  const float tan_x = tan_y * std::max(aspect, 1e-3f);
+  float needed = 1e-3f;
+  for (int corner = 0; corner < 8; ++corner) {
+    const glm::vec3 c((corner & 1 ? hi : lo).x, (corner & 2 ? hi : lo).y, (corner & 4 ? hi : lo).z);
+    const glm::vec3 d = c - target;
+    const float towards_eye = -glm::dot(d, f);
+    needed = std::max({needed, towards_eye + std::abs(glm::dot(d, right)) / tan_x,
+                       towards_eye + std::abs(glm::dot(d, up)) / tan_y});
+  }
+  distance = needed;
 }
 
 Ray OrbitCamera::ray_through(glm::vec2 pixel, glm::vec2 viewport_px) const {

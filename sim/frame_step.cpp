@@ -5,12 +5,12 @@ namespace sim {
 FrameResult step_and_measure(World& world, const Settings& settings) {
   FrameResult r;
   world.step(settings);
-  const State& state = world.state();
-  if (const auto reason = check_divergence(world.model(), state)) {
+  const MeasuredSums sums = world.measure(settings.gravity_scale);
+  if (const auto reason = divergence_from_sums(sums)) {
     r.divergence = "diverged at frame " + std::to_string(world.frame()) + " (" + *reason + ")";
     return r;
   }
-  r.metrics = measure(world.model(), state, world.last_substep_dt(), settings.gravity_scale);
+  r.metrics = metrics_from_sums(world.model(), sums, world.last_substep_dt());
   r.metrics.frame = world.frame();
   r.metrics.time = world.time();
   r.metrics.substeps = world.last_substeps();
@@ -18,6 +18,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
                           (world.model().distance_count() + world.model().attachment_count());
   r.metrics.step_ms = world.last_step_ms();
   r.metrics.detection_ms = world.last_detection_ms();
+  r.metrics.launches = world.last_launches();
   return r;
 }
 

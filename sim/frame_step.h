@@ -1,5 +1,6 @@
 // One frame of a World as the runner, the viewer and the soak all advance it: step, check for divergence,
-// measure (energies, constraint error, force estimates, substeps, wall time).
+// measure (energies, constraint error, force estimates, substeps, wall time), the metrics reduced on the
+// backend so the State stays there.
 #pragma once
 
 #include <optional>

@@ -32,6 +32,10 @@ class World {
   void set_grab(const Grab& grab);
   const Grab& grab() const { return grab_; }
 
+  // The last frame's metric sums and divergence check, reduced on the backend: a few numbers come back,
+  // not the State.
+  MeasuredSums measure(Real gravity_scale) { return solver_->measure(last_h_, gravity_scale); }
+
   const Model& model() const { return model_; }
   const State& state();  // copied back from the backend when it has changed
   int frame() const { return frame_; }
@@ -40,6 +44,7 @@ class World {
   int last_substeps() const { return last_substeps_; }
   double last_step_ms() const { return last_step_ms_; }  // wall time of the last step [ms]
   double last_detection_ms() const { return last_stats_.detection_ms; }  // its contact detection [ms]
+  long long last_launches() const { return last_stats_.launches; }       // its backend operations
   BackendKind backend() const { return backend_; }
   const std::string& backend_description() const { return backend_description_; }
 

@@ -127,6 +127,7 @@ void Viewer::draw_stats_panel() {
     if (p->divergence) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s (R resets)", p->divergence->c_str());
     ImGui::Text("sim %.2f ms/frame, %d substeps", m.step_ms, m.substeps);
     ImGui::Text("  of which contact detection %.2f ms", m.detection_ms);
+    ImGui::Text("  %lld backend operations", m.launches);
     ImGui::Text("%lld constraint projections/frame", m.projections);
     ImGui::Text("Eq. 2 residual max %.3g m, rms %.3g m", m.max_residual, m.rms_residual);
     if (m.extension_over_bound > 1.0)

@@ -1,7 +1,10 @@
 // CpuExec: the execution policy of the CPU backend — host vectors and an OpenMP parallel-for over
 // every core. Small loops run serially: a parallel region costs more than a 20-particle chain.
+// (The CUDA policy's working memory, `scratch`, is not needed here.)
 #pragma once
 
+#include <algorithm>
+#include <chrono>
 #include <numeric>
 #include <vector>
 
@@ -39,15 +42,41 @@ struct CpuExec {
     return b.data();
   }
   template <class T>
+  static const T* data(const Buffer<T>& b) {
+    return b.data();
+  }
+  template <class T>
+  static T read(const Buffer<T>& b, size_t i) {
+    return b[i];
+  }
+  template <class T>
   static size_t size(const Buffer<T>& b) {
     return b.size();
   }
 
-  // out[i] = in[0] + ... + in[i − 1]; out may not alias in. (The CUDA policy's working memory, `scratch`,
-  // is not needed here.)
+  // out[i] = in[0] + ... + in[i − 1]; out may not alias in.
   static void exclusive_scan(Buffer<int>& in, Buffer<int>& out, Buffer<unsigned char>&) {
     out.resize(in.size());
     std::exclusive_scan(in.begin(), in.end(), out.begin(), 0);
+  }
+
+  // T::combine over f(0), ..., f(n − 1), T{} its identity: chunks of a fixed size reduced in parallel, then
+  // combined in chunk order, so the result has the same bits on any number of threads.
+  template <class T, class F>
+  static T reduce(int n, const F& f, Buffer<unsigned char>&) {
+    constexpr int kChunk = 4096;
+    const int chunks = n > 0 ? (n + kChunk - 1) / kChunk : 0;
+    std::vector<T> partial(size_t(chunks), T{});
+#pragma omp parallel for schedule(static) if (chunks > 1)
+    for (int c = 0; c < chunks; ++c) {
+      T acc{};
+      const int end = std::min(n, (c + 1) * kChunk);
+      for (int i = c * kChunk; i < end; ++i) acc = T::combine(acc, f(i));
+      partial[size_t(c)] = acc;
+    }
+    T total{};
+    for (const T& p : partial) total = T::combine(total, p);
+    return total;
   }
 
   template <class F>
@@ -57,6 +86,22 @@ struct CpuExec {
   }
 
   static void synchronize() {}
+
+  // The time spent in spans of a frame's work, read after synchronize(): here the host clock, since
+  // parallel_for returns when its loop is done.
+  class Stopwatch {
+   public:
+    void reset() { ms_ = 0.0; }
+    void start() { start_ = std::chrono::steady_clock::now(); }
+    void stop() {
+      ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+    }
+    double elapsed_ms() const { return ms_; }
+
+   private:
+    std::chrono::steady_clock::time_point start_;
+    double ms_ = 0.0;  // [ms]
+  };
 };
 
 }  // namespace sim

@@ -21,14 +21,12 @@
 #include <string>
 #include <vector>
 
+#include "metrics/metric_sums.h"
 #include "model/model.h"
 #include "model/state.h"
 
 namespace sim {
 
-// The kinds max_residual_by_kind reports: the four DistanceKinds, then attachments.
-inline constexpr int kResidualKinds = 5;
-inline constexpr int kAttachmentResidual = 4;
 const char* residual_kind_name(int kind);  // "other", "stretch", "shear", "bend", "attachment"
 
 struct FrameMetrics {
@@ -60,15 +58,23 @@ struct FrameMetrics {
   long long projections = 0;
   double step_ms = 0.0;       // wall time of the step [ms]
   double detection_ms = 0.0;  // of which contact detection [ms]
+  long long launches = 0;     // backend operations of the step (kernel launches on CUDA, StepStats)
 };
 
-// h: the substep Δt_s [s] that produced the multipliers in `state`; gravity_scale as in Settings.
+// The metrics of a frame from its sums (metrics/reduce_metrics.h), reduced by a backend or by
+// measure_sums; h: the substep Δt_s [s] that produced the multipliers.
+FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Real h);
+// Why the state the sums were reduced from is not fit to continue (NaN, infinity, a particle outside the
+// scene bounds), if so.
+std::optional<std::string> divergence_from_sums(const MeasuredSums& sums);
+
+// The same reductions over a host State; gravity_scale as in Settings.
+MeasuredSums measure_sums(const Model& model, const State& state, Real h, Real gravity_scale = 1.0);
 FrameMetrics measure(const Model& model, const State& state, Real h, Real gravity_scale = 1.0);
 
 // Per particle, the largest |C| [m] of the distance constraints that touch it (0 for none).
 std::vector<double> particle_constraint_error(const Model& model, const State& state);
 
-// Why the state is not fit to continue (NaN, infinity, a particle outside the scene bounds), if so.
 std::optional<std::string> check_divergence(const Model& model, const State& state);
 
 }  // namespace sim

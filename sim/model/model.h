@@ -50,7 +50,7 @@ struct ModelArrays {
 
 struct Aabb {
   Vec3 lo, hi;  // [m]
-  bool contains(Vec3 p) const {
+  SIM_HD bool contains(Vec3 p) const {
     return p.x >= lo.x && p.y >= lo.y && p.z >= lo.z && p.x <= hi.x && p.y <= hi.y && p.z <= hi.z;
   }
 };

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "metrics/metric_sums.h"
 #include "model/model.h"
 #include "model/state.h"
 #include "solver/settings.h"
@@ -22,7 +23,12 @@ struct Grab {
 
 // What one step measured besides its total wall time.
 struct StepStats {
-  double detection_ms = 0.0;  // contact detection (ground, collider, self-collision), synchronised [ms]
+  // Contact detection (ground, collider, self-collision) [ms], on the backend's clock (CUDA events), so
+  // timing it never waits for the device inside the frame.
+  double detection_ms = 0.0;
+  // Backend operations the step issued: kernel launches, memsets, scans and copies on CUDA (each pays
+  // launch latency), the same loops on the CPU.
+  long long launches = 0;
 };
 
 class Solver {
@@ -35,6 +41,9 @@ class Solver {
   // A new particle starts its target where it is given; the same particle's target moves over the frame.
   virtual void set_grab(const Grab& grab) = 0;
   virtual void download_state(State& state) = 0;
+  // The frame's metric sums and divergence check reduced on the backend (metrics/reduce_metrics.h); h: the
+  // last substep's Δt_s [s], gravity_scale as in Settings. Only these few numbers are copied back.
+  virtual MeasuredSums measure(Real h, Real gravity_scale) = 0;
   // Advances one frame of settings.frame_dt; returns when the backend has finished.
   virtual StepStats step(const Settings& settings) = 0;
 };

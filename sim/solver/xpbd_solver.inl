@@ -4,9 +4,9 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
+#include "metrics/reduce_metrics.h"
 #include "model/arrays.h"
 #include "solver/contact_stages.h"
 #include "solver/self_collision_stages.h"
@@ -26,6 +26,8 @@ class XpbdSolver final : public Solver {
       if (model.distance_kind[size_t(model.colour_offsets[size_t(c)])] == DistanceKind::Stretch)
         edge_colours_.push_back(c);
     gravity_ = model.gravity;
+    bounds_ = model.bounds;
+    probes_ = model.probes;
     ground_ = model.ground;
     collider_ = model.collider;
     collider_.sdf.phi = Exec::data(model_.collider_phi);
@@ -33,7 +35,7 @@ class XpbdSolver final : public Solver {
     const size_t n = model.particle_inv_mass.size();
     Exec::resize(x_prev_, n);
     Exec::resize(delta_, n);
-    Exec::fill_zero(delta_);
+    clear(delta_);
     Exec::resize(contact_active_, ground_.enabled ? n : 0);
     Exec::resize(contact_lambda_, ground_.enabled ? n : 0);
     Exec::resize(grab_lambda_, 1);
@@ -65,6 +67,11 @@ class XpbdSolver final : public Solver {
     zip_fields(state, state_, [](auto& dst, auto& src) { Exec::download(dst, src); });
   }
 
+  MeasuredSums measure(Real h, Real gravity_scale) override {
+    return reduce_metrics<Exec>(model_, state_, MetricFrame{gravity_scale * gravity_, bounds_, collider_, h},
+                                probes_, reduce_scratch_);
+  }
+
   StepStats step(const Settings& s) override {
     const int n_particles = int(Exec::size(model_.particle_inv_mass));
     const int n_distance = int(Exec::size(model_.distance_rest_length));
@@ -79,8 +86,9 @@ class XpbdSolver final : public Solver {
     Vec3* delta = Exec::data(delta_);
     const Real* w = Exec::data(model_.particle_inv_mass);
     const Real* radius = Exec::data(model_.particle_radius);
-    StepStats stats;
-    if (!per_substep) stats.detection_ms += detect_contacts(gravity, s.frame_dt);
+    detection_watch_.reset();
+    launches_ = 0;
+    if (!per_substep) detect_contacts(gravity, s.frame_dt);
 
     const DistanceArgs distance{Exec::data(model_.distance_particles),
                                 Exec::data(model_.distance_rest_length),
@@ -93,42 +101,42 @@ class XpbdSolver final : public Solver {
     const Vec3* target_start = Exec::data(attachment_target_start_);
     const Vec3* target_end = Exec::data(state_.attachment_target);
     for (int sub = 0; sub < s.substeps; ++sub) {
-      if (per_substep) stats.detection_ms += detect_contacts(gravity, h);
+      if (per_substep) detect_contacts(gravity, h);
       const Real fraction = Real(sub + 1) / Real(s.substeps);
-      Exec::parallel_for(n_particles, Predict{x, x_prev, v, w, gravity, h});
-      Exec::fill_zero(state_.distance_lambda);
-      Exec::fill_zero(state_.attachment_lambda);
-      Exec::fill_zero(contact_lambda_);
-      Exec::fill_zero(collider_lambda_);
-      Exec::fill_zero(edge_lambda_);
+      launch(n_particles, Predict{x, x_prev, v, w, gravity, h});
+      clear(state_.distance_lambda);
+      clear(state_.attachment_lambda);
+      clear(contact_lambda_);
+      clear(collider_lambda_);
+      clear(edge_lambda_);
       if (collider_.enabled) {
-        Exec::parallel_for(n_particles, ColliderContactAllowance{Exec::data(collider_active_), x_prev, radius,
-                                                                 collider_, h, Exec::data(collider_allowance_)});
-        Exec::parallel_for(n_distance, ColliderEdgeAllowance{edge_args(), x_prev, collider_, h,
-                                                             Exec::data(edge_allowance_)});
+        launch(n_particles, ColliderContactAllowance{Exec::data(collider_active_), x_prev, radius, collider_,
+                                                     h, Exec::data(collider_allowance_)});
+        launch(n_distance,
+               ColliderEdgeAllowance{edge_args(), x_prev, collider_, h, Exec::data(edge_allowance_)});
       }
-      if (grabbing) Exec::fill_zero(grab_lambda_);
+      if (grabbing) clear(grab_lambda_);
       for (int it = 0; it < s.iterations; ++it) {
         if (s.order == SolverOrder::GaussSeidel) {
           for (size_t c = 0; c + 1 < colour_offsets_.size(); ++c)
-            Exec::parallel_for(colour_offsets_[c + 1] - colour_offsets_[c],
-                               ProjectDistanceColour{distance, x, colour_offsets_[c]});
+            launch(colour_offsets_[c + 1] - colour_offsets_[c],
+                   ProjectDistanceColour{distance, x, colour_offsets_[c]});
         } else if (n_distance > 0) {
           Exec::resize(distance_correction_, 2 * size_t(n_distance));
           Vec3* correction = Exec::data(distance_correction_);
           const int* offsets = Exec::data(model_.particle_distance_offsets);
-          Exec::parallel_for(n_distance, ProjectDistanceJacobi{distance, x, correction, offsets, s.jacobi_omega});
-          Exec::parallel_for(n_particles, GatherCorrections{offsets, Exec::data(model_.particle_distance_slots),
-                                                            correction, x});
+          launch(n_distance, ProjectDistanceJacobi{distance, x, correction, offsets, s.jacobi_omega});
+          launch(n_particles,
+                 GatherCorrections{offsets, Exec::data(model_.particle_distance_slots), correction, x});
         }
         if (n_attach > 0)
-          Exec::parallel_for(
-              n_attach, ProjectAttachments{Exec::data(model_.attachment_particle),
-                                           Exec::data(model_.attachment_compliance), target_start, target_end,
-                                           fraction, Exec::data(state_.attachment_lambda), x, w, h});
+          launch(n_attach,
+                 ProjectAttachments{Exec::data(model_.attachment_particle),
+                                    Exec::data(model_.attachment_compliance), target_start, target_end,
+                                    fraction, Exec::data(state_.attachment_lambda), x, w, h});
         if (grabbing)
-          Exec::parallel_for(1, ProjectGrab{grab_.particle, grab_start_, grab_.target, grab_.compliance, fraction,
-                                            Exec::data(grab_lambda_), x, w, h});
+          launch(1, ProjectGrab{grab_.particle, grab_start_, grab_.target, grab_.compliance, fraction,
+                                Exec::data(grab_lambda_), x, w, h});
         if (self_.enabled) {
           const SelfContactArgs pairs{Exec::data(self_pairs_),
                                       Exec::data(self_pair_count_),
@@ -138,37 +146,57 @@ class XpbdSolver final : public Solver {
                                       radius,
                                       self_.max_depenetration_speed,
                                       h};
-          Exec::parallel_for(n_particles, CountTouchingSelfContacts{pairs, Exec::data(self_touching_)});
-          Exec::parallel_for(n_particles, ProjectSelfContacts{pairs, Exec::data(self_touching_), delta});
-          Exec::parallel_for(n_particles, ApplyJacobiDeltas{x, delta});
+          launch(n_particles, CountTouchingSelfContacts{pairs, Exec::data(self_touching_)});
+          launch(n_particles, ProjectSelfContacts{pairs, Exec::data(self_touching_), delta});
+          launch(n_particles, ApplyJacobiDeltas{x, delta});
         }
         if (collider_.enabled) {
           for (const int c : edge_colours_)
-            Exec::parallel_for(
-                colour_offsets_[c + 1] - colour_offsets_[c],
-                ProjectColliderEdgeColour{edge_args(), x, x_prev, Exec::data(edge_lambda_),
-                                          Exec::data(edge_allowance_), collider_, colour_offsets_[c]});
-          Exec::parallel_for(n_particles, ProjectColliderContacts{{Exec::data(collider_active_), x, x_prev, w, radius,
-                                                                   Exec::data(collider_lambda_), h},
-                                                                  collider_,
-                                                                  Exec::data(collider_allowance_)});
+            launch(colour_offsets_[c + 1] - colour_offsets_[c],
+                   ProjectColliderEdgeColour{edge_args(), x, x_prev, Exec::data(edge_lambda_),
+                                             Exec::data(edge_allowance_), collider_, colour_offsets_[c]});
+          launch(n_particles, ProjectColliderContacts{{Exec::data(collider_active_), x, x_prev, w, radius,
+                                                       Exec::data(collider_lambda_), h},
+                                                      collider_,
+                                                      Exec::data(collider_allowance_)});
         }
         if (ground_.enabled)
-          Exec::parallel_for(n_particles, ProjectGroundContacts{{Exec::data(contact_active_), x, x_prev, w, radius,
-                                                                 Exec::data(contact_lambda_), h},
-                                                                ground_});
+          launch(n_particles, ProjectGroundContacts{{Exec::data(contact_active_), x, x_prev, w, radius,
+                                                     Exec::data(contact_lambda_), h},
+                                                    ground_});
       }
-      Exec::parallel_for(n_particles, UpdateVelocity{x, x_prev, v, 1.0 / h, std::exp(-s.damping * h)});
+      launch(n_particles, UpdateVelocity{x, x_prev, v, 1.0 / h, std::exp(-s.damping * h)});
     }
-    if (n_attach > 0) Exec::copy(attachment_target_start_, state_.attachment_target);
+    if (n_attach > 0) {
+      ++launches_;
+      Exec::copy(attachment_target_start_, state_.attachment_target);
+    }
     grab_start_ = grab_.target;
-    Exec::synchronize();
+    Exec::synchronize();  // the frame's one wait for the backend
+    StepStats stats;
+    stats.detection_ms = detection_watch_.elapsed_ms();
+    stats.launches = launches_;
     return stats;
   }
 
  private:
   template <class T>
   using Buffer = typename Exec::template Buffer<T>;
+
+  // A step's backend operations go through launch and clear (kernel launches and memsets on CUDA), which
+  // count them: launches per frame say how much a small scene pays in launch latency.
+  template <class F>
+  void launch(int n, const F& f) {
+    if (n <= 0) return;
+    ++launches_;
+    Exec::parallel_for(n, f);
+  }
+  template <class T>
+  void clear(Buffer<T>& b) {
+    if (Exec::size(b) == 0) return;
+    ++launches_;
+    Exec::fill_zero(b);
+  }
 
   // Sizes the self-collision grid: cells of the largest contact reach, a table of at least 2n buckets.
   void upload_self_collision_grid(const Model& model) {
@@ -189,33 +217,32 @@ class XpbdSolver final : public Solver {
     Exec::resize(bucket_count_, per_particle > 0 ? table + 1 : 0);
     Exec::resize(self_contacts_, per_particle * kMaxSelfContacts);
     Exec::resize(self_count_, per_particle);
-    Exec::fill_zero(self_count_);
+    clear(self_count_);
     Exec::resize(self_pairs_, per_particle * kMaxSelfContacts);
     Exec::resize(self_pair_count_, per_particle);
-    Exec::fill_zero(self_pair_count_);
+    clear(self_pair_count_);
     Exec::resize(self_touching_, per_particle);
   }
 
-  // Algorithm 1 line 1 (§4.2): contacts along the path predicted over dt; returns the time taken [ms].
-  double detect_contacts(Vec3 gravity, Real dt) {
-    if (!ground_.enabled && !collider_.enabled && !self_.enabled) return 0.0;
-    const auto start = std::chrono::steady_clock::now();
+  // Algorithm 1 line 1 (§4.2): contacts along the path predicted over dt, timed by detection_watch_.
+  void detect_contacts(Vec3 gravity, Real dt) {
+    if (!ground_.enabled && !collider_.enabled && !self_.enabled) return;
+    detection_watch_.start();
     const int n = int(Exec::size(model_.particle_inv_mass));
     const Vec3* x = Exec::data(state_.particle_x);
     const Vec3* v = Exec::data(state_.particle_v);
     const Real* w = Exec::data(model_.particle_inv_mass);
     const Real* radius = Exec::data(model_.particle_radius);
     if (ground_.enabled)
-      Exec::parallel_for(n, DetectGroundContacts{{x, v, w, radius, Exec::data(contact_active_), gravity, dt}, ground_});
+      launch(n, DetectGroundContacts{{x, v, w, radius, Exec::data(contact_active_), gravity, dt}, ground_});
     if (collider_.enabled) {
-      Exec::parallel_for(
-          n, DetectColliderContacts{{x, v, w, radius, Exec::data(collider_active_), gravity, dt}, collider_});
-      Exec::parallel_for(int(Exec::size(edge_active_)),
-                         DetectColliderEdgeContacts{edge_args(), x, v, gravity, dt, collider_});
+      launch(n,
+             DetectColliderContacts{{x, v, w, radius, Exec::data(collider_active_), gravity, dt}, collider_});
+      launch(int(Exec::size(edge_active_)),
+             DetectColliderEdgeContacts{edge_args(), x, v, gravity, dt, collider_});
     }
     if (self_.enabled) find_self_contacts(gravity, dt);
-    Exec::synchronize();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    detection_watch_.stop();
   }
 
   ColliderEdgeArgs edge_args() {
@@ -229,25 +256,26 @@ class XpbdSolver final : public Solver {
     const int n = int(Exec::size(particle_bucket_));
     const Vec3* x = Exec::data(state_.particle_x);
     Vec3* predicted = Exec::data(predicted_);
-    Exec::parallel_for(n, PredictFramePositions{x, Exec::data(state_.particle_v), Exec::data(model_.particle_inv_mass),
-                                                gravity, dt, predicted});
-    Exec::fill_zero(bucket_count_);
-    Exec::parallel_for(n, HashGridCount{predicted, grid_cell_, grid_mask_, Exec::data(particle_bucket_),
-                                        Exec::data(particle_key_), Exec::data(bucket_count_)});
+    launch(n, PredictFramePositions{x, Exec::data(state_.particle_v), Exec::data(model_.particle_inv_mass),
+                                    gravity, dt, predicted});
+    clear(bucket_count_);
+    launch(n, HashGridCount{predicted, grid_cell_, grid_mask_, Exec::data(particle_bucket_),
+                            Exec::data(particle_key_), Exec::data(bucket_count_)});
+    ++launches_;
     Exec::exclusive_scan(bucket_count_, bucket_start_, scan_scratch_);
-    Exec::fill_zero(bucket_count_);
-    Exec::parallel_for(n, HashGridScatter{Exec::data(particle_bucket_), Exec::data(particle_key_),
-                                          Exec::data(bucket_start_), Exec::data(bucket_count_), Exec::data(sorted_),
-                                          Exec::data(sorted_key_)});
-    Exec::parallel_for(int(grid_mask_) + 1,
-                       HashGridSortBucket{Exec::data(bucket_start_), Exec::data(sorted_), Exec::data(sorted_key_)});
+    clear(bucket_count_);
+    launch(n,
+           HashGridScatter{Exec::data(particle_bucket_), Exec::data(particle_key_), Exec::data(bucket_start_),
+                           Exec::data(bucket_count_), Exec::data(sorted_), Exec::data(sorted_key_)});
+    launch(int(grid_mask_) + 1,
+           HashGridSortBucket{Exec::data(bucket_start_), Exec::data(sorted_), Exec::data(sorted_key_)});
     const HashGridView grid{grid_cell_, grid_mask_, Exec::data(bucket_start_), Exec::data(sorted_),
                             Exec::data(sorted_key_)};
-    Exec::parallel_for(n, FindSelfContacts{grid, x, predicted, Exec::data(model_.particle_rest_x),
-                                           Exec::data(model_.particle_radius), Exec::data(model_.particle_inv_mass),
-                                           self_, Exec::data(self_contacts_), Exec::data(self_count_)});
-    Exec::parallel_for(n, KeepMutualSelfContacts{Exec::data(self_contacts_), Exec::data(self_count_),
-                                                 Exec::data(self_pairs_), Exec::data(self_pair_count_)});
+    launch(n, FindSelfContacts{grid, x, predicted, Exec::data(model_.particle_rest_x),
+                               Exec::data(model_.particle_radius), Exec::data(model_.particle_inv_mass),
+                               self_, Exec::data(self_contacts_), Exec::data(self_count_)});
+    launch(n, KeepMutualSelfContacts{Exec::data(self_contacts_), Exec::data(self_count_),
+                                     Exec::data(self_pairs_), Exec::data(self_pair_count_)});
   }
 
   ModelArrays<Exec::template Buffer> model_;
@@ -255,6 +283,12 @@ class XpbdSolver final : public Solver {
   std::vector<int> colour_offsets_;
   std::vector<int> edge_colours_;
   Vec3 gravity_{};
+  Aabb bounds_{};
+  std::vector<Probe> probes_;
+  Buffer<unsigned char> reduce_scratch_;
+  typename Exec::Stopwatch detection_watch_;  // contact detection within the frame
+  long long launches_ =
+      0;  // backend operations in the current step  // the backend's working memory for the metric reductions
   GroundPlane ground_;
   Buffer<Vec3> x_prev_;                   // xⁿ, positions at the start of the substep [m]
   Buffer<Vec3> delta_;                    // self-contact correction of each particle [m]

@@ -58,5 +58,19 @@ TEST(World, ResetRestoresTheInitialState) {
   EXPECT_EQ(world.state().particle_x[63].y, x0[63].y);
 }
 
+// Launches per frame (issue 11 item 4): every substep issues the same operations, so a chain without
+// contacts at 100 substeps issues exactly 100 times what one substep does, plus nothing per frame.
+TEST(World, LaunchesPerFrameGrowWithTheSubsteps) {
+  const auto launches = [](int substeps, int iterations) {
+    World world(test::build_scene("chain"), BackendKind::Cpu);
+    world.step(test::make_settings(substeps, iterations));
+    return world.last_launches();
+  };
+  const long long one = launches(1, 1);
+  EXPECT_GE(one, 4);  // predict, the λ reset, the two colours of the chain, the velocity update
+  EXPECT_EQ(launches(100, 1), 100 * one);
+  EXPECT_EQ(launches(1, 3), one + 2 * 2);  // each further iteration projects the two colours again
+}
+
 }  // namespace
 }  // namespace sim

@@ -1,0 +1,89 @@
+// The few numbers a frame's metrics are made of, reduced on the backend (metrics/reduce_metrics.h) so the
+// host receives them instead of the State. Each sum has an identity (its default value) and an associative,
+// commutative combine, which Exec::reduce applies in a fixed order (the same bits on any thread count).
+#pragma once
+
+#include <climits>
+#include <vector>
+
+#include "core/hd.h"
+#include "core/vec3.h"
+
+namespace sim {
+
+// The kinds ConstraintSums::max_residual reports: the four DistanceKinds, then attachments.
+inline constexpr int kResidualKinds = 5;
+inline constexpr int kAttachmentResidual = 4;
+
+SIM_HD double max_of(double a, double b) { return a > b ? a : b; }
+
+// Why a particle makes the state unfit to continue; the lowest index wins, as a host loop would report.
+enum DivergenceReason : int { kFinite = 0, kNonFinitePosition = 1, kNonFiniteVelocity = 2, kOutOfBounds = 3 };
+
+struct ParticleSums {
+  double kinetic = 0.0;        // Σ ½ m |v|² [J]
+  double gravitational = 0.0;  // −Σ m g·x [J]
+  double deepest = 0.0;        // max(r − φ(x), 0) into the collider [m]
+  int bad = INT_MAX;           // lowest index of a particle with a DivergenceReason, INT_MAX for none
+  int bad_reason = kFinite;
+
+  SIM_HD static ParticleSums combine(const ParticleSums& a, const ParticleSums& b) {
+    ParticleSums s;
+    s.kinetic = a.kinetic + b.kinetic;
+    s.gravitational = a.gravitational + b.gravitational;
+    s.deepest = max_of(a.deepest, b.deepest);
+    const bool first = a.bad <= b.bad;
+    s.bad = first ? a.bad : b.bad;
+    s.bad_reason = first ? a.bad_reason : b.bad_reason;
+    return s;
+  }
+};
+
+struct ConstraintSums {
+  double elastic = 0.0;                      // Σ ½ α (λ/Δt_s²)² [J]
+  double violation = 0.0;                    // Σ ½ C²/α over compliant constraints [J]
+  double residual_sq = 0.0;                  // Σ |C + α̃λ|² [m²]
+  double max_residual[kResidualKinds] = {};  // max |C + α̃λ| per kind [m]
+  double max_extension = 0.0;                // max(C, 0) over distances, |C| over attachments [m]
+  double stretch_sum = 0.0;                  // Σ ε over stretch edges [-]
+  double stretch_max = 0.0;                  // [-]
+  double deepest = 0.0;                      // max(r − φ(m), 0) over stretch-edge midpoints [m]
+  int stretch_edges = 0;
+  int count = 0;  // constraints summed
+
+  SIM_HD static ConstraintSums combine(const ConstraintSums& a, const ConstraintSums& b) {
+    ConstraintSums s;
+    s.elastic = a.elastic + b.elastic;
+    s.violation = a.violation + b.violation;
+    s.residual_sq = a.residual_sq + b.residual_sq;
+    for (int k = 0; k < kResidualKinds; ++k) s.max_residual[k] = max_of(a.max_residual[k], b.max_residual[k]);
+    s.max_extension = max_of(a.max_extension, b.max_extension);
+    s.stretch_sum = a.stretch_sum + b.stretch_sum;
+    s.stretch_max = max_of(a.stretch_max, b.stretch_max);
+    s.deepest = max_of(a.deepest, b.deepest);
+    s.stretch_edges = a.stretch_edges + b.stretch_edges;
+    s.count = a.count + b.count;
+    return s;
+  }
+};
+
+// Particles, then distance constraints, then attachments, in one reduction: one copy back per frame.
+struct FrameSums {
+  ParticleSums particles;
+  ConstraintSums constraints;
+
+  SIM_HD static FrameSums combine(const FrameSums& a, const FrameSums& b) {
+    return {ParticleSums::combine(a.particles, b.particles),
+            ConstraintSums::combine(a.constraints, b.constraints)};
+  }
+};
+
+// A frame's reductions as they reach the host.
+struct MeasuredSums {
+  ParticleSums particles;
+  ConstraintSums constraints;        // distance constraints and attachments
+  std::vector<double> probe_lambda;  // λ of each Model::probes entry [N·s²]
+  Vec3 bad_x{}, bad_v{};             // the particle particles.bad, when there is one [m], [m/s]
+};
+
+}  // namespace sim

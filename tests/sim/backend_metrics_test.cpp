@@ -1,0 +1,89 @@
+// Issue 11 item 1: every per-frame metric and the divergence check are reduced on the backend
+// (Solver::measure) and must equal the host computation over the downloaded State, on every scene and
+// on each backend present (CUDA: where a device exists; its sums may differ in the last bits).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "frame_step.h"
+#include "test_util.h"
+
+namespace sim {
+namespace {
+
+void expect_close(double backend, double host, double tolerance, const char* what) {
+  EXPECT_NEAR(backend, host, tolerance * std::max(1.0, std::abs(host))) << what;
+}
+
+void expect_same_metrics(const FrameMetrics& b, const FrameMetrics& h, double tol) {
+  expect_close(b.kinetic, h.kinetic, tol, "kinetic");
+  expect_close(b.gravitational, h.gravitational, tol, "gravitational");
+  expect_close(b.elastic, h.elastic, tol, "elastic");
+  expect_close(b.violation, h.violation, tol, "violation");
+  expect_close(b.max_residual, h.max_residual, tol, "max_residual");
+  expect_close(b.rms_residual, h.rms_residual, tol, "rms_residual");
+  for (int k = 0; k < kResidualKinds; ++k)
+    expect_close(b.max_residual_by_kind[size_t(k)], h.max_residual_by_kind[size_t(k)], tol,
+                 residual_kind_name(k));
+  expect_close(b.max_extension, h.max_extension, tol, "max_extension");
+  expect_close(b.stretch_max, h.stretch_max, tol, "stretch_max");
+  expect_close(b.stretch_mean, h.stretch_mean, tol, "stretch_mean");
+  expect_close(b.max_penetration, h.max_penetration, tol, "max_penetration");
+  ASSERT_EQ(b.probe_force.size(), h.probe_force.size());
+  for (size_t i = 0; i < b.probe_force.size(); ++i)
+    expect_close(b.probe_force[i], h.probe_force[i], tol, "probe");
+}
+
+std::vector<BackendKind> backends_here() {
+  std::vector<BackendKind> kinds{BackendKind::Cpu};
+  if (cuda_availability().available) kinds.push_back(BackendKind::Cuda);
+  return kinds;
+}
+
+class BackendMetrics : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BackendMetrics, EqualTheHostComputationOverTheDownloadedState) {
+  // Small sizes of each scene (the bunny at 32², its SDF at 64 cells) keep the test fast.
+  const std::map<std::string, double> small =
+      GetParam() == "bunny_cloth" ? std::map<std::string, double>{{"resolution", 32}, {"sdf_resolution", 64}}
+      : GetParam() == "hanging_cloth" ? std::map<std::string, double>{{"width", 24}, {"height", 24}}
+                                      : std::map<std::string, double>{};
+  for (const BackendKind kind : backends_here()) {
+    World world(test::build_scene(GetParam(), small), kind);
+    Settings s = test::make_settings(10, 2);
+    s.gravity_scale = 0.75;  // the scale reaches the gravitational energy on both sides
+    for (int f = 0; f < 30; ++f) {
+      const FrameResult r = step_and_measure(world, s);
+      ASSERT_FALSE(r.divergence) << *r.divergence;
+      const FrameMetrics host =
+          measure(world.model(), world.state(), world.last_substep_dt(), s.gravity_scale);
+      expect_same_metrics(r.metrics, host, kind == BackendKind::Cpu ? 0.0 : 1e-9);
+    }
+  }
+}
+
+std::vector<std::string> scene_names() {
+  std::vector<std::string> names;
+  for (const SceneDef& scene : scene_registry()) names.push_back(scene.name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryScene, BackendMetrics, ::testing::ValuesIn(scene_names()),
+                         [](const auto& info) { return info.param; });
+
+TEST(BackendMetrics, DivergenceIsFoundOnTheBackendAtTheLowestIndexWithItsPosition) {
+  for (const BackendKind kind : backends_here()) {
+    Built built = test::build_scene("chain");
+    built.model.bounds = {{-1.0, -1.0, -1.0}, {1.0, 1.0, 1.0}};
+    built.state.particle_x[7] = {0.0, -5.0, 0.0};  // below the bounds
+    built.state.particle_v[12] = {std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0};
+    World world(std::move(built), kind);
+    const std::optional<std::string> reason = divergence_from_sums(world.measure(1.0));
+    ASSERT_TRUE(reason);
+    EXPECT_EQ(*reason, "particle 7 left the scene bounds at (0.000000, -5.000000, 0.000000) m");
+  }
+}
+
+}  // namespace
+}  // namespace sim
