@@ -4,6 +4,7 @@
 #pragma once
 
 #include <climits>
+#include <cmath>
 #include <vector>
 
 #include "core/hd.h"
@@ -14,8 +15,6 @@ namespace sim {
 // The kinds ConstraintSums::max_residual reports: the four DistanceKinds, then attachments.
 inline constexpr int kResidualKinds = 5;
 inline constexpr int kAttachmentResidual = 4;
-
-SIM_HD double max_of(double a, double b) { return a > b ? a : b; }
 
 // Why a particle makes the state unfit to continue; the lowest index wins, as a host loop would report.
 enum DivergenceReason : int { kFinite = 0, kNonFinitePosition = 1, kNonFiniteVelocity = 2, kOutOfBounds = 3 };
@@ -31,7 +30,7 @@ struct ParticleSums {
     ParticleSums s;
     s.kinetic = a.kinetic + b.kinetic;
     s.gravitational = a.gravitational + b.gravitational;
-    s.deepest = max_of(a.deepest, b.deepest);
+    s.deepest = fmax(a.deepest, b.deepest);
     const bool first = a.bad <= b.bad;
     s.bad = first ? a.bad : b.bad;
     s.bad_reason = first ? a.bad_reason : b.bad_reason;
@@ -56,11 +55,11 @@ struct ConstraintSums {
     s.elastic = a.elastic + b.elastic;
     s.violation = a.violation + b.violation;
     s.residual_sq = a.residual_sq + b.residual_sq;
-    for (int k = 0; k < kResidualKinds; ++k) s.max_residual[k] = max_of(a.max_residual[k], b.max_residual[k]);
-    s.max_extension = max_of(a.max_extension, b.max_extension);
+    for (int k = 0; k < kResidualKinds; ++k) s.max_residual[k] = fmax(a.max_residual[k], b.max_residual[k]);
+    s.max_extension = fmax(a.max_extension, b.max_extension);
     s.stretch_sum = a.stretch_sum + b.stretch_sum;
-    s.stretch_max = max_of(a.stretch_max, b.stretch_max);
-    s.deepest = max_of(a.deepest, b.deepest);
+    s.stretch_max = fmax(a.stretch_max, b.stretch_max);
+    s.deepest = fmax(a.deepest, b.deepest);
     s.stretch_edges = a.stretch_edges + b.stretch_edges;
     s.count = a.count + b.count;
     return s;
@@ -83,7 +82,7 @@ struct MeasuredSums {
   ParticleSums particles;
   ConstraintSums constraints;        // distance constraints and attachments
   std::vector<double> probe_lambda;  // λ of each Model::probes entry [N·s²]
-  Vec3 bad_x{}, bad_v{};             // the particle particles.bad, when there is one [m], [m/s]
+  Vec3 bad_x{};                      // position of the particle particles.bad, when there is one [m]
 };
 
 }  // namespace sim

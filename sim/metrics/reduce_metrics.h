@@ -52,7 +52,7 @@ struct MeasureParticle {
       s.bad = i;
       return s;
     }
-    if (frame.collider.enabled) s.deepest = max_of(0.0, double(radius[i] - frame.collider.sample(xi).phi));
+    if (frame.collider.enabled) s.deepest = fmax(0.0, double(radius[i] - frame.collider.sample(xi).phi));
     if (w[i] != 0.0) {  // pinned particles carry no energy
       const double mass = 1.0 / double(w[i]);
       s.kinetic = 0.5 * mass * double(length_squared(vi));
@@ -78,16 +78,15 @@ struct MeasureDistance {
     const double L = rest_length[k];
     const double C = distance_eval(x[p.a], x[p.b], rest_length[k]).C;
     ConstraintSums s = constraint_terms(C, compliance[k], lambda[k], frame.h, int(kind[k]));
-    s.max_extension = max_of(C, 0.0);
+    s.max_extension = fmax(C, 0.0);
     if (kind[k] != DistanceKind::Stretch) return s;
     if (L > 0.0) {
-      s.stretch_sum = s.stretch_max = max_of(C / L, 0.0);
+      s.stretch_sum = s.stretch_max = fmax(C / L, 0.0);
       s.stretch_edges = 1;
     }
     if (frame.collider.enabled) {
       const Vec3 mid = 0.5 * (x[p.a] + x[p.b]);
-      s.deepest =
-          max_of(0.0, 0.5 * double(radius[p.a] + radius[p.b]) - double(frame.collider.sample(mid).phi));
+      s.deepest = fmax(0.0, 0.5 * double(radius[p.a] + radius[p.b]) - double(frame.collider.sample(mid).phi));
     }
     return s;
   }
@@ -147,13 +146,10 @@ MeasuredSums reduce_metrics(const ModelA& model, const StateA& state, const Metr
       particles,
       distances};
   const FrameSums sums = Exec::template reduce<FrameSums>(particles + distances + attachments, term, scratch);
-  MeasuredSums m{sums.particles, sums.constraints, {}, {}, {}};
+  MeasuredSums m{sums.particles, sums.constraints, {}, {}};
   for (const Probe& probe : probes)
     m.probe_lambda.push_back(double(Exec::read(state.distance_lambda, size_t(probe.distance_index))));
-  if (m.particles.bad_reason != kFinite) {
-    m.bad_x = Exec::read(state.particle_x, size_t(m.particles.bad));
-    m.bad_v = Exec::read(state.particle_v, size_t(m.particles.bad));
-  }
+  if (m.particles.bad_reason != kFinite) m.bad_x = Exec::read(state.particle_x, size_t(m.particles.bad));
   return m;
 }
 
