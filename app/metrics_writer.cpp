@@ -62,6 +62,7 @@ const Column kColumns[] = {
     {"step_ms", [](const sim::FrameMetrics& m) { return m.step_ms; }, false},
     {"detection_ms", [](const sim::FrameMetrics& m) { return m.detection_ms; }, false},
     {"launches", [](const sim::FrameMetrics& m) { return double(m.launches); }, true},
+    {"threads", [](const sim::FrameMetrics& m) { return double(m.threads); }, true},
 };
 
 }  // namespace

@@ -41,6 +41,9 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
               frames_done ? total_detection_ms / frames_done : 0.0);
   std::printf("launches     %lld backend operations in the last frame (kernel launches on CUDA)\n",
               last.launches);
+  if (last.threads > 0)
+    std::printf("threads      %d CPU threads in the last frame (settings 'threads': %s)\n", last.threads,
+                s.threads > 0 ? "fixed" : "0, adapting to the free cores");
   for (size_t i = 0; i < m.probes.size(); ++i)
     std::printf("force        %s: %.6g N\n", m.probes[i].name.c_str(), last.probe_force[i]);
   std::printf("state hash   %016llx (FNV-1a of the final State: equal for identical runs)\n",

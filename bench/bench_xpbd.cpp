@@ -12,6 +12,8 @@
 // usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain] [--out path.json] [--frames N]
 //                   [--backend cpu|cuda|all] [--sizes 100,387]
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -69,7 +71,9 @@ constexpr const char* kNotes =
     "ms_per_frame_mean spent finding contacts (ground, SDF collider, self-collision hash grid), once per "
     "frame. launches_per_frame: backend operations of one step (kernel launches, memsets, scans and copies "
     "on "
-    "CUDA; the same loops on the CPU). diverged: sim::check_divergence after the timed frames (null: every "
+    "CUDA; the same loops on the CPU). threads: CPU threads, fixed at all the OpenMP runtime offers "
+    "(OMP_NUM_THREADS or the cores; 0 on CUDA) rather than adapting (backend/thread_governor.h). diverged: "
+    "sim::check_divergence after the timed frames (null: every "
     "particle finite and inside "
     "the scene bounds).";
 
@@ -181,6 +185,7 @@ sim::Settings gauss_seidel(int substeps, int iterations) {
   s.substeps = substeps;
   s.iterations = iterations;
   s.order = sim::SolverOrder::GaussSeidel;
+  s.threads = omp_get_max_threads();  // a fixed team: timings without the adaptive team's tries
   return s;
 }
 
@@ -234,6 +239,7 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
       {"ms_per_frame_min", min_ms},
       {"detection_ms_mean", detection_mean_ms},
       {"launches_per_frame", world.last_launches()},
+      {"threads", world.last_threads()},
       {"ms_per_substep", ms_per_substep},
       {"ns_per_projection", ns_per_projection},
       {"diverged", diverged ? json(*diverged) : json(nullptr)},

@@ -19,6 +19,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.step_ms = world.last_step_ms();
   r.metrics.detection_ms = world.last_detection_ms();
   r.metrics.launches = world.last_launches();
+  r.metrics.threads = world.last_threads();
   return r;
 }
 

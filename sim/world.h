@@ -45,6 +45,7 @@ class World {
   double last_step_ms() const { return last_step_ms_; }  // wall time of the last step [ms]
   double last_detection_ms() const { return last_stats_.detection_ms; }  // its contact detection [ms]
   long long last_launches() const { return last_stats_.launches; }       // its backend operations
+  int last_threads() const { return last_stats_.threads; }               // its CPU threads (0 on CUDA)
   BackendKind backend() const { return backend_; }
   const std::string& backend_description() const { return backend_description_; }
 

@@ -2,8 +2,12 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
+
+#include "scenes/scene.h"
+#include "solver/settings.h"
 
 namespace app {
 namespace {
@@ -15,8 +19,12 @@ std::map<const sim::ParamSpec*, double>& pending_rebuilds() {
   return pending;
 }
 
+std::string label_of(const sim::ParamSpec& spec) {
+  return spec.unit.empty() ? spec.name : spec.name + " [" + spec.unit + "]";
+}
+
 bool edit_one(const sim::ParamSpec& spec, sim::ParamSet& params) {
-  const std::string label = spec.unit.empty() ? spec.name : spec.name + " [" + spec.unit + "]";
+  const std::string label = label_of(spec);
   const bool deferred = spec.rebuild && (spec.type == sim::ParamType::Int || spec.type == sim::ParamType::Real);
   auto& pending = pending_rebuilds();
   const auto held = pending.find(&spec);
@@ -67,6 +75,16 @@ bool edit_one(const sim::ParamSpec& spec, sim::ParamSet& params) {
 }
 
 }  // namespace
+
+float label_column(std::initializer_list<const char*> more) {
+  float widest = 0.0f;
+  const auto fit = [&](const char* label) { widest = std::max(widest, ImGui::CalcTextSize(label).x); };
+  for (const sim::ParamSpec& spec : sim::settings_table()) fit(label_of(spec).c_str());
+  for (const sim::SceneDef& scene : sim::scene_registry())
+    for (const sim::ParamSpec& spec : scene.params) fit(label_of(spec).c_str());
+  for (const char* label : more) fit(label);
+  return widest + ImGui::GetStyle().ItemInnerSpacing.x;
+}
 
 ParamEdit edit_params(sim::ParamSet& params) {
   ParamEdit edit;

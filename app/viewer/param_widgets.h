@@ -3,6 +3,8 @@
 // settings and for every scene's parameters.
 #pragma once
 
+#include <initializer_list>
+
 #include "params/param.h"
 
 namespace app {
@@ -13,5 +15,9 @@ struct ParamEdit {
 };
 
 ParamEdit edit_params(sim::ParamSet& params);
+
+// The width a panel keeps right of its widgets for their labels [px]: the widest label of the solver
+// settings, of every scene's parameters and of `more`, so that none is cut off.
+float label_column(std::initializer_list<const char*> more);
 
 }  // namespace app

@@ -27,6 +27,11 @@ constexpr const char* kControls[][2] = {
     {"H", "this help"},
 };
 
+// The scene panel's own widgets, whose labels the label column must fit as well.
+constexpr const char* kColourByLabel = "colour by";
+constexpr const char* kParticleSizeLabel = "particle size";
+constexpr const char* kGrabComplianceLabel = "grab compliance [m/N]";
+
 void plot(const char* label, const History& h, const char* format) {
   std::array<float, History::kHistory> values{};
   const int n = h.ordered(values);
@@ -40,8 +45,9 @@ void plot(const char* label, const History& h, const char* format) {
 void Viewer::draw_ui() {
   // Top right, clear of the captions burned in at each pane's top left.
   ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 10.0f, 10.0f), ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
-  ImGui::SetNextWindowSize(ImVec2(400.0f, ImGui::GetIO().DisplaySize.y - 20.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(440.0f, ImGui::GetIO().DisplaySize.y - 20.0f), ImGuiCond_FirstUseEver);
   ImGui::Begin("smallsteps");
+  ImGui::PushItemWidth(-label_column({kGrabComplianceLabel, kColourByLabel, kParticleSizeLabel}));
   ImGui::TextDisabled("H: help and controls");
   if (paused_) {
     ImGui::SameLine();
@@ -58,6 +64,7 @@ void Viewer::draw_ui() {
   if (!status_.empty())
     ImGui::TextColored(status_is_error_ ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f), "%s",
                        status_.c_str());
+  ImGui::PopItemWidth();
   ImGui::End();
   if (show_help_) draw_help_overlay();
 }
@@ -92,10 +99,10 @@ void Viewer::draw_scene_panel() {
   ImGui::SameLine();
   ImGui::Checkbox("shadows", &draw_.shadows);
   int colour = int(draw_.colour_by);
-  if (ImGui::Combo("colour by", &colour, render::kColourByNames, IM_ARRAYSIZE(render::kColourByNames)))
+  if (ImGui::Combo(kColourByLabel, &colour, render::kColourByNames, IM_ARRAYSIZE(render::kColourByNames)))
     draw_.colour_by = render::ColourBy(colour);
-  ImGui::SliderFloat("particle size", &draw_.particle_scale, 0.1f, 4.0f, "%.2f");
-  ImGui::SliderFloat("grab compliance [m/N]", &grab_compliance_, 1e-8f, 1e-1f, "%.1e",
+  ImGui::SliderFloat(kParticleSizeLabel, &draw_.particle_scale, 0.1f, 4.0f, "%.2f");
+  ImGui::SliderFloat(kGrabComplianceLabel, &grab_compliance_, 1e-8f, 1e-1f, "%.1e",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
 }
 
@@ -128,6 +135,11 @@ void Viewer::draw_stats_panel() {
     ImGui::Text("sim %.2f ms/frame, %d substeps", m.step_ms, m.substeps);
     ImGui::Text("  of which contact detection %.2f ms", m.detection_ms);
     ImGui::Text("  %lld backend operations", m.launches);
+    if (m.threads > 0) {
+      const int asked = sim::settings_from_params(p->settings).threads;
+      ImGui::Text("  on %d CPU thread%s (%s)", m.threads, m.threads == 1 ? "" : "s",
+                  asked > 0 ? "fixed" : "adapting to the free cores");
+    }
     ImGui::Text("%lld constraint projections/frame", m.projections);
     ImGui::Text("Eq. 2 residual max %.3g m, rms %.3g m", m.max_residual, m.rms_residual);
     if (m.extension_over_bound > 1.0)

@@ -1,12 +1,14 @@
 // CpuExec: the execution policy of the CPU backend — host vectors and an OpenMP parallel-for over
-// every core. Small loops run serially: a parallel region costs more than a 20-particle chain.
-// (The CUDA policy's working memory, `scratch`, is not needed here.)
+// a team of threads (cpu_team.h). Small loops run serially: a parallel region costs more than a 20-particle
+// chain. (The CUDA policy's working memory, `scratch`, is not needed here.)
 #pragma once
 
 #include <algorithm>
 #include <chrono>
 #include <numeric>
 #include <vector>
+
+#include "backend/cpu_team.h"
 
 namespace sim {
 
@@ -86,6 +88,8 @@ struct CpuExec {
   }
 
   static void synchronize() {}
+
+  using Team = CpuTeam;  // the OpenMP team a solver's frames run on
 
   // The time spent in spans of a frame's work, read after synchronize(): here the host clock, since
   // parallel_for returns when its loop is done.

@@ -212,6 +212,15 @@ struct CudaExec {
     std::vector<cudaEvent_t> events_;
     size_t spans_ = 0;
   };
+
+  // The device schedules its own threads: no host team to choose (size 0; cpu_team.h is the CPU's).
+  struct Team {
+    void choose(int) {}
+    int size() const { return 0; }
+    struct Span {
+      Span(Team&, bool) {}
+    };
+  };
 };
 
 }  // namespace sim

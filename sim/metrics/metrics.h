@@ -59,6 +59,7 @@ struct FrameMetrics {
   double step_ms = 0.0;       // wall time of the step [ms]
   double detection_ms = 0.0;  // of which contact detection [ms]
   long long launches = 0;     // backend operations of the step (kernel launches on CUDA, StepStats)
+  int threads = 0;            // CPU threads the step ran on (0 on CUDA, StepStats)
 };
 
 // The metrics of a frame from its sums (metrics/reduce_metrics.h), reduced by a backend or by

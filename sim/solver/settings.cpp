@@ -21,7 +21,8 @@ const std::vector<ParamSpec>& settings_table() {
       {"jacobi_omega", ParamType::Real, 1.0, 0.05, 2.0, "", "ω: Jacobi relaxation of averaged corrections",
        false},
       {"frame_dt", ParamType::Real, 1.0 / 60, 1e-4, 0.1, "s", "Δt_f: simulated time per frame", false},
-      {"damping", ParamType::Real, 0.0, 0.0, 100.0, "1/s", "d: velocity damping, |v| decays as exp(-d t)", false},
+      {"damping", ParamType::Real, 0.0, 0.0, 100.0, "1/s", "d: velocity damping, |v| decays as exp(-d t)",
+       false},
       {"gravity_scale", ParamType::Real, 1.0, 0.0, 10.0, "", "multiplies the scene's gravity", false},
       {"contact_detection",
        ParamType::Choice,
@@ -36,6 +37,8 @@ const std::vector<ParamSpec>& settings_table() {
        "adaptive substepping (Giles & Andrews 2024); not implemented yet: n stays fixed", false},
       {"adaptive_alpha", ParamType::Real, 0.5, 0.01, 1.0, "", "α of the adaptive substep estimate", false},
       {"max_substeps", ParamType::Int, 200, 1, 1000, "", "upper bound on n when adaptive", false},
+      {"threads", ParamType::Int, 0, 0, 256, "",
+       "CPU threads: 0 adapts to the cores left free by other programs, N fixes them", false},
   };
   return table;
 }
@@ -53,6 +56,7 @@ ParamSet settings_to_params(const Settings& s) {
   p.set("adaptive", s.adaptive ? 1 : 0);
   p.set("adaptive_alpha", s.adaptive_alpha);
   p.set("max_substeps", s.max_substeps);
+  p.set("threads", s.threads);
   return p;
 }
 
@@ -69,6 +73,7 @@ Settings settings_from_params(const ParamSet& p) {
   s.adaptive = p.get_bool("adaptive");
   s.adaptive_alpha = Real(p.get("adaptive_alpha"));
   s.max_substeps = p.get_int("max_substeps");
+  s.threads = p.get_int("threads");
   return s;
 }
 

@@ -38,6 +38,9 @@ struct Settings {
   bool adaptive = false;
   Real adaptive_alpha = 0.5;  // α [-] of the geometric-stiffness substep estimate
   int max_substeps = 200;     // upper bound on n when adaptive [-]
+  // CPU worker threads: 0 adapts to the cores other programs leave free (backend/thread_governor.h), N
+  // fixes the team at N (at most OMP_NUM_THREADS, or the cores). Results are the same bits either way.
+  int threads = 0;
 
   Real substep_dt() const { return frame_dt / Real(substeps); }
 };

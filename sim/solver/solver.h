@@ -29,6 +29,7 @@ struct StepStats {
   // Backend operations the step issued: kernel launches, memsets, scans and copies on CUDA (each pays
   // launch latency), the same loops on the CPU.
   long long launches = 0;
+  int threads = 0;  // CPU worker threads the step ran on (backend/cpu_team.h); 0 on CUDA
 };
 
 class Solver {

@@ -68,6 +68,7 @@ class XpbdSolver final : public Solver {
   }
 
   MeasuredSums measure(Real h, Real gravity_scale) override {
+    const typename Exec::Team::Span span(team_, false);
     return reduce_metrics<Exec>(model_, state_, MetricFrame{gravity_scale * gravity_, bounds_, collider_, h},
                                 probes_, reduce_scratch_);
   }
@@ -86,6 +87,8 @@ class XpbdSolver final : public Solver {
     Vec3* delta = Exec::data(delta_);
     const Real* w = Exec::data(model_.particle_inv_mass);
     const Real* radius = Exec::data(model_.particle_radius);
+    team_.choose(s.threads);
+    const typename Exec::Team::Span span(team_, true);
     detection_watch_.reset();
     launches_ = 0;
     if (!per_substep) detect_contacts(gravity, s.frame_dt);
@@ -176,6 +179,7 @@ class XpbdSolver final : public Solver {
     StepStats stats;
     stats.detection_ms = detection_watch_.elapsed_ms();
     stats.launches = launches_;
+    stats.threads = team_.size();
     return stats;
   }
 
@@ -285,10 +289,10 @@ class XpbdSolver final : public Solver {
   Vec3 gravity_{};
   Aabb bounds_{};
   std::vector<Probe> probes_;
-  Buffer<unsigned char> reduce_scratch_;
+  Buffer<unsigned char> reduce_scratch_;      // the backend's working memory for the metric reductions
   typename Exec::Stopwatch detection_watch_;  // contact detection within the frame
-  long long launches_ =
-      0;  // backend operations in the current step  // the backend's working memory for the metric reductions
+  long long launches_ = 0;                    // backend operations in the current step
+  typename Exec::Team team_;                  // the CPU threads the frames run on
   GroundPlane ground_;
   Buffer<Vec3> x_prev_;                   // xⁿ, positions at the start of the substep [m]
   Buffer<Vec3> delta_;                    // self-contact correction of each particle [m]

@@ -41,22 +41,25 @@ Built build(const std::string& scene) {
   return test::build_scene(scene, it == kTestParams.end() ? std::map<std::string, double>{} : it->second);
 }
 
-Settings settings(const Mode& m) {
+// threads > 0: a fixed CPU team (Settings::threads), so the adaptive one cannot fall back to 1 on a busy
+// machine and leave the 2-thread run untested.
+Settings settings(const Mode& m, int threads) {
   Settings s = test::make_settings(10, 2, m.order);
   s.contact_detection = m.detection;
+  s.threads = threads;
   return s;
 }
 
-uint64_t hash_after_frames(World& world, const Mode& m) {
-  test::run_frames(world, settings(m), kFrames);
+uint64_t hash_after_frames(World& world, const Mode& m, int threads = 0) {
+  test::run_frames(world, settings(m, threads), kFrames);
   return state_hash(world.state());
 }
 
 uint64_t cpu_hash(const std::string& scene, const Mode& m, int threads) {
   const int before = omp_get_max_threads();
-  omp_set_num_threads(threads);
+  omp_set_num_threads(threads);  // the team's upper bound, even on a machine with fewer cores
   World world(build(scene), BackendKind::Cpu);
-  const uint64_t h = hash_after_frames(world, m);
+  const uint64_t h = hash_after_frames(world, m, threads);
   omp_set_num_threads(before);
   return h;
 }
