@@ -2,7 +2,6 @@
 
 #include <cstdio>
 
-#include "frame_step.h"
 #include "solver/settings.h"
 
 namespace app {
@@ -43,9 +42,16 @@ void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_
   dirty_ = true;
 }
 
-bool Pane::step() {
-  if (divergence) return false;
-  const sim::FrameResult r = sim::step_and_measure(*world, sim::settings_from_params(settings));
+void Pane::begin_frame() { frame_settings_ = sim::settings_from_params(settings); }
+
+std::optional<sim::FrameResult> Pane::advance() {
+  if (divergence) return std::nullopt;
+  return sim::step_and_measure(*world, frame_settings_);
+}
+
+bool Pane::finish_frame(const std::optional<sim::FrameResult>& result) {
+  if (!result) return false;
+  const sim::FrameResult& r = *result;
   dirty_ = true;
   if (r.divergence) {
     divergence = r.divergence;
@@ -76,7 +82,7 @@ void Pane::refresh_buffers(render::ColourBy colour_by) {
 std::vector<std::string> Pane::caption(const std::string& scene_name) const {
   const std::string prefix = label.empty() ? "" : label + ": ";
   char line[160];
-  std::snprintf(line, sizeof line, "%s  t = %.2f s  %.2f ms/frame (%s)", scene_name.c_str(), world->time(),
+  std::snprintf(line, sizeof line, "%s  t = %.2f s  %.2f ms/frame (%s)", scene_name.c_str(), last.time,
                 last.step_ms, world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu");
   // The cost the comparison holds equal (projections) on a line of its own, beside the wall time above.
   const std::string cost = std::to_string(last.projections) + " constraint projections/frame";

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "backend/backend.h"
+#include "frame_step.h"
 #include "metrics/error_watch.h"
 #include "metrics/metrics.h"
 #include "params/param.h"
@@ -41,8 +42,13 @@ class Pane {
   void build(const sim::SceneDef& scene, const sim::ParamSet& scene_params);
   // A parameter that keeps the topology changed: new Model, running State kept.
   void replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_params);
-  // One frame, unless the pane has diverged. Returns true when a frame was simulated.
-  bool step();
+  // One frame in three parts, so that the middle one can run on the simulation thread (sim_thread.h):
+  // begin_frame takes the settings as they are now; advance steps the World (and touches nothing else of
+  // the pane), nothing when it has diverged; finish_frame takes the result into the metrics and plots and
+  // returns whether a frame was simulated.
+  void begin_frame();
+  std::optional<sim::FrameResult> advance();
+  bool finish_frame(const std::optional<sim::FrameResult>& result);
   void reset();
   // Uploads the current State for drawing, when it (or the Model, or colour_by) changed since the last upload.
   void refresh_buffers(render::ColourBy colour_by);
@@ -62,6 +68,7 @@ class Pane {
  private:
   void restart_measurements();  // metrics of the current state, empty plots
   sim::BackendKind backend_;
+  sim::Settings frame_settings_;  // the settings of the frame under way
   bool dirty_ = true;  // the World changed since the buffers were last filled
   render::ColourBy uploaded_colour_by_ = render::ColourBy::Flat;
 };

@@ -64,12 +64,70 @@ void Viewer::build_panes() {
   rebuild_scene();
 }
 
+bool DrawnView::operator==(const DrawnView& o) const {
+  const auto camera_key = [](const render::OrbitCamera& c) {
+    return std::make_tuple(c.target.x, c.target.y, c.target.z, c.distance, c.yaw, c.pitch, c.fov_y);
+  };
+  const auto draw_key = [](const render::DrawOptions& d) {
+    return std::make_tuple(d.surface, d.particles, d.constraints, d.shadows, d.colour_by, d.particle_scale);
+  };
+  return camera_key(camera) == camera_key(o.camera) && draw_key(draw) == draw_key(o.draw) &&
+         width == o.width && height == o.height;
+}
+
+void Viewer::start_frame() {
+  if (frame_under_way_ || (paused_ && !step_once_)) return;
+  step_once_ = false;
+  for (auto& p : panes_) {
+    p->begin_frame();
+    p->world->set_grab(grab_);
+  }
+  results_.assign(panes_.size(), std::nullopt);
+  frame_under_way_ = true;
+  sim_.start([this] {
+    for (size_t k = 0; k < panes_.size(); ++k) results_[k] = panes_[k]->advance();
+  });
+}
+
+bool Viewer::collect_frame(bool wait) {
+  if (!frame_under_way_ || (!wait && !sim_.done())) return false;
+  frame_under_way_ = false;
+  sim_.wait();
+  bool stepped = false;
+  for (size_t k = 0; k < panes_.size(); ++k) stepped = panes_[k]->finish_frame(results_[k]) || stepped;
+  if (!stepped) return false;
+  ++frames_simulated_;
+  const auto now = std::chrono::steady_clock::now();
+  const double dt_s = std::chrono::duration<double>(now - last_collected_).count();
+  last_collected_ = now;
+  sim_rate_ = sim_rate_ == 0.0 ? 1.0 / dt_s : 0.9 * sim_rate_ + 0.1 / dt_s;
+  for (size_t k = 0; k < metrics_.size(); ++k)
+    if (!panes_[k]->divergence) metrics_[k]->write(panes_[k]->last);
+  return true;
+}
+
+void Viewer::settle() {
+  if (collect_frame(true)) refresh_panes();
+}
+
+void Viewer::refresh_panes() {
+  for (auto& p : panes_) p->refresh_buffers(draw_.colour_by);  // a no-op for a pane that did not change
+  scene_changed_ = true;
+}
+
+void Viewer::replace_models() {
+  settle();
+  for (auto& p : panes_) p->replace_model(*scene_, scene_params_);
+  refresh_panes();
+}
+
 void Viewer::rebuild_scene() {
+  settle();
   release_grab();
   for (auto& p : panes_) {
     p->build(*scene_, scene_params_);
-    p->refresh_buffers(draw_.colour_by);
   }
+  refresh_panes();
   const bool has_surface = !panes_[0]->world->model().surface_triangles.empty();
   draw_.particles = !has_surface;
   draw_.constraints = !has_surface;
@@ -132,7 +190,7 @@ void Viewer::toggle_recording() {
 
 void Viewer::save_screenshot() {
   char name[256];
-  std::snprintf(name, sizeof name, "smallsteps-%s-%05d.png", scene_->name.c_str(), panes_[0]->world->frame());
+  std::snprintf(name, sizeof name, "smallsteps-%s-%05d.png", scene_->name.c_str(), panes_[0]->last.frame);
   const render::RgbImage image{target_.width(), target_.height(), frame_pixels()};
   if (render::write_png(name, image))
     report(std::string("screenshot saved to ") + name);
@@ -141,11 +199,10 @@ void Viewer::save_screenshot() {
 }
 
 void Viewer::reset() {
+  settle();
   release_grab();
-  for (auto& p : panes_) {
-    p->reset();
-    p->refresh_buffers(draw_.colour_by);
-  }
+  for (auto& p : panes_) p->reset();
+  refresh_panes();
 }
 
 const std::vector<std::uint8_t>& Viewer::frame_pixels() {
@@ -157,6 +214,11 @@ const std::vector<std::uint8_t>& Viewer::frame_pixels() {
 }
 
 void Viewer::draw_frame() {
+  const DrawnView view{camera_, draw_, target_.width(), target_.height()};
+  if (!scene_changed_ && view == drawn_) return;  // the target still shows this
+  scene_changed_ = false;
+  drawn_ = view;
+  ++frames_drawn_;
   const auto start = std::chrono::steady_clock::now();
   target_.bind();
   for (int i = 0; i < pane_count(); ++i) {
@@ -178,6 +240,7 @@ void Viewer::draw_frame() {
 }
 
 bool Viewer::frame() {
+  const auto start = std::chrono::steady_clock::now();
   int fw = options_.width, fh = options_.height;
   if (options_.interactive) {
     window_.poll_events();
@@ -185,19 +248,14 @@ bool Viewer::frame() {
   }
   if (!recorder_.active()) target_.resize(std::max(2, fw & ~1), std::max(2, fh & ~1));
 
-  bool stepped = false;
-  if (!paused_ || step_once_) {
-    for (auto& p : panes_) stepped = p->step() || stepped;
-    step_once_ = false;
-  }
-  if (stepped) {
-    ++frames_simulated_;
-    for (size_t k = 0; k < metrics_.size(); ++k)
-      if (!panes_[k]->divergence) metrics_[k]->write(panes_[k]->last);
-  }
-  for (auto& p : panes_) p->refresh_buffers(draw_.colour_by);  // a no-op for a pane that did not change
+  // Headless, every iteration simulates a frame and waits for it. Interactive, a frame runs on the
+  // simulation thread while this one draws, and is collected by the first iteration after it is done.
+  if (!options_.interactive) start_frame();
+  const bool stepped = collect_frame(!options_.interactive);
+  if (stepped) refresh_panes();
+  if (options_.interactive) start_frame();
   draw_frame();
-  if (stepped && recorder_.active()) {
+  if (stepped && recorder_.active()) {  // every simulated frame, drawn once
     const std::string problem = recorder_.add_frame(frame_pixels());
     if (!problem.empty()) report(problem + "; continuing without recording", true);
   }
@@ -212,6 +270,11 @@ bool Viewer::frame() {
     draw_ui();
     window_.end_ui();
     window_.swap();
+    // Where the swap does not wait for the display (no vsync, a virtual display), the panels are not
+    // redrawn faster than kUiHz, so the loop leaves the cores to the simulation; input ends the wait.
+    const double left_s =
+        1.0 / kUiHz - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (left_s > 0.0) window_.wait_events(left_s);
     if (options_.quit_after > 0 && frames_simulated_ >= options_.quit_after) return false;
     return !window_.should_close();
   }

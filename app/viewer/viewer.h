@@ -1,12 +1,15 @@
 // Viewer: the interactive window (and its hidden form for recording from the command line). Owns the
-// panes, the shared orbit camera, the renderer, the recorder and the UI. One loop iteration simulates one
-// frame of every pane (unless paused), draws them side by side with captions into an offscreen target,
-// hands that frame to the recorder, copies it to the window and draws the panels over it.
+// panes, the shared orbit camera, the renderer, the recorder and the UI. The panes' frames are simulated
+// on a thread of their own (sim_thread.h); each loop iteration collects a frame that has finished, draws
+// the panes side by side with captions into an offscreen target (again only when a frame, the camera or
+// the draw options changed), hands each new frame to the recorder, copies the target to the window and
+// draws the panels over it. Headless, each iteration simulates one frame and waits for it.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,13 +19,25 @@
 #include "render/renderer.h"
 #include "viewer/pane.h"
 #include "viewer/recorder.h"
+#include "viewer/sim_thread.h"
 #include "viewer/view_options.h"
 #include "viewer/window.h"
 
 namespace app {
 
+// What a drawn target shows besides the buffers: a change of any of it draws the target again.
+struct DrawnView {
+  render::OrbitCamera camera;
+  render::DrawOptions draw;
+  int width = 0, height = 0;
+  bool operator==(const DrawnView& o) const;
+};
+
 class Viewer final : public InputSink {
  public:
+  static constexpr double kUiHz =
+      90.0;  // at most this many loop iterations a second, where swap does not wait
+
   // Throws WindowError (no display, no GL 4.5), sim::ParamError (bad --compare) or
   // sim::BackendUnavailable.
   explicit Viewer(ViewOptions options);
@@ -32,6 +47,8 @@ class Viewer final : public InputSink {
   int run();
   // One loop iteration; false when the viewer should stop.
   bool frame();
+  int frames_simulated() const { return frames_simulated_; }
+  int frames_drawn() const { return frames_drawn_; }  // of the scene; the panels are drawn every iteration
 
   // Input as the window delivers it; tests call these directly to script a session.
   void mouse_button(int button, bool pressed, glm::vec2 cursor_px) override;
@@ -52,7 +69,12 @@ class Viewer final : public InputSink {
 
  private:
   void build_panes();
+  void start_frame();  // a frame of every pane on the simulation thread, unless one is under way or paused
+  bool collect_frame(bool wait);  // takes in a finished frame; true when one was simulated
+  void settle();                  // waits for the frame under way, so the Worlds may be changed
   void rebuild_scene();
+  void replace_models();
+  void refresh_panes();  // the buffers from the Worlds' current State; the target is drawn again
   void frame_camera();
   void draw_frame();
   void draw_ui();
@@ -88,8 +110,12 @@ class Viewer final : public InputSink {
   bool pixels_current_ = false;
 
   bool paused_ = false, step_once_ = false, show_help_ = false;
-  int frames_simulated_ = 0;
+  int frames_simulated_ = 0, frames_drawn_ = 0;
+  bool scene_changed_ = true;  // the buffers changed since the target was drawn
+  DrawnView drawn_;            // what the target shows
   double draw_ms_ = 0.0;
+  double sim_rate_ = 0.0;  // simulated frames a second, smoothed [1/s]
+  std::chrono::steady_clock::time_point last_collected_ = std::chrono::steady_clock::now();
   std::string status_;
   bool status_is_error_ = false;
   char record_path_[512] = {};
@@ -100,6 +126,11 @@ class Viewer final : public InputSink {
   int grabbed_ = -1;
   int grab_pane_ = 0;
   float grab_compliance_ = 1e-5f;  // α of the mouse attachment [m/N]
+  sim::Grab grab_;                 // what the next frame holds
+
+  std::vector<std::optional<sim::FrameResult>> results_;  // of the frame under way, one per pane
+  bool frame_under_way_ = false;
+  SimThread sim_;  // last: destroyed first, once its job (which uses the panes) is done
 };
 
 }  // namespace app

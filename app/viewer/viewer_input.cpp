@@ -53,13 +53,12 @@ void Viewer::update_grab(glm::vec2 cursor_px) {
   const render::Viewport vp = pane_viewport(grab_pane_);
   const glm::vec3 anchor = panes_[size_t(grab_pane_)]->buffers->positions()[size_t(grabbed_)];
   const glm::vec3 t = drag_target(camera_, local_cursor(grab_pane_, cursor_px), glm::vec2(vp.width, vp.height), anchor);
-  for (auto& p : panes_) p->world->set_grab({grabbed_, {t.x, t.y, t.z}, sim::Real(grab_compliance_)});
+  grab_ = {grabbed_, {t.x, t.y, t.z}, sim::Real(grab_compliance_)};  // given to the Worlds by start_frame
 }
 
 void Viewer::release_grab() {
   grabbed_ = -1;
-  for (auto& p : panes_)
-    if (p->world) p->world->set_grab({});
+  grab_ = {};
 }
 
 void Viewer::cursor_moved(glm::vec2 cursor_px) {

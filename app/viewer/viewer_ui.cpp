@@ -89,7 +89,7 @@ void Viewer::draw_scene_panel() {
   if (edit.rebuild) {
     rebuild_scene();
   } else if (edit.changed) {
-    for (auto& p : panes_) p->replace_model(*scene_, scene_params_);
+    replace_models();
   }
   ImGui::Checkbox("surface", &draw_.surface);
   ImGui::SameLine();
@@ -121,8 +121,8 @@ void Viewer::draw_solver_panel() {
 
 void Viewer::draw_stats_panel() {
   if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::Text("%.0f FPS, draw %.2f ms (CPU), frame %d", double(ImGui::GetIO().Framerate), draw_ms_,
-              panes_[0]->world->frame());
+  ImGui::Text("UI %.0f FPS, scene drawn in %.2f ms (CPU)", double(ImGui::GetIO().Framerate), draw_ms_);
+  ImGui::Text("frame %d, simulating %.1f frames/s on its own thread", panes_[0]->last.frame, sim_rate_);
   ImGui::TextWrapped("backend: %s", panes_[0]->world->backend_description().c_str());
   for (auto& p : panes_) {
     ImGui::PushID(p.get());

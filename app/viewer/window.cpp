@@ -103,6 +103,8 @@ void Window::install_callbacks() {
 
 void Window::poll_events() const { glfwPollEvents(); }
 
+void Window::wait_events(double timeout_s) const { glfwWaitEventsTimeout(timeout_s); }
+
 Window::~Window() {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();

@@ -35,6 +35,7 @@ class Window {
 
   void set_input(InputSink* sink) { sink_ = sink; }
   void poll_events() const;
+  void wait_events(double timeout_s) const;  // until an event arrives or timeout_s [s] has passed
   bool should_close() const;
   void framebuffer_size(int& width_px, int& height_px) const;
   void begin_ui() const;  // new ImGui frame

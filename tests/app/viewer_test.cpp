@@ -1,16 +1,17 @@
 // The viewer in a hidden window (ctest runs this file's tests under xvfb-run): every scene draws where its
 // particles are; a scripted mouse drag pulls the grabbed particle to the cursor; A/B halves differ for
-// different settings and match for equal ones.
-#include <gtest/gtest.h>
+// different settings and match for equal ones; a slow simulation does not hold up the loop.
+#include "viewer/viewer.h"
 
 #include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 
 #include "scenes/scene.h"
 #include "viewer/picking.h"
-#include "viewer/viewer.h"
 
 namespace app {
 namespace {
@@ -82,7 +83,38 @@ TEST(Viewer, ScriptedDragPullsTheGrabbedParticleToTheCursor) {
 
   viewer.mouse_button(GLFW_MOUSE_BUTTON_LEFT, false, cursor);
   EXPECT_EQ(viewer.grabbed_particle(), -1);
+  ASSERT_TRUE(viewer.frame());  // the Worlds learn of it when the next frame starts
   EXPECT_EQ(viewer.pane(0).world->grab().particle, -1);
+}
+
+// Interactive, the frames are simulated on a thread of their own: while a frame that costs far more than
+// drawing runs, the loop keeps iterating (the camera, panels and drag respond), draws the scene only when
+// something changed, records every simulated frame exactly once, and keeps the A/B panes on one frame.
+TEST(Viewer, KeepsIteratingWhileASlowFrameIsSimulated) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "smallsteps_viewer_async";
+  std::filesystem::remove_all(dir);
+  ViewOptions v = hidden("hanging_cloth", 320, 240);
+  v.interactive = true;
+  v.run.scene_params.set("width", 64);
+  v.run.scene_params.set("height", 64);
+  v.run.compare = {"substeps=400", "substeps=300"};  // ~300 ms a frame on this project's 2 cores
+  v.run.record = dir.string() + "/";
+  int iterations = 0, simulated = 0;
+  {
+    Viewer viewer(v);
+    while (viewer.frames_simulated() < 3) {
+      ASSERT_TRUE(viewer.frame());
+      ++iterations;
+      EXPECT_EQ(viewer.pane(0).last.frame, viewer.pane(1).last.frame) << "A/B panes out of step";
+    }
+    simulated = viewer.frames_simulated();
+    EXPECT_LE(viewer.frames_drawn(), simulated + 1) << "the scene was drawn again with nothing changed";
+  }
+  EXPECT_GT(iterations, 5 * simulated) << "the loop waited for the simulation";
+  int recorded = 0;
+  for ([[maybe_unused]] const auto& file : std::filesystem::directory_iterator(dir)) ++recorded;
+  EXPECT_EQ(recorded, simulated);
+  std::filesystem::remove_all(dir);
 }
 
 double half_difference(const std::vector<std::string>& compare) {
