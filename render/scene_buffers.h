@@ -1,20 +1,25 @@
 // SceneBuffers: one World's drawable data on the GPU — particle positions, per-vertex normals of the
 // surface triangles (area-weighted, recomputed every frame), the coloured quantity and radii per
 // particle, the index lists of surface triangles and distance constraints, and the static collider mesh.
+// The World's backend writes the per-frame arrays itself (sim/draw/draw_stages.h): on CUDA into the
+// buffers mapped through CUDA-GL interop, otherwise into the buffers mapped into host memory.
 #pragma once
 
 #include <glm/glm.hpp>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "model/model.h"
-#include "model/state.h"
+#include "render/cuda_gl_buffers.h"
 #include "render/gl.h"
 #include "render/static_mesh.h"
+#include "world.h"
 
 namespace render {
 
 // The per-particle quantity mapped to the colour ramp.
-enum class ColourBy { Flat, Speed, ConstraintError };
+using ColourBy = sim::DrawQuantity;
 inline constexpr const char* kColourByNames[] = {"flat", "speed", "constraint error"};
 
 class SceneBuffers {
@@ -26,8 +31,11 @@ class SceneBuffers {
 
   // Topology and radii; call when the World's Model was built or replaced.
   void set_model(const sim::Model& model);
-  // Positions, normals and the coloured quantity of the current State.
-  void update(const sim::Model& model, const sim::State& state, ColourBy colour_by);
+  // Positions, normals and the coloured quantity of the World's current State, written by its backend.
+  // Not while the World steps.
+  void update(sim::World& world, ColourBy colour_by);
+  // How update() reached the buffers: "CUDA-GL interop", or host-mapped and why.
+  const std::string& transfer() const { return transfer_; }
 
   int particle_count() const { return particles_; }
   int triangle_count() const { return triangles_; }
@@ -35,7 +43,6 @@ class SceneBuffers {
   glm::vec3 lo() const { return lo_; }  // bounds of the particles and the collider [m]
   glm::vec3 hi() const { return hi_; }
   glm::vec2 value_range() const { return value_range_; }
-  const std::vector<glm::vec3>& positions() const { return x_; }  // host copy, for picking [m]
 
   GLuint surface_vao() const { return surface_vao_; }
   GLuint sphere_vao() const { return sphere_vao_; }
@@ -47,9 +54,8 @@ class SceneBuffers {
   GLuint buffers_[kBufferCount] = {};
   GLuint surface_vao_ = 0, sphere_vao_ = 0, line_vao_ = 0;
   int particles_ = 0, triangles_ = 0, distances_ = 0;
-  std::vector<glm::vec3> x_, normals_;
-  std::vector<float> values_;
-  std::vector<sim::Int3> triangle_indices_;
+  std::unique_ptr<CudaGlBuffers> interop_;  // the per-frame buffers registered with CUDA, on CUDA
+  std::string transfer_;
   glm::vec3 lo_{0.0f}, hi_{0.0f};
   glm::vec2 value_range_{0.0f, 1.0f};
   StaticMesh collider_;

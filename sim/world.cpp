@@ -57,6 +57,11 @@ void World::set_grab(const Grab& grab) {
   solver_->set_grab(grab_);
 }
 
+const std::vector<Vec3>& World::positions() {
+  if (state_stale_) solver_->download_positions(state_.particle_x);  // the rest stays stale
+  return state_.particle_x;
+}
+
 const State& World::state() {
   if (state_stale_) {
     solver_->download_state(state_);

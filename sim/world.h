@@ -38,6 +38,11 @@ class World {
 
   const Model& model() const { return model_; }
   const State& state();  // copied back from the backend when it has changed
+  const std::vector<Vec3>& positions();  // only the positions copied back (picking) [m]
+  // What the viewer draws, written by the backend (Solver::write_draw).
+  DrawSums write_draw(const DrawArrays& out, DrawQuantity quantity, bool out_on_host) {
+    return solver_->write_draw(out, quantity, out_on_host);
+  }
   int frame() const { return frame_; }
   double time() const { return time_; }             // simulated time [s]
   Real last_substep_dt() const { return last_h_; }  // Δt_s of the last frame [s]

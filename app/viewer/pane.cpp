@@ -74,7 +74,7 @@ void Pane::reset() {
 
 void Pane::refresh_buffers(render::ColourBy colour_by) {
   if (!dirty_ && colour_by == uploaded_colour_by_) return;
-  buffers->update(world->model(), world->state(), colour_by);
+  buffers->update(*world, colour_by);
   dirty_ = false;
   uploaded_colour_by_ = colour_by;
 }

@@ -127,6 +127,7 @@ class Viewer final : public InputSink {
   int grab_pane_ = 0;
   float grab_compliance_ = 1e-5f;  // α of the mouse attachment [m/N]
   sim::Grab grab_;                 // what the next frame holds
+  glm::vec3 grab_anchor_{0.0f};    // where the grabbed particle was when grabbed [m]
 
   std::vector<std::optional<sim::FrameResult>> results_;  // of the frame under way, one per pane
   bool frame_under_way_ = false;

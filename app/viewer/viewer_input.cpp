@@ -1,6 +1,6 @@
 // Viewer input: left drag grabs the particle under the cursor (a compliant attachment to a target on the
-// camera-facing plane through it, applied inside every substep) or orbits when there is none; right or
-// middle drag pans; the wheel zooms; keys as listed by the help overlay (H).
+// camera-facing plane through where it was grabbed, applied inside every substep) or orbits when there is
+// none; right or middle drag pans; the wheel zooms; keys as listed by the help overlay (H).
 #include <GLFW/glfw3.h>
 
 #include "viewer/picking.h"
@@ -34,25 +34,31 @@ void Viewer::mouse_button(int button, bool pressed, glm::vec2 cursor_px) {
   if (button != GLFW_MOUSE_BUTTON_LEFT) return;
   const int p = pane_at(cursor_px);
   const render::Viewport vp = pane_viewport(p);
-  const sim::Model& model = panes_[size_t(p)]->world->model();
+  settle();  // the positions are read from the World: the frame under way finishes first
+  sim::World& world = *panes_[size_t(p)]->world;
+  const sim::Model& model = world.model();
   std::vector<bool> pickable(size_t(model.particle_count()));
   for (size_t i = 0; i < pickable.size(); ++i) pickable[i] = model.particle_inv_mass[i] > 0.0;
-  const int picked = pick_particle(camera_, local_cursor(p, cursor_px), glm::vec2(vp.width, vp.height),
-                                   panes_[size_t(p)]->buffers->positions(), pickable);
+  const std::vector<sim::Vec3>& x = world.positions();  // only the positions, only on a click
+  std::vector<glm::vec3> positions(x.size());
+  for (size_t i = 0; i < x.size(); ++i) positions[i] = glm::vec3(float(x[i].x), float(x[i].y), float(x[i].z));
+  const int picked =
+      pick_particle(camera_, local_cursor(p, cursor_px), glm::vec2(vp.width, vp.height), positions, pickable);
   if (picked < 0) {
     mouse_ = MouseMode::Orbit;
     return;
   }
   mouse_ = MouseMode::Grab;
   grabbed_ = picked;
+  grab_anchor_ = positions[size_t(picked)];
   grab_pane_ = p;
   update_grab(cursor_px);
 }
 
 void Viewer::update_grab(glm::vec2 cursor_px) {
   const render::Viewport vp = pane_viewport(grab_pane_);
-  const glm::vec3 anchor = panes_[size_t(grab_pane_)]->buffers->positions()[size_t(grabbed_)];
-  const glm::vec3 t = drag_target(camera_, local_cursor(grab_pane_, cursor_px), glm::vec2(vp.width, vp.height), anchor);
+  const glm::vec3 t =
+      drag_target(camera_, local_cursor(grab_pane_, cursor_px), glm::vec2(vp.width, vp.height), grab_anchor_);
   grab_ = {grabbed_, {t.x, t.y, t.z}, sim::Real(grab_compliance_)};  // given to the Worlds by start_frame
 }
 

@@ -135,6 +135,7 @@ void Viewer::draw_stats_panel() {
     ImGui::Text("sim %.2f ms/frame, %d substeps", m.step_ms, m.substeps);
     ImGui::Text("  of which contact detection %.2f ms", m.detection_ms);
     ImGui::Text("  %lld backend operations", m.launches);
+    ImGui::TextWrapped("  drawn arrays %s", p->buffers->transfer().c_str());
     if (m.threads > 0) {
       const int asked = sim::settings_from_params(p->settings).threads;
       ImGui::Text("  on %d CPU thread%s (%s)", m.threads, m.threads == 1 ? "" : "s",

@@ -17,6 +17,7 @@ struct CpuExec {
   using Buffer = std::vector<T>;
 
   static constexpr int kSerialBelow = 2048;
+  static constexpr bool kHostMemory = true;  // buffers are host memory
 
   template <class T>
   static void upload(Buffer<T>& dst, const std::vector<T>& src) {
@@ -25,6 +26,10 @@ struct CpuExec {
   template <class T>
   static void download(std::vector<T>& dst, const Buffer<T>& src) {
     dst = src;
+  }
+  template <class T>
+  static void copy_to_host(T* dst, const Buffer<T>& src, size_t n) {
+    std::copy(src.begin(), src.begin() + std::ptrdiff_t(n), dst);
   }
   template <class T>
   static void copy(Buffer<T>& dst, const Buffer<T>& src) {

@@ -82,6 +82,7 @@ struct CudaExec {
   using Buffer = DeviceBuffer<T>;
 
   static constexpr int kBlock = 256;
+  static constexpr bool kHostMemory = false;  // buffers live on the device
 
   template <class T>
   static void upload(Buffer<T>& dst, const std::vector<T>& src) {
@@ -96,6 +97,11 @@ struct CudaExec {
     if (!dst.empty())
       cuda_check(cudaMemcpy(dst.data(), src.data(), dst.size() * sizeof(T), cudaMemcpyDeviceToHost),
                  "download");
+  }
+  // The first n elements of src into host memory.
+  template <class T>
+  static void copy_to_host(T* dst, const Buffer<T>& src, size_t n) {
+    if (n > 0) cuda_check(cudaMemcpy(dst, src.data(), n * sizeof(T), cudaMemcpyDeviceToHost), "copy to host");
   }
   template <class T>
   static void copy(Buffer<T>& dst, Buffer<T>& src) {

@@ -114,6 +114,9 @@ Built ModelBuilder::finalize() const {
   Incidence incidence = pair_incidence(m.distance_particles, n);
   m.particle_distance_offsets = std::move(incidence.offsets);
   m.particle_distance_slots = std::move(incidence.slots);
+  Incidence corners = triangle_incidence(m.surface_triangles, n);
+  m.particle_triangle_offsets = std::move(corners.offsets);
+  m.particle_triangle_slots = std::move(corners.slots);
 
   for (int i = 0; i < n; ++i)
     if (m.particle_inv_mass[size_t(i)] == 0.0) s.particle_v[size_t(i)] = {0.0, 0.0, 0.0};

@@ -13,10 +13,13 @@ namespace sim {
 
 struct Incidence {
   std::vector<int> offsets;  // particle_count + 1 entries
-  std::vector<int> slots;    // 2 per pair constraint
+  std::vector<int> slots;    // one per element end: 2 per pair constraint, 3 per triangle
 };
 
 // Incidence of two-particle constraints: slot 2k is constraint k's end a, slot 2k + 1 its end b.
 Incidence pair_incidence(const std::vector<Int2>& particles_of_constraint, int particle_count);
+// Incidence of triangles (the drawn surface: each particle's normal sums its triangles'): slot 3t + e is
+// triangle t's corner e.
+Incidence triangle_incidence(const std::vector<Int3>& triangles, int particle_count);
 
 }  // namespace sim

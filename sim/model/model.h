@@ -35,6 +35,9 @@ struct ModelArrays {
   Array<int> attachment_particle;        // attached particle (at most one attachment per particle)
   Array<Real> attachment_compliance;     // α [m/N]
   Array<float> collider_phi;             // φ of the SDF collider at its grid nodes [m, collider frame]
+  Array<Int3> surface_triangles;         // particle indices of the drawn surface (cloth)
+  Array<int> particle_triangle_offsets;  // particle i's triangle slots are [offsets[i], offsets[i+1]) (n + 1)
+  Array<int> particle_triangle_slots;    // slot 3t + e of triangle t's corner e: a vertex normal's terms
 
   auto fields() { return tie_fields(*this); }
   auto fields() const { return tie_fields(*this); }
@@ -44,7 +47,8 @@ struct ModelArrays {
                     self.particle_distance_offsets, self.particle_distance_slots, self.distance_particles,
                     self.distance_rest_length, self.distance_compliance, self.distance_damping,
                     self.distance_kind, self.attachment_particle, self.attachment_compliance,
-                    self.collider_phi);
+                    self.collider_phi, self.surface_triangles, self.particle_triangle_offsets,
+                    self.particle_triangle_slots);
   }
 };
 
@@ -88,7 +92,6 @@ struct Model : ModelArrays<HostVector> {
   // stretched to twice its length); 0, no bound, for a model without distance constraints
   Real extension_bound = 0.0;
   std::vector<Probe> probes;
-  std::vector<Int3> surface_triangles;  // particle indices of the drawn surface (cloth); host only
   SdfCollider collider;                 // its sdf.phi is bound to collider_phi by whoever samples it
   ColliderMesh collider_mesh;
   SelfCollision self_collision;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "draw/draw_stages.h"
 #include "metrics/metric_sums.h"
 #include "model/model.h"
 #include "model/state.h"
@@ -42,6 +43,12 @@ class Solver {
   // A new particle starts its target where it is given; the same particle's target moves over the frame.
   virtual void set_grab(const Grab& grab) = 0;
   virtual void download_state(State& state) = 0;
+  virtual void download_positions(std::vector<Vec3>& x) = 0;  // only the particles' positions [m]
+  // Writes what the viewer draws of the current State into `out` (draw/draw_stages.h) and reduces its
+  // bounds. `out` is this backend's memory (on CUDA: device memory, such as an OpenGL buffer mapped for
+  // CUDA), or host memory when out_on_host: a CUDA backend then writes its own buffers and copies them
+  // over, 28 bytes a particle.
+  virtual DrawSums write_draw(const DrawArrays& out, DrawQuantity quantity, bool out_on_host) = 0;
   // The frame's metric sums and divergence check reduced on the backend (metrics/reduce_metrics.h); h: the
   // last substep's Δt_s [s], gravity_scale as in Settings. Only these few numbers are copied back.
   virtual MeasuredSums measure(Real h, Real gravity_scale) = 0;

@@ -67,6 +67,37 @@ class XpbdSolver final : public Solver {
     zip_fields(state, state_, [](auto& dst, auto& src) { Exec::download(dst, src); });
   }
 
+  void download_positions(std::vector<Vec3>& x) override { Exec::download(x, state_.particle_x); }
+
+  DrawSums write_draw(const DrawArrays& out, DrawQuantity quantity, bool out_on_host) override {
+    const typename Exec::Team::Span span(team_, false);
+    const int n = int(Exec::size(model_.particle_inv_mass));
+    const bool staged = out_on_host && !Exec::kHostMemory;  // written here, then copied to the host
+    DrawArrays at = out;
+    if (staged) {
+      Exec::resize(draw_position_, size_t(3 * n));
+      Exec::resize(draw_normal_, size_t(3 * n));
+      Exec::resize(draw_value_, size_t(n));
+      at = {Exec::data(draw_position_), Exec::data(draw_normal_), Exec::data(draw_value_)};
+    }
+    const bool surface = Exec::size(model_.particle_triangle_offsets) == size_t(n) + 1;
+    launch(n, WriteDrawVertex{Exec::data(state_.particle_x), Exec::data(state_.particle_v),
+                              Exec::data(model_.surface_triangles),
+                              surface ? Exec::data(model_.particle_triangle_offsets) : nullptr,
+                              surface ? Exec::data(model_.particle_triangle_slots) : nullptr,
+                              Exec::data(model_.distance_particles), Exec::data(model_.distance_rest_length),
+                              Exec::data(model_.particle_distance_offsets),
+                              Exec::data(model_.particle_distance_slots), quantity, at});
+    const DrawSums sums =
+        Exec::template reduce<DrawSums>(n, MeasureDrawVertex{at.position, at.value}, reduce_scratch_);
+    if (staged) {
+      Exec::copy_to_host(out.position, draw_position_, size_t(3 * n));
+      Exec::copy_to_host(out.normal, draw_normal_, size_t(3 * n));
+      Exec::copy_to_host(out.value, draw_value_, size_t(n));
+    }
+    return sums;
+  }
+
   MeasuredSums measure(Real h, Real gravity_scale) override {
     const typename Exec::Team::Span span(team_, false);
     return reduce_metrics<Exec>(model_, state_, MetricFrame{gravity_scale * gravity_, bounds_, collider_, h},
@@ -290,6 +321,7 @@ class XpbdSolver final : public Solver {
   Aabb bounds_{};
   std::vector<Probe> probes_;
   Buffer<unsigned char> reduce_scratch_;      // the backend's working memory for the metric reductions
+  Buffer<float> draw_position_, draw_normal_, draw_value_;  // write_draw's arrays when the host wants them
   typename Exec::Stopwatch detection_watch_;  // contact detection within the frame
   long long launches_ = 0;                    // backend operations in the current step
   typename Exec::Team team_;                  // the CPU threads the frames run on

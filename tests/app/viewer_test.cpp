@@ -27,6 +27,14 @@ ViewOptions hidden(const std::string& scene, int width = 480, int height = 360) 
   return v;
 }
 
+// The pane's particle positions, as the viewer reads them to pick (only the positions leave the backend).
+std::vector<glm::vec3> positions(const Viewer& viewer, int pane = 0) {
+  const std::vector<sim::Vec3>& x = viewer.pane(pane).world->positions();
+  std::vector<glm::vec3> out(x.size());
+  for (size_t i = 0; i < x.size(); ++i) out[i] = glm::vec3(float(x[i].x), float(x[i].y), float(x[i].z));
+  return out;
+}
+
 int colour_distance(const std::vector<std::uint8_t>& rgb, int width, int x, int y, const std::uint8_t ref[3]) {
   const size_t i = (size_t(y) * size_t(width) + size_t(x)) * 3;
   return std::abs(rgb[i] - ref[0]) + std::abs(rgb[i + 1] - ref[1]) + std::abs(rgb[i + 2] - ref[2]);
@@ -47,7 +55,7 @@ TEST_P(EveryScene, DrawsTheObjectWhereItsParticlesProject) {
   // The corner pixel is open background (or the ground far away): the reference the object must differ from.
   const std::uint8_t* corner = &rgb[0];
   int inside = 0, differ = 0;
-  for (const glm::vec3& x : viewer.pane(0).buffers->positions()) {
+  for (const glm::vec3& x : positions(viewer)) {
     const glm::vec3 p = viewer.camera().project(x, glm::vec2(w, h));
     if (p.z <= 0.0f || p.x < 0.0f || p.y < 0.0f || p.x >= float(w) || p.y >= float(h)) continue;
     ++inside;
@@ -65,7 +73,7 @@ TEST(Viewer, ScriptedDragPullsTheGrabbedParticleToTheCursor) {
   Viewer viewer(hidden("hanging_cloth", 640, 480));
   ASSERT_TRUE(viewer.frame());
   const glm::vec2 size(viewer.frame_width(), viewer.frame_height());
-  const std::vector<glm::vec3>& x = viewer.pane(0).buffers->positions();
+  const std::vector<glm::vec3> x = positions(viewer);
   const int corner = int(x.size()) - 1;  // a free corner of the cloth
   const glm::vec3 start = x[size_t(corner)];
   const glm::vec3 on_screen = viewer.camera().project(start, size);
@@ -74,10 +82,10 @@ TEST(Viewer, ScriptedDragPullsTheGrabbedParticleToTheCursor) {
   ASSERT_GE(grabbed, 0) << "nothing picked at the corner's pixel";
   const glm::vec2 cursor = glm::vec2(on_screen) + glm::vec2(0.0f, -120.0f);  // drag upwards on screen
   viewer.cursor_moved(cursor);
-  const glm::vec3 target = drag_target(viewer.camera(), cursor, size, viewer.pane(0).buffers->positions()[size_t(grabbed)]);
-  const float initial = glm::length(viewer.pane(0).buffers->positions()[size_t(grabbed)] - target);
+  const glm::vec3 target = drag_target(viewer.camera(), cursor, size, positions(viewer)[size_t(grabbed)]);
+  const float initial = glm::length(positions(viewer)[size_t(grabbed)] - target);
   for (int f = 0; f < 60; ++f) ASSERT_TRUE(viewer.frame());
-  const float final_distance = glm::length(viewer.pane(0).buffers->positions()[size_t(grabbed)] - target);
+  const float final_distance = glm::length(positions(viewer)[size_t(grabbed)] - target);
   EXPECT_GT(initial, 0.1f);
   EXPECT_LT(final_distance, 0.1f * initial) << "initial " << initial << " m, final " << final_distance << " m";
 

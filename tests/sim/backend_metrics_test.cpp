@@ -35,22 +35,11 @@ void expect_same_metrics(const FrameMetrics& b, const FrameMetrics& h, double to
     expect_close(b.probe_force[i], h.probe_force[i], tol, "probe");
 }
 
-std::vector<BackendKind> backends_here() {
-  std::vector<BackendKind> kinds{BackendKind::Cpu};
-  if (cuda_availability().available) kinds.push_back(BackendKind::Cuda);
-  return kinds;
-}
-
 class BackendMetrics : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(BackendMetrics, EqualTheHostComputationOverTheDownloadedState) {
-  // Small sizes of each scene (the bunny at 32², its SDF at 64 cells) keep the test fast.
-  const std::map<std::string, double> small =
-      GetParam() == "bunny_cloth" ? std::map<std::string, double>{{"resolution", 32}, {"sdf_resolution", 64}}
-      : GetParam() == "hanging_cloth" ? std::map<std::string, double>{{"width", 24}, {"height", 24}}
-                                      : std::map<std::string, double>{};
-  for (const BackendKind kind : backends_here()) {
-    World world(test::build_scene(GetParam(), small), kind);
+  for (const BackendKind kind : test::backends_here()) {
+    World world(test::build_small_scene(GetParam()), kind);
     Settings s = test::make_settings(10, 2);
     s.gravity_scale = 0.75;  // the scale reaches the gravitational energy on both sides
     for (int f = 0; f < 30; ++f) {
@@ -63,17 +52,11 @@ TEST_P(BackendMetrics, EqualTheHostComputationOverTheDownloadedState) {
   }
 }
 
-std::vector<std::string> scene_names() {
-  std::vector<std::string> names;
-  for (const SceneDef& scene : scene_registry()) names.push_back(scene.name);
-  return names;
-}
-
-INSTANTIATE_TEST_SUITE_P(EveryScene, BackendMetrics, ::testing::ValuesIn(scene_names()),
+INSTANTIATE_TEST_SUITE_P(EveryScene, BackendMetrics, ::testing::ValuesIn(test::scene_names()),
                          [](const auto& info) { return info.param; });
 
 TEST(BackendMetrics, DivergenceIsFoundOnTheBackendAtTheLowestIndexWithItsPosition) {
-  for (const BackendKind kind : backends_here()) {
+  for (const BackendKind kind : test::backends_here()) {
     Built built = test::build_scene("chain");
     built.model.bounds = {{-1.0, -1.0, -1.0}, {1.0, 1.0, 1.0}};
     built.state.particle_x[7] = {0.0, -5.0, 0.0};  // below the bounds

@@ -3,6 +3,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "metrics/metrics.h"
 #include "scenes/scene.h"
@@ -15,6 +16,28 @@ inline Built build_scene(const std::string& name, const std::map<std::string, do
   ParamSet p = scene.default_params();
   for (const auto& [key, value] : overrides) p.set(key, value);
   return scene.build(p);
+}
+
+// Small sizes of each scene (the bunny at 32², its SDF at 64 cells) for the tests that run every scene on
+// every backend.
+inline Built build_small_scene(const std::string& name) {
+  return build_scene(
+      name, name == "bunny_cloth" ? std::map<std::string, double>{{"resolution", 32}, {"sdf_resolution", 64}}
+            : name == "hanging_cloth" ? std::map<std::string, double>{{"width", 24}, {"height", 24}}
+                                      : std::map<std::string, double>{});
+}
+
+inline std::vector<std::string> scene_names() {
+  std::vector<std::string> names;
+  for (const SceneDef& scene : scene_registry()) names.push_back(scene.name);
+  return names;
+}
+
+// The CPU, and CUDA where a device is present.
+inline std::vector<BackendKind> backends_here() {
+  std::vector<BackendKind> kinds{BackendKind::Cpu};
+  if (cuda_availability().available) kinds.push_back(BackendKind::Cuda);
+  return kinds;
 }
 
 inline Settings make_settings(int substeps, int iterations, SolverOrder order = SolverOrder::GaussSeidel) {

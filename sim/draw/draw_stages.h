@@ -1,0 +1,87 @@
+// What the viewer draws of a State, written by the backend that holds it, so that drawing needs no copy
+// of the State (issue 11): float positions, area-weighted vertex normals of the surface triangles (each
+// particle sums its triangles' face vectors through its triangle slots, model/incidence.h, in one fixed
+// order; the shader normalises), and the coloured quantity. The arrays are wherever the backend writes:
+// an OpenGL buffer mapped for CUDA, or host memory. DrawSums, reduced after, bounds them for the camera
+// and the shadow map and scales the colour ramp.
+#pragma once
+
+#include <cmath>
+
+#include "constraints/distance.h"
+#include "core/index.h"
+#include "core/vec3.h"
+
+namespace sim {
+
+// The per-particle quantity mapped to the colour ramp.
+enum class DrawQuantity { Flat, Speed, ConstraintError };
+
+struct DrawArrays {
+  float* position = nullptr;  // 3 per particle [m]
+  float* normal = nullptr;    // 3 per particle: the sum of the incident triangles' face vectors [m²]
+  float* value = nullptr;     // 1 per particle: speed [m/s], or max |C| of its distance constraints [m]
+};
+
+struct DrawSums {
+  Vec3 lo{HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi{-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};  // of the positions [m]
+  double value_max = 0.0;
+  SIM_HD static DrawSums combine(const DrawSums& a, const DrawSums& b) {
+    return {min3(a.lo, b.lo), max3(a.hi, b.hi), fmax(a.value_max, b.value_max)};
+  }
+};
+
+// Particle i's drawn vertex. Triangle and distance slots are model/incidence.h's; null triangle slots (a
+// model with no surface) leave the normal zero.
+struct WriteDrawVertex {
+  const Vec3* x;
+  const Vec3* v;
+  const Int3* triangles;
+  const int* triangle_offsets;
+  const int* triangle_slots;
+  const Int2* distance_particles;
+  const Real* distance_rest_length;
+  const int* distance_offsets;
+  const int* distance_slots;
+  DrawQuantity quantity;
+  DrawArrays out;
+
+  SIM_HD void operator()(int i) const {
+    const Vec3 xi = x[i];
+    Vec3 n{0.0, 0.0, 0.0};
+    if (triangle_slots)
+      for (int s = triangle_offsets[i]; s < triangle_offsets[i + 1]; ++s) {
+        const Int3 t = triangles[triangle_slots[s] / 3];
+        n = n + cross(x[t.b] - x[t.a], x[t.c] - x[t.a]);
+      }
+    double value = 0.0;
+    if (quantity == DrawQuantity::Speed) {
+      value = length(v[i]);
+    } else if (quantity == DrawQuantity::ConstraintError) {
+      for (int s = distance_offsets[i]; s < distance_offsets[i + 1]; ++s) {
+        const int k = distance_slots[s] / 2;
+        const Int2 p = distance_particles[k];
+        value = fmax(value, fabs(double(distance_eval(x[p.a], x[p.b], distance_rest_length[k]).C)));
+      }
+    }
+    out.position[3 * i] = float(xi.x);
+    out.position[3 * i + 1] = float(xi.y);
+    out.position[3 * i + 2] = float(xi.z);
+    out.normal[3 * i] = float(n.x);
+    out.normal[3 * i + 1] = float(n.y);
+    out.normal[3 * i + 2] = float(n.z);
+    out.value[i] = float(value);
+  }
+};
+
+// Particle i's share of DrawSums, read from what WriteDrawVertex wrote.
+struct MeasureDrawVertex {
+  const float* position;
+  const float* value;
+  SIM_HD DrawSums operator()(int i) const {
+    const Vec3 p{position[3 * i], position[3 * i + 1], position[3 * i + 2]};
+    return {p, p, double(value[i])};
+  }
+};
+
+}  // namespace sim

@@ -1,0 +1,85 @@
+// Issue 11 item 2: the backend writes what the viewer draws (sim/draw/draw_stages.h) — float positions,
+// area-weighted vertex normals, speed or constraint error — and their bounds; on every scene and on each
+// backend present (CUDA: through its own buffers copied to the host) they must equal the same quantities
+// computed on the host from the downloaded State.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "frame_step.h"
+#include "metrics/metrics.h"
+#include "test_util.h"
+
+namespace sim {
+namespace {
+
+struct HostDraw {
+  std::vector<float> position, normal, value;
+  DrawArrays arrays() { return {position.data(), normal.data(), value.data()}; }
+};
+
+HostDraw written(World& world, DrawQuantity q, DrawSums& sums) {
+  const size_t n = size_t(world.model().particle_count());
+  HostDraw d{std::vector<float>(3 * n, -1.0f), std::vector<float>(3 * n, -1.0f),
+             std::vector<float>(n, -1.0f)};
+  sums = world.write_draw(d.arrays(), q, true);
+  return d;
+}
+
+// The host's area-weighted normals: each triangle's face vector added to its three corners.
+std::vector<Vec3> host_normals(const Model& m, const State& s) {
+  std::vector<Vec3> n(s.particle_x.size(), Vec3{0.0, 0.0, 0.0});
+  for (const Int3& t : m.surface_triangles) {
+    const Vec3 face = cross(s.particle_x[size_t(t.b)] - s.particle_x[size_t(t.a)],
+                            s.particle_x[size_t(t.c)] - s.particle_x[size_t(t.a)]);
+    for (const int i : {t.a, t.b, t.c}) n[size_t(i)] = n[size_t(i)] + face;
+  }
+  return n;
+}
+
+class DrawArraysTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(DrawArraysTest, EqualTheHostComputationOverTheDownloadedState) {
+  for (const BackendKind kind : test::backends_here()) {
+    World world(test::build_small_scene(GetParam()), kind);
+    for (int f = 0; f < 20; ++f) ASSERT_FALSE(step_and_measure(world, test::make_settings(10, 1)).divergence);
+    DrawSums speed_sums, error_sums;
+    const HostDraw speed = written(world, DrawQuantity::Speed, speed_sums);
+    const HostDraw error = written(world, DrawQuantity::ConstraintError, error_sums);
+    const State& s = world.state();
+    const std::vector<Vec3> normal = host_normals(world.model(), s);
+    const std::vector<double> C = particle_constraint_error(world.model(), s);
+    Vec3 lo{1e30, 1e30, 1e30}, hi{-1e30, -1e30, -1e30};
+    double top_speed = 0.0, top_error = 0.0;
+    for (size_t i = 0; i < s.particle_x.size(); ++i) {
+      const Vec3 x = s.particle_x[i];
+      const double v = length(s.particle_v[i]);
+      for (int c = 0; c < 3; ++c) {
+        ASSERT_EQ(speed.position[3 * i + size_t(c)], float((&x.x)[c])) << "particle " << i;
+        EXPECT_NEAR(speed.normal[3 * i + size_t(c)], (&normal[i].x)[c],
+                    1e-6 * std::max(1e-3, length(normal[i])))
+            << "particle " << i;
+      }
+      EXPECT_NEAR(speed.value[i], v, 1e-6 * std::max(1.0, v)) << "speed of particle " << i;
+      EXPECT_NEAR(error.value[i], C[i], 1e-6 * std::max(1e-3, C[i])) << "error of particle " << i;
+      lo = min3(lo, Vec3{float(x.x), float(x.y), float(x.z)});
+      hi = max3(hi, Vec3{float(x.x), float(x.y), float(x.z)});
+      top_speed = std::max(top_speed, double(float(v)));
+      top_error = std::max(top_error, double(float(C[i])));
+    }
+    for (int c = 0; c < 3; ++c) {
+      EXPECT_EQ((&speed_sums.lo.x)[c], (&lo.x)[c]);
+      EXPECT_EQ((&speed_sums.hi.x)[c], (&hi.x)[c]);
+    }
+    EXPECT_NEAR(speed_sums.value_max, top_speed, 1e-6 * std::max(1.0, top_speed));
+    EXPECT_NEAR(error_sums.value_max, top_error, 1e-6 * std::max(1e-3, top_error));
+    EXPECT_GT(top_speed, 0.0) << "a scene at rest tests nothing";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryScene, DrawArraysTest, ::testing::ValuesIn(test::scene_names()),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace sim
