@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "exit_codes.h"
+#include "experiments/experiment_command.h"
 #include "list_command.h"
 #include "preset.h"
 #include "runner.h"
@@ -182,6 +183,15 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
   return o;
 }
 
+int run_experiment_command(app::ExperimentOptions options, const std::string& backend) {
+  try {
+    options.backend = sim::parse_backend(backend);
+  } catch (const std::invalid_argument& e) {
+    return usage_error(e.what());
+  }
+  return app::run_experiments(options);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -195,6 +205,16 @@ int main(int argc, char** argv) {
       cli.add_subcommand("view", "open the interactive viewer (the options of run but --metrics, --no-progress)");
   add_run_options(*view, view_args, true);
   CLI::App* list = cli.add_subcommand("list", "list scenes, their parameters and the solver settings");
+  app::ExperimentOptions experiment_options;
+  std::string experiment_backend = "auto";
+  CLI::App* experiment = cli.add_subcommand(
+      "experiment",
+      "reproduce a paper figure: CSV per run, summary.json and plots (experiment list shows them)");
+  experiment->add_option("name", experiment_options.name, "an experiment, 'all' or 'list'")->required();
+  experiment->add_option("--out", experiment_options.out, "folder to write into (default: experiments)");
+  experiment->add_option("--backend", experiment_backend, "auto, cpu or cuda (default: auto)");
+  experiment->add_flag("--quick", experiment_options.quick, "the reduced runs, seconds instead of minutes");
+  experiment->add_flag("!--no-progress", experiment_options.progress, "no progress bar");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -207,6 +227,7 @@ int main(int argc, char** argv) {
   if (list->parsed()) return app::list_scenes();
 
   try {
+    if (experiment->parsed()) return run_experiment_command(experiment_options, experiment_backend);
     if (view->parsed()) {
       if (const std::string problem = view_only_problem(*view); !problem.empty()) return usage_error(problem);
       if (!app::display_available())

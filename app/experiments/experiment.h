@@ -1,0 +1,69 @@
+// Experiment: one of the papers' figures as data — the scene, its runs (settings and scene parameters),
+// what each frame measures, the plots, and the numbers the paper states beside ours — registered like
+// scenes (registry.cpp) and run by `smallsteps experiment` (experiment_command.h), which writes a CSV per
+// run, summary.json and a PNG per plot.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "metrics/metrics.h"
+#include "render/plot/plot.h"
+#include "world.h"
+
+namespace app {
+
+struct ExperimentRun {
+  std::string label;                       // the legend's text; the CSV is named after it
+  std::map<std::string, double> params;    // scene parameters, over the scene's defaults
+  std::map<std::string, double> settings;  // solver settings, over the defaults
+  int frames = 0;
+};
+
+// A quantity recorded every frame: from the frame's metrics, or the World (its positions) and the
+// positions it started from.
+struct ExperimentMeasure {
+  std::string name, unit;  // the CSV column is name_unit
+  std::function<double(sim::World& world, const sim::FrameMetrics& m, const std::vector<sim::Vec3>& x0)> of;
+};
+
+struct ExperimentPlot {
+  std::string file;  // PNG name without the extension
+  std::string title;
+  std::string measure;  // plotted over time for every run
+  bool log_y = false;
+  std::vector<render::PlotReference> references;  // closed forms, the paper's values
+};
+
+// One run's measures over its frames.
+struct RunSeries {
+  ExperimentRun run;
+  std::vector<double> time;                             // [s]
+  std::map<std::string, std::vector<double>> measures;  // by measure name
+  std::optional<std::string> divergence;
+  double max_of(const std::string& measure) const;  // over the frames; NaN when there are none
+};
+
+// A number the experiment reports, with the paper's where the paper states one.
+struct Finding {
+  std::string what, unit;
+  double value = 0.0;
+  std::optional<double> paper;
+  std::string note;  // how the paper's value was obtained (e.g. its hardware), or what to compare
+};
+
+struct ExperimentDef {
+  std::string name, paper, figure, description, scene;
+  std::function<std::vector<ExperimentRun>(bool quick)> runs;
+  std::vector<ExperimentMeasure> measures;
+  std::vector<ExperimentPlot> plots;
+  std::function<std::vector<Finding>(const std::vector<RunSeries>&)> findings;
+};
+
+const std::vector<ExperimentDef>& experiment_registry();
+const ExperimentDef* find_experiment(const std::string& name);  // null when there is none by that name
+
+}  // namespace app

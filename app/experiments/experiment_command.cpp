@@ -1,0 +1,181 @@
+#include "experiments/experiment_command.h"
+
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "exit_codes.h"
+#include "experiments/experiment.h"
+#include "frame_step.h"
+#include "machine.h"
+#include "progress_bar.h"
+#include "render/image_io.h"
+#include "scenes/scene.h"
+
+namespace app {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+std::string file_name(const std::string& label) {
+  std::string s;
+  for (const char c : label) s += std::isalnum(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : '_';
+  return s;
+}
+
+RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::BackendKind backend,
+                   bool progress) {
+  const sim::SceneDef& scene = sim::find_scene(e.scene);
+  sim::ParamSet params = scene.default_params();
+  for (const auto& [name, value] : run.params) params.set(name, value);
+  sim::ParamSet settings_params = sim::settings_to_params(sim::Settings{});
+  for (const auto& [name, value] : run.settings) settings_params.set(name, value);
+  const sim::Settings settings = sim::settings_from_params(settings_params);
+  sim::World world(scene.build(params), backend);
+  const std::vector<sim::Vec3> x0 = world.positions();
+  RunSeries series{run, {}, {}, std::nullopt};
+  ProgressBar bar(run.frames, progress);
+  for (int f = 0; f < run.frames; ++f) {
+    const sim::FrameResult r = sim::step_and_measure(world, settings);
+    if (r.divergence) {
+      series.divergence = r.divergence;
+      break;
+    }
+    series.time.push_back(r.metrics.time);
+    for (const ExperimentMeasure& m : e.measures)
+      series.measures[m.name].push_back(m.of(world, r.metrics, x0));
+    bar.update(f + 1, r.metrics.step_ms);
+  }
+  bar.finish();
+  return series;
+}
+
+void write_csv(const fs::path& path, const ExperimentDef& e, const RunSeries& s) {
+  std::ofstream out(path);
+  out << "frame,time_s";
+  for (const ExperimentMeasure& m : e.measures) out << ',' << m.name << (m.unit.empty() ? "" : "_" + m.unit);
+  out << '\n';
+  for (size_t f = 0; f < s.time.size(); ++f) {
+    char row[64];
+    std::snprintf(row, sizeof row, "%zu,%.6g", f + 1, s.time[f]);
+    out << row;
+    for (const ExperimentMeasure& m : e.measures) {
+      std::snprintf(row, sizeof row, ",%.9g", s.measures.at(m.name)[f]);
+      out << row;
+    }
+    out << '\n';
+  }
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+json summary(const ExperimentDef& e, const std::vector<RunSeries>& runs, const std::vector<Finding>& findings,
+             const std::string& backend, bool quick) {
+  json j{{"experiment", e.name},
+         {"paper", e.paper},
+         {"figure", e.figure},
+         {"description", e.description},
+         {"scene", e.scene},
+         {"command", "smallsteps experiment " + e.name + (quick ? " --quick" : "")},
+         {"quick", quick},
+         {"backend", backend},
+         {"machine", bench::machine_description()}};
+  json& out_runs = j["runs"] = json::array();
+  for (const RunSeries& r : runs) {
+    json maxima;
+    for (const ExperimentMeasure& m : e.measures) maxima[m.name] = r.max_of(m.name);
+    out_runs.push_back({{"label", r.run.label},
+                        {"params", r.run.params},
+                        {"settings", r.run.settings},
+                        {"frames", r.time.size()},
+                        {"csv", file_name(r.run.label) + ".csv"},
+                        {"max", maxima},
+                        {"diverged", r.divergence ? json(*r.divergence) : json(nullptr)}});
+  }
+  json& out_findings = j["findings"] = json::array();
+  for (const Finding& f : findings)
+    out_findings.push_back({{"what", f.what},
+                            {"value", f.value},
+                            {"unit", f.unit},
+                            {"paper", f.paper ? json(*f.paper) : json(nullptr)},
+                            {"note", f.note}});
+  return j;
+}
+
+int run_one(const ExperimentDef& e, const ExperimentOptions& o) {
+  const fs::path dir = fs::path(o.out) / e.name;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir)) {
+    std::fprintf(stderr, "smallsteps: cannot create the folder %s: %s\n", dir.c_str(), ec.message().c_str());
+    return kExitUsage;
+  }
+  std::printf("%s (%s, %s): %s\n", e.name.c_str(), e.paper.c_str(), e.figure.c_str(), e.description.c_str());
+  std::vector<RunSeries> runs;
+  std::string backend;
+  int status = kExitOk;
+  for (const ExperimentRun& run : e.runs(o.quick)) {
+    std::printf("  %s, %d frames\n", run.label.c_str(), run.frames);
+    std::fflush(stdout);
+    runs.push_back(simulate(e, run, o.backend, o.progress));
+    if (runs.back().divergence) {
+      std::fprintf(stderr, "smallsteps: %s, %s: %s\n", e.name.c_str(), run.label.c_str(),
+                   runs.back().divergence->c_str());
+      status = kExitPhysicsFailed;
+    }
+    write_csv(dir / (file_name(run.label) + ".csv"), e, runs.back());
+  }
+  backend = sim::backend_name(sim::runs_on_cuda(o.backend) ? sim::BackendKind::Cuda : sim::BackendKind::Cpu);
+  const std::vector<Finding> findings = e.findings(runs);
+  for (const Finding& f : findings) {
+    std::printf("  %-58s %12.5g %s", f.what.c_str(), f.value, f.unit.c_str());
+    if (f.paper) std::printf("   (paper: %.5g %s)", *f.paper, f.unit.c_str());
+    std::printf("\n");
+  }
+  for (const ExperimentPlot& p : e.plots) {
+    render::PlotSpec spec{p.title, "time [s]", p.measure, false, p.log_y, {}, p.references};
+    for (const ExperimentMeasure& m : e.measures)
+      if (m.name == p.measure) spec.y_label = m.name + (m.unit.empty() ? "" : " [" + m.unit + "]");
+    for (const RunSeries& r : runs) spec.series.push_back({r.run.label, r.time, r.measures.at(p.measure)});
+    const fs::path png = dir / (p.file + ".png");
+    if (!render::write_png(png.string(), render::render_plot(spec)))
+      throw std::runtime_error("cannot write " + png.string());
+  }
+  std::ofstream(dir / "summary.json") << summary(e, runs, findings, backend, o.quick).dump(2) << '\n';
+  std::printf("  wrote %s\n", dir.c_str());
+  return status;
+}
+
+}  // namespace
+
+int run_experiments(const ExperimentOptions& o) {
+  if (o.name == "list") {
+    for (const ExperimentDef& e : experiment_registry())
+      std::printf("%-16s %s, %s: %s\n", e.name.c_str(), e.paper.c_str(), e.figure.c_str(),
+                  e.description.c_str());
+    return kExitOk;
+  }
+  std::vector<const ExperimentDef*> chosen;
+  if (o.name == "all") {
+    for (const ExperimentDef& e : experiment_registry()) chosen.push_back(&e);
+  } else if (const ExperimentDef* e = find_experiment(o.name)) {
+    chosen.push_back(e);
+  } else {
+    std::string names;
+    for (const ExperimentDef& e : experiment_registry()) names += (names.empty() ? "" : ", ") + e.name;
+    std::fprintf(stderr, "smallsteps: unknown experiment '%s' (allowed: list, all, %s)\n", o.name.c_str(),
+                 names.c_str());
+    return kExitUsage;
+  }
+  int status = kExitOk;
+  for (const ExperimentDef* e : chosen) {
+    const int s = run_one(*e, o);
+    if (s == kExitUsage) return s;
+    if (s != kExitOk) status = s;
+  }
+  return status;
+}
+
+}  // namespace app
