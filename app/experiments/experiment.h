@@ -21,6 +21,9 @@ struct ExperimentRun {
   std::map<std::string, double> params;    // scene parameters, over the scene's defaults
   std::map<std::string, double> settings;  // solver settings, over the defaults
   int frames = 0;
+  // In a sweep plot, the run is one point (x, its measure at the last frame) of the line `series`.
+  std::string series;
+  double x = 0.0;
 };
 
 // A quantity recorded every frame: from the frame's metrics, or the World (its positions) and the
@@ -33,9 +36,11 @@ struct ExperimentMeasure {
 struct ExperimentPlot {
   std::string file;  // PNG name without the extension
   std::string title;
-  std::string measure;  // plotted over time for every run
+  std::string measure;  // over time, a line per run; or, in a sweep, at the last frame against the runs' x
   bool log_y = false;
   std::vector<render::PlotReference> references;  // closed forms, the paper's values
+  std::string sweep_x_label;                      // non-empty: a sweep plot with this x axis label
+  bool log_x = false;
 };
 
 // One run's measures over its frames.
@@ -44,7 +49,10 @@ struct RunSeries {
   std::vector<double> time;                             // [s]
   std::map<std::string, std::vector<double>> measures;  // by measure name
   std::optional<std::string> divergence;
-  double max_of(const std::string& measure) const;  // over the frames; NaN when there are none
+  double max_of(const std::string& measure) const;   // over the frames; NaN when there are none
+  double last_of(const std::string& measure) const;  // at the last frame; NaN when there are none
+  // The mean over the frames from `from` (a fraction of the run, 0 to 1) to the end; NaN when none.
+  double mean_of(const std::string& measure, double from) const;
 };
 
 // A number the experiment reports, with the paper's where the paper states one.

@@ -1,5 +1,6 @@
 #include "experiments/experiment_command.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -53,6 +54,27 @@ RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::Backen
   return series;
 }
 
+render::PlotSpec plot_spec(const ExperimentDef& e, const ExperimentPlot& p,
+                           const std::vector<RunSeries>& runs) {
+  const bool sweep = !p.sweep_x_label.empty();
+  render::PlotSpec spec{p.title,     sweep ? p.sweep_x_label : "time [s]", p.measure, p.log_x, p.log_y, {},
+                        p.references};
+  for (const ExperimentMeasure& m : e.measures)
+    if (m.name == p.measure) spec.y_label = m.name + (m.unit.empty() ? "" : " [" + m.unit + "]");
+  for (const RunSeries& r : runs) {
+    if (!sweep) {
+      spec.series.push_back({r.run.label, r.time, r.measures.at(p.measure)});
+      continue;
+    }
+    auto line = std::find_if(spec.series.begin(), spec.series.end(),
+                             [&](const render::PlotSeries& s) { return s.label == r.run.series; });
+    if (line == spec.series.end()) line = spec.series.insert(spec.series.end(), {r.run.series, {}, {}});
+    line->x.push_back(r.run.x);
+    line->y.push_back(r.last_of(p.measure));
+  }
+  return spec;
+}
+
 void write_csv(const fs::path& path, const ExperimentDef& e, const RunSeries& s) {
   std::ofstream out(path);
   out << "frame,time_s";
@@ -104,7 +126,45 @@ json summary(const ExperimentDef& e, const std::vector<RunSeries>& runs, const s
   return j;
 }
 
-int run_one(const ExperimentDef& e, const ExperimentOptions& o) {
+// `all` also writes DIR/index.md: every experiment's plots and findings beside the paper's values.
+void write_index(const fs::path& out, const std::vector<json>& summaries) {
+  std::ofstream md(out / "index.md");
+  const json& machine = summaries.front()["machine"];
+  md << "# The papers' figures, reproduced\n\n"
+     << "Made by `smallsteps experiment all" << (summaries.front()["quick"].get<bool>() ? " --quick" : "")
+     << "` on "
+     << (machine["cpu_model"].is_null() ? "an unnamed CPU" : machine["cpu_model"].get<std::string>()) << " ("
+     << machine["logical_cores"] << " cores), backend " << summaries.front()["backend"].get<std::string>()
+     << ", " << machine["date_utc"].get<std::string>()
+     << ". Each section's CSVs and summary.json are in its folder.\n";
+  for (const json& s : summaries) {
+    const std::string name = s["experiment"];
+    md << "\n## " << name << ": " << s["paper"].get<std::string>() << ", " << s["figure"].get<std::string>()
+       << "\n\n"
+       << s["description"].get<std::string>() << ". Command: `" << s["command"].get<std::string>()
+       << "`.\n\n";
+    for (const auto& png : s["plots"])
+      md << "![" << png.get<std::string>() << "](" << name << "/" << png.get<std::string>() << ")\n";
+    md << "\n| measure | ours | the paper | note |\n|---|---|---|---|\n";
+    char value[64];
+    for (const json& f : s["findings"]) {
+      const std::string unit = f["unit"].get<std::string>().empty() ? "" : " " + f["unit"].get<std::string>();
+      std::snprintf(value, sizeof value, "%.4g", f["value"].get<double>());
+      md << "| " << f["what"].get<std::string>() << " | " << value << unit << " | ";
+      if (!f["paper"].is_null()) {
+        std::snprintf(value, sizeof value, "%.4g", f["paper"].get<double>());
+        md << value << unit;
+      }
+      md << " | " << f["note"].get<std::string>() << " |\n";
+    }
+    for (const json& r : s["runs"])
+      if (!r["diverged"].is_null())
+        md << "\n" << r["label"].get<std::string>() << ": " << r["diverged"].get<std::string>() << "\n";
+  }
+  if (!md) throw std::runtime_error("cannot write " + (out / "index.md").string());
+}
+
+int run_one(const ExperimentDef& e, const ExperimentOptions& o, std::vector<json>& summaries) {
   const fs::path dir = fs::path(o.out) / e.name;
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -135,15 +195,15 @@ int run_one(const ExperimentDef& e, const ExperimentOptions& o) {
     std::printf("\n");
   }
   for (const ExperimentPlot& p : e.plots) {
-    render::PlotSpec spec{p.title, "time [s]", p.measure, false, p.log_y, {}, p.references};
-    for (const ExperimentMeasure& m : e.measures)
-      if (m.name == p.measure) spec.y_label = m.name + (m.unit.empty() ? "" : " [" + m.unit + "]");
-    for (const RunSeries& r : runs) spec.series.push_back({r.run.label, r.time, r.measures.at(p.measure)});
+    const render::PlotSpec spec = plot_spec(e, p, runs);
     const fs::path png = dir / (p.file + ".png");
     if (!render::write_png(png.string(), render::render_plot(spec)))
       throw std::runtime_error("cannot write " + png.string());
   }
-  std::ofstream(dir / "summary.json") << summary(e, runs, findings, backend, o.quick).dump(2) << '\n';
+  json s = summary(e, runs, findings, backend, o.quick);
+  for (const ExperimentPlot& p : e.plots) s["plots"].push_back(p.file + ".png");
+  std::ofstream(dir / "summary.json") << s.dump(2) << '\n';
+  summaries.push_back(std::move(s));
   std::printf("  wrote %s\n", dir.c_str());
   return status;
 }
@@ -170,10 +230,15 @@ int run_experiments(const ExperimentOptions& o) {
     return kExitUsage;
   }
   int status = kExitOk;
+  std::vector<json> summaries;
   for (const ExperimentDef* e : chosen) {
-    const int s = run_one(*e, o);
+    const int s = run_one(*e, o, summaries);
     if (s == kExitUsage) return s;
     if (s != kExitOk) status = s;
+  }
+  if (o.name == "all") {
+    write_index(o.out, summaries);
+    std::printf("report: %s\n", (fs::path(o.out) / "index.md").c_str());
   }
   return status;
 }

@@ -1,7 +1,8 @@
 // `smallsteps experiment list | all | <name> [--out DIR] [--backend B] [--quick]`: runs experiments
 // (experiment.h) headless and writes, per experiment, DIR/<name>/<run>.csv (one row per frame),
 // DIR/<name>/summary.json (the runs, their largest values, the findings beside the paper's) and
-// DIR/<name>/<plot>.png.
+// DIR/<name>/<plot>.png; `all` also writes DIR/index.md, the report page: every plot, and the findings beside
+// the paper's values.
 #pragma once
 
 #include <string>

@@ -1,6 +1,8 @@
-// The experiments of Small Steps (Macklin et al. 2019, ../shared/papers/macklin2019-small-steps.md), §6.1:
-// the 20-particle chain of 1 kg particles and 0.01 m inextensible links, hanging at rest, its error the
-// displacement of the bottom particle (Figure 3).
+// The experiments of Small Steps (Macklin et al. 2019, ../shared/papers/macklin2019-small-steps.md):
+// §6.1's chain of 20 particles of 1 kg and 0.01 m inextensible links, hanging at rest, its error the
+// displacement of the bottom particle (Figures 3, 4); §6.2's hanging cloth at k = 10⁷ N/m (Figures 5, 6);
+// Figure 1's cloth draped over the Stanford bunny.
+#include <algorithm>
 #include <cmath>
 
 #include "experiments/experiment.h"
@@ -8,80 +10,260 @@
 namespace app {
 namespace {
 
+using sim::FrameMetrics;
+using sim::Vec3;
+using sim::World;
+
 // The displacement of the chain's last particle from where it hung at rest [m] (§6.1's error measure).
-const ExperimentMeasure kBottomError{
-    "bottom_error", "m", [](sim::World& world, const sim::FrameMetrics&, const std::vector<sim::Vec3>& x0) {
-      return sim::length(world.positions().back() - x0.back());
+const ExperimentMeasure kBottomError{"bottom_error", "m",
+                                     [](World& w, const FrameMetrics&, const std::vector<Vec3>& x0) {
+                                       return sim::length(w.positions().back() - x0.back());
+                                     }};
+const ExperimentMeasure kResidual{"residual", "m",
+                                  [](World&, const FrameMetrics& m, const std::vector<Vec3>&) {
+                                    return m.max_residual;  // max |C + α̃λ| (Eq. 2) over the constraints
+                                  }};
+const ExperimentMeasure kTopForce{
+    "top_force", "N", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) {
+      return m.probe_force.empty() ? std::nan("") : m.probe_force[0];  // −λ/Δt_s²
     }};
+const ExperimentMeasure kEnergy{"energy", "J", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) {
+                                  return m.kinetic + m.gravitational;  // Figure 6's system energy
+                                }};
+const ExperimentMeasure kStretchMax{
+    "stretch_max", "", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.stretch_max; }};
+const ExperimentMeasure kStretchMean{
+    "stretch_mean", "",
+    [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.stretch_mean; }};
+const ExperimentMeasure kStepMs{
+    "step_ms", "ms", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.step_ms; }};
+
+ExperimentRun run_of(int substeps, int iterations, int frames, const std::map<std::string, double>& params) {
+  const std::string label = std::to_string(substeps) + (substeps == 1 ? " substep x " : " substeps x ") +
+                            std::to_string(iterations) + (iterations == 1 ? " iteration" : " iterations");
+  const bool by_substeps = iterations == 1 && substeps > 1;
+  return {label,
+          params,
+          {{"substeps", substeps}, {"iterations", iterations}},
+          frames,
+          by_substeps ? "n substeps x 1 iteration" : "1 substep x k iterations",
+          double(by_substeps ? substeps : iterations)};
+}
 
 // n substeps × 1 iteration against 1 substep × n iterations: the same projections per frame.
 std::vector<ExperimentRun> substeps_against_iterations(const std::vector<int>& counts, int frames,
                                                        const std::map<std::string, double>& params) {
   std::vector<ExperimentRun> runs;
   for (const int n : counts) {
-    runs.push_back({std::to_string(n) + " substeps x 1 iteration",
-                    params,
-                    {{"substeps", n}, {"iterations", 1}},
-                    frames});
-    runs.push_back({"1 substep x " + std::to_string(n) + " iterations",
-                    params,
-                    {{"substeps", 1}, {"iterations", n}},
-                    frames});
+    runs.push_back(run_of(n, 1, frames, params));
+    runs.push_back(run_of(1, n, frames, params));
   }
   return runs;
 }
 
-// The largest error of n × 1 and 1 × n for each n, and how many times larger the iterations' is.
-std::vector<Finding> error_by_count(const std::vector<RunSeries>& runs, std::optional<double> paper_substeps,
-                                    std::optional<double> paper_iterations, int paper_n) {
+ExperimentPlot over_time(std::string file, std::string title, std::string measure, bool log_y,
+                         std::vector<render::PlotReference> references = {}) {
+  return {std::move(file), std::move(title), std::move(measure), log_y, std::move(references), "", false};
+}
+
+// Runs come in pairs n × 1, 1 × n (substeps_against_iterations): a pair's values of `of`, with the
+// paper's where it states them for that n, and how many times the iterations' value is the substeps'.
+std::vector<Finding> pairs_compared(const std::vector<RunSeries>& runs, const std::string& what,
+                                    const std::string& unit,
+                                    const std::function<double(const RunSeries&)>& of,
+                                    const std::map<int, std::pair<double, double>>& paper = {}) {
   std::vector<Finding> out;
   for (size_t k = 0; k + 1 < runs.size(); k += 2) {
-    const double sub = runs[k].max_of("bottom_error"), it = runs[k + 1].max_of("bottom_error");
+    const double sub = of(runs[k]), it = of(runs[k + 1]);
     const int n = int(runs[k].run.settings.at("substeps"));
-    const bool stated = n == paper_n;
-    out.push_back({"max error, " + runs[k].run.label, "m", sub, stated ? paper_substeps : std::nullopt, ""});
-    out.push_back(
-        {"max error, " + runs[k + 1].run.label, "m", it, stated ? paper_iterations : std::nullopt, ""});
-    out.push_back(
-        {"iterations' error / substeps' error at n = " + std::to_string(n), "", it / sub,
-         stated && paper_substeps ? std::optional<double>(*paper_iterations / *paper_substeps) : std::nullopt,
-         "error ∝ Δt² with substeps (§5), so about n for equal cost"});
+    const auto stated = paper.find(n);
+    const bool has = stated != paper.end();
+    out.push_back({what + ", " + runs[k].run.label, unit, sub,
+                   has ? std::optional(stated->second.first) : std::nullopt, ""});
+    out.push_back({what + ", " + runs[k + 1].run.label, unit, it,
+                   has ? std::optional(stated->second.second) : std::nullopt, ""});
+    out.push_back({what + ": iterations / substeps at n = " + std::to_string(n), "", it / sub,
+                   has ? std::optional(stated->second.second / stated->second.first) : std::nullopt, ""});
   }
   return out;
 }
 
-std::vector<ExperimentDef> make_registry() {
-  std::vector<ExperimentDef> all;
-  all.push_back(
-      {"chain_stretch",
-       "Small Steps (Macklin et al. 2019)",
-       "Figure 3 left",
-       "stretch of the 20-particle chain over time: n substeps x 1 iteration against 1 x n iterations",
-       "chain",
-       [](bool quick) {
-         return quick ? substeps_against_iterations({10, 50}, 60, {})
-                      : substeps_against_iterations({10, 20, 50, 100}, 300, {});
-       },
-       {kBottomError},
-       {{"stretch", "Chain stretch (Small Steps Figure 3 left)", "bottom_error", true, {}}},
-       [](const std::vector<RunSeries>& runs) { return error_by_count(runs, {}, {}, 0); }});
-  all.push_back({"chain_heavy",
-                 "Small Steps (Macklin et al. 2019)",
-                 "Figure 3 right, §6.1",
-                 "the chain with a 1e5 kg bottom particle (mass ratio 1:100000): 100 x 1 against 1 x 100",
-                 "chain",
-                 [](bool quick) {
-                   // 1 × 10 and 1 × 50 let the mass fall out of the scene: 100 is the paper's comparison.
-                   return substeps_against_iterations({100}, quick ? 600 : 1000, {{"heavy_mass", 1e5}});
-                 },
-                 {kBottomError},
-                 {{"stretch",
-                   "Heavy chain stretch (Small Steps Figure 3 right)",
-                   "bottom_error",
-                   true,
-                   {{"paper, 100 x 1: 3.2 m", 3.2}, {"paper, 1 x 100: 322.1 m", 322.1}}}},
-                 [](const std::vector<RunSeries>& runs) { return error_by_count(runs, 3.2, 322.1, 100); }});
-  return all;
+// Mean ms/frame of each pair (the first tenth left out: warm-up), beside the paper's timings for n, which
+// come from the paper's hardware.
+std::vector<Finding> timings_compared(const std::vector<RunSeries>& runs, int n,
+                                      std::pair<double, double> paper, const std::string& hardware) {
+  std::vector<Finding> out = pairs_compared(
+      runs, "ms/frame", "ms", [](const RunSeries& r) { return r.mean_of("step_ms", 0.1); }, {{n, paper}});
+  for (Finding& f : out)
+    if (f.paper) f.note = "the paper's timings are from " + hardware;
+  return out;
+}
+
+// The slope of log y against log x by least squares: the order of convergence in a sweep.
+double log_log_slope(const std::vector<double>& x, const std::vector<double>& y) {
+  double n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (!(x[i] > 0.0 && y[i] > 0.0)) continue;
+    const double lx = std::log(x[i]), ly = std::log(y[i]);
+    n += 1.0;
+    sx += lx;
+    sy += ly;
+    sxx += lx * lx;
+    sxy += lx * ly;
+  }
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+ExperimentDef chain_stretch() {
+  return {"chain_stretch",
+          "Small Steps (Macklin et al. 2019)",
+          "Figure 3 left",
+          "stretch of the 20-particle chain over time: n substeps x 1 iteration against 1 x n iterations",
+          "chain",
+          [](bool quick) {
+            return quick ? substeps_against_iterations({10, 50}, 60, {})
+                         : substeps_against_iterations({10, 20, 50, 100}, 300, {});
+          },
+          {kBottomError},
+          {over_time("stretch", "Chain stretch (Small Steps Figure 3 left)", "bottom_error", true)},
+          [](const std::vector<RunSeries>& runs) {
+            return pairs_compared(runs, "max error", "m",
+                                  [](const RunSeries& r) { return r.max_of("bottom_error"); });
+          }};
+}
+
+ExperimentDef chain_heavy() {
+  return {"chain_heavy",
+          "Small Steps (Macklin et al. 2019)",
+          "Figure 3 right, §6.1",
+          "the chain with a 1e5 kg bottom particle (mass ratio 1:100000): 100 x 1 against 1 x 100",
+          "chain",
+          [](bool quick) {
+            // 1 × 10 and 1 × 50 let the mass fall out of the scene: 100 is the paper's comparison.
+            return substeps_against_iterations({100}, quick ? 600 : 1000, {{"heavy_mass", 1e5}});
+          },
+          {kBottomError},
+          {over_time("stretch", "Heavy chain stretch (Small Steps Figure 3 right)", "bottom_error", true,
+                     {{"paper, 100 x 1: 3.2 m", 3.2}, {"paper, 1 x 100: 322.1 m", 322.1}})},
+          [](const std::vector<RunSeries>& runs) {
+            return pairs_compared(runs, "max error", "m",
+                                  [](const RunSeries& r) { return r.max_of("bottom_error"); },
+                                  {{100, {3.2, 322.1}}});
+          }};
+}
+
+ExperimentDef chain_residual() {
+  return {
+      "chain_residual",
+      "Small Steps (Macklin et al. 2019)",
+      "Figure 4 left",
+      "residual constraint error of the chain at the last frame against n substeps x 1 and 1 x k iterations",
+      "chain",
+      [](bool quick) {
+        return quick ? substeps_against_iterations({2, 10, 50}, 100, {})
+                     : substeps_against_iterations({1, 2, 5, 10, 20, 50, 100}, 1000, {});
+      },
+      {kResidual},
+      {{"residual",
+        "Residual at the last frame (Small Steps Figure 4 left)",
+        "residual",
+        true,
+        {},
+        "substeps n, or iterations k (equal cost per frame)",
+        true}},
+      [](const std::vector<RunSeries>& runs) {
+        std::vector<Finding> out =
+            pairs_compared(runs, "residual", "m", [](const RunSeries& r) { return r.last_of("residual"); });
+        if (!out.empty())
+          out.back().note = "the paper: about two orders of magnitude at equal cost";  // largest n
+        for (const char* series : {"n substeps x 1 iteration", "1 substep x k iterations"}) {
+          std::vector<double> x, y;
+          for (const RunSeries& r : runs)
+            if (r.run.series == series && r.run.x > 1.0) {
+              x.push_back(r.run.x);
+              y.push_back(r.last_of("residual"));
+            }
+          out.push_back({std::string("log-log slope, ") + series, "", log_log_slope(x, y), std::nullopt,
+                         "the order of convergence"});
+        }
+        return out;
+      }};
+}
+
+ExperimentDef chain_force() {
+  const std::map<std::string, double> paper_g{{"gravity", 10.0}};  // the paper's 190 N = 19 kg × 10 m/s²
+  return {"chain_force",
+          "Small Steps (Macklin et al. 2019)",
+          "Figure 4 right",
+          "force estimate -lambda/dt^2 of the chain's top link over time, at the paper's g = 10 m/s^2",
+          "chain",
+          [paper_g](bool quick) {
+            std::vector<ExperimentRun> runs;
+            for (const auto& [n, k] :
+                 quick ? std::vector<std::pair<int, int>>{{20, 1}, {1, 20}}
+                       : std::vector<std::pair<int, int>>{{1, 1}, {10, 1}, {100, 1}, {1, 10}, {1, 100}})
+              runs.push_back(run_of(n, k, quick ? 60 : 300, paper_g));
+            return runs;
+          },
+          {kTopForce},
+          {over_time("force", "Top link force estimate (Small Steps Figure 4 right)", "top_force", false,
+                     {{"true value: 190 N", 190.0}})},
+          [](const std::vector<RunSeries>& runs) {
+            std::vector<Finding> out;
+            for (const RunSeries& r : runs)
+              out.push_back({"mean force over the second half, " + r.run.label, "N",
+                             r.mean_of("top_force", 0.5), 190.0, "the weight of the 19 particles below it"});
+            return out;
+          }};
+}
+
+ExperimentDef cloth_energy() {
+  return {"cloth_energy",
+          "Small Steps (Macklin et al. 2019)",
+          "Figures 5, 6",
+          "hanging cloth at k = 1e7 N/m: energy (kinetic + gravitational) and stretch, 40 x 1 against 1 x 40",
+          "hanging_cloth",
+          [](bool quick) { return substeps_against_iterations({40}, quick ? 30 : 300, {}); },
+          {kEnergy, kStretchMax, kStepMs},
+          {over_time("energy", "Hanging cloth energy (Small Steps Figure 6)", "energy", false),
+           over_time("stretch", "Hanging cloth stretch (Small Steps Figure 5)", "stretch_max", false)},
+          [](const std::vector<RunSeries>& runs) {
+            std::vector<Finding> out = pairs_compared(runs, "energy lost", "J", [](const RunSeries& r) {
+              const std::vector<double>& e = r.measures.at("energy");
+              return e.empty() ? std::nan("") : e.front() - e.back();
+            });
+            for (Finding& f : pairs_compared(runs, "max stretch", "",
+                                             [](const RunSeries& r) { return r.max_of("stretch_max"); }))
+              out.push_back(f);
+            for (Finding& f : timings_compared(runs, 40, {2.4, 1.8}, "its own hardware")) out.push_back(f);
+            return out;
+          }};
+}
+
+ExperimentDef bunny_stretch() {
+  return {
+      "bunny_stretch",
+      "Small Steps (Macklin et al. 2019)",
+      "Figure 1",
+      "the cloth draped over the Stanford bunny (388^2 = 150k particles): 30 x 1 against 1 x 30, contacts "
+      "once per frame",
+      "bunny_cloth",
+      [](bool quick) {
+        return substeps_against_iterations(
+            {30}, quick ? 20 : 90,
+            quick ? std::map<std::string, double>{{"resolution", 32}, {"sdf_resolution", 64}}
+                  : std::map<std::string, double>{{"resolution", 388}});
+      },
+      {kStretchMean, kStretchMax, kStepMs},
+      {over_time("stretch", "Draped cloth mean stretch (Small Steps Figure 1)", "stretch_mean", false),
+       over_time("ms_per_frame", "Draped cloth simulation time per frame", "step_ms", false)},
+      [](const std::vector<RunSeries>& runs) {
+        std::vector<Finding> out =
+            pairs_compared(runs, "mean stretch at the end", "",
+                           [](const RunSeries& r) { return r.last_of("stretch_mean"); });
+        for (Finding& f : timings_compared(runs, 30, {13.5, 12.4}, "an NVIDIA RTX 2080 Ti")) out.push_back(f);
+        return out;
+      }};
 }
 
 }  // namespace
@@ -95,8 +277,24 @@ double RunSeries::max_of(const std::string& measure) const {
   return top;
 }
 
+double RunSeries::last_of(const std::string& measure) const {
+  const auto it = measures.find(measure);
+  return it == measures.end() || it->second.empty() ? std::nan("") : it->second.back();
+}
+
+double RunSeries::mean_of(const std::string& measure, double from) const {
+  const auto it = measures.find(measure);
+  if (it == measures.end() || it->second.empty()) return std::nan("");
+  const std::vector<double>& v = it->second;
+  const size_t first = std::min(v.size() - 1, size_t(from * double(v.size())));
+  double sum = 0.0;
+  for (size_t i = first; i < v.size(); ++i) sum += v[i];
+  return sum / double(v.size() - first);
+}
+
 const std::vector<ExperimentDef>& experiment_registry() {
-  static const std::vector<ExperimentDef> all = make_registry();
+  static const std::vector<ExperimentDef> all = {chain_stretch(), chain_heavy(),  chain_residual(),
+                                                 chain_force(),   cloth_energy(), bunny_stretch()};
   return all;
 }
 

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -18,12 +19,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// `experiment all --quick`, run once; returns the folder of `name`.
 fs::path run_quick(const std::string& name) {
-  const fs::path out = fs::path(::testing::TempDir()) / ("experiment_" + name);
-  fs::remove_all(out);
-  const Result r = ::run("experiment " + name + " --quick --no-progress --backend cpu --out " + out.string());
-  EXPECT_EQ(r.status, 0) << r.output;
-  return out / name;
+  static const fs::path out = [] {
+    const fs::path dir = fs::path(::testing::TempDir()) / "experiments_quick";
+    fs::remove_all(dir);
+    const Result r = ::run("experiment all --quick --no-progress --backend cpu --out " + dir.string());
+    EXPECT_EQ(r.status, 0) << r.output;
+    return dir;
+  }();
+  return name.empty() ? out : out / name;
 }
 
 nlohmann::json summary_of(const fs::path& dir) {
@@ -55,7 +60,7 @@ TEST(Experiment, BadNamesAndUnwritableFoldersExitTwo) {
 }
 
 // Every quick run writes one CSV row per frame for each run, and a plot with something drawn in it.
-TEST(Experiment, EveryQuickRunWritesItsCsvsSummaryAndPlots) {
+void check_every_quick_run_writes_its_csvs_summary_and_plots() {
   for (const ExperimentDef& e : experiment_registry()) {
     const fs::path dir = run_quick(e.name);
     const nlohmann::json s = summary_of(dir);
@@ -71,21 +76,96 @@ TEST(Experiment, EveryQuickRunWritesItsCsvsSummaryAndPlots) {
   }
 }
 
+void check_all_writes_a_report_page_with_every_plot() {
+  std::ifstream in(run_quick("") / "index.md");
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const ExperimentDef& e : experiment_registry()) {
+    EXPECT_NE(page.find("## " + e.name), std::string::npos) << e.name;
+    for (const ExperimentPlot& p : e.plots)
+      EXPECT_NE(page.find("(" + e.name + "/" + p.file + ".png)"), std::string::npos)
+          << e.name << " " << p.file;
+  }
+  EXPECT_NE(page.find("| 322.1 m |"), std::string::npos) << "the paper's value beside ours";
+}
+
 // §6.1: with the 1e5 kg mass the error of 1 × 100 is about 100 times that of 100 × 1 (322.1 m and 3.2 m).
-TEST(Experiment, HeavyChainIterationsErrAboutAHundredTimesMoreThanSubsteps) {
+void check_heavy_chain_iterations_err_about_a_hundred_times_more_than_substeps() {
   const nlohmann::json s = summary_of(run_quick("chain_heavy"));
-  const double ratio = finding(s, "iterations' error / substeps' error at n = 100");
+  const double ratio = finding(s, "max error: iterations / substeps at n = 100");
   EXPECT_GT(ratio, 50.0);
   EXPECT_LT(ratio, 200.0);
 }
 
 // Figure 3 left: substeps beat iterations at equal cost, by more as n grows.
-TEST(Experiment, ChainSubstepsBeatIterationsByMoreAsTheCountGrows) {
+void check_chain_substeps_beat_iterations_by_more_as_the_count_grows() {
   const nlohmann::json s = summary_of(run_quick("chain_stretch"));
-  const double at10 = finding(s, "iterations' error / substeps' error at n = 10");
-  const double at50 = finding(s, "iterations' error / substeps' error at n = 50");
+  const double at10 = finding(s, "max error: iterations / substeps at n = 10");
+  const double at50 = finding(s, "max error: iterations / substeps at n = 50");
   EXPECT_GT(at10, 3.0);
   EXPECT_GT(at50, 2.0 * at10);
+}
+
+// Figure 4 left: the residual falls as Δt² with substeps (§5) and only as 1/k with iterations.
+void check_chain_residual_falls_quadratically_with_substeps_and_linearly_with_iterations() {
+  const nlohmann::json s = summary_of(run_quick("chain_residual"));
+  EXPECT_NEAR(finding(s, "log-log slope, n substeps x 1 iteration"), -2.0, 0.3);
+  EXPECT_NEAR(finding(s, "log-log slope, 1 substep x k iterations"), -1.0, 0.3);
+}
+
+// Figure 4 right: one iteration per substep estimates the top link's force, 19 kg × 10 m/s² = 190 N.
+void check_one_iteration_per_substep_estimates_the_top_force_within_two_percent() {
+  const nlohmann::json s = summary_of(run_quick("chain_force"));
+  EXPECT_NEAR(finding(s, "mean force over the second half, 20 substeps x 1 iteration"), 190.0, 0.02 * 190.0);
+}
+
+// Figures 5, 6: at equal cost the substepped cloth keeps more of its energy and stretches less.
+void check_substepped_cloth_loses_less_energy_and_stretches_less() {
+  const nlohmann::json s = summary_of(run_quick("cloth_energy"));
+  EXPECT_GT(finding(s, "energy lost: iterations / substeps at n = 40"), 3.0);
+  EXPECT_GT(finding(s, "max stretch: iterations / substeps at n = 40"), 3.0);
+}
+
+// Figure 1: the draped cloth stretches less with 30 × 1 than with 1 × 30.
+void check_substepped_drape_stretches_less() {
+  const nlohmann::json s = summary_of(run_quick("bunny_stretch"));
+  EXPECT_GT(finding(s, "mean stretch at the end: iterations / substeps at n = 30"), 2.0);
+}
+
+// One `experiment all --quick` run (a few seconds) checked for every claim above, rather than a run per
+// test process.
+TEST(Experiment, QuickRunsReproduceThePapersClaims) {
+  {
+    SCOPED_TRACE("every_quick_run_writes_its_csvs_summary_and_plots");
+    check_every_quick_run_writes_its_csvs_summary_and_plots();
+  }
+  {
+    SCOPED_TRACE("all_writes_a_report_page_with_every_plot");
+    check_all_writes_a_report_page_with_every_plot();
+  }
+  {
+    SCOPED_TRACE("heavy_chain_iterations_err_about_a_hundred_times_more_than_substeps");
+    check_heavy_chain_iterations_err_about_a_hundred_times_more_than_substeps();
+  }
+  {
+    SCOPED_TRACE("chain_substeps_beat_iterations_by_more_as_the_count_grows");
+    check_chain_substeps_beat_iterations_by_more_as_the_count_grows();
+  }
+  {
+    SCOPED_TRACE("chain_residual_falls_quadratically_with_substeps_and_linearly_with_iterations");
+    check_chain_residual_falls_quadratically_with_substeps_and_linearly_with_iterations();
+  }
+  {
+    SCOPED_TRACE("one_iteration_per_substep_estimates_the_top_force_within_two_percent");
+    check_one_iteration_per_substep_estimates_the_top_force_within_two_percent();
+  }
+  {
+    SCOPED_TRACE("substepped_cloth_loses_less_energy_and_stretches_less");
+    check_substepped_cloth_loses_less_energy_and_stretches_less();
+  }
+  {
+    SCOPED_TRACE("substepped_drape_stretches_less");
+    check_substepped_drape_stretches_less();
+  }
 }
 
 }  // namespace
