@@ -12,6 +12,7 @@ struct Rgb {
   unsigned char r, g, b;
 };
 
+constexpr size_t kMarkedPoints = 30;  // series with at most this many points show a marker at each
 constexpr Rgb kWhite{255, 255, 255}, kInk{30, 30, 34}, kGrid{226, 228, 232}, kFrame{120, 122, 128};
 
 class Canvas {
@@ -126,8 +127,10 @@ RgbImage render_plot(const PlotSpec& spec, const PlotLayout& l) {
       if (plottable(s.x[i - 1], spec.log_x) && plottable(s.x[i], spec.log_x) &&
           plottable(s.y[i - 1], spec.log_y) && plottable(s.y[i], spec.log_y))
         canvas.line(px(s.x[i - 1]), py(s.y[i - 1]), px(s.x[i]), py(s.y[i]), {c[0], c[1], c[2]}, 2);
-    if (s.x.size() == 1 && plottable(s.x[0], spec.log_x) && plottable(s.y[0], spec.log_y))
-      canvas.rect(px(s.x[0]) - 3, py(s.y[0]) - 3, px(s.x[0]) + 3, py(s.y[0]) + 3, {c[0], c[1], c[2]});
+    if (s.x.size() <= kMarkedPoints)  // few points (a sweep): each marked
+      for (size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i)
+        if (plottable(s.x[i], spec.log_x) && plottable(s.y[i], spec.log_y))
+          canvas.rect(px(s.x[i]) - 3, py(s.y[i]) - 3, px(s.x[i]) + 4, py(s.y[i]) + 4, {c[0], c[1], c[2]});
   }
 
   // The legend, top right inside the plot area.
