@@ -9,11 +9,9 @@
 
 #include "exit_codes.h"
 #include "experiments/experiment.h"
-#include "frame_step.h"
+#include "experiments/experiment_run.h"
 #include "machine.h"
-#include "progress_bar.h"
 #include "render/image_io.h"
-#include "scenes/scene.h"
 
 namespace app {
 namespace {
@@ -25,54 +23,6 @@ std::string file_name(const std::string& label) {
   std::string s;
   for (const char c : label) s += std::isalnum(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : '_';
   return s;
-}
-
-RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::BackendKind backend,
-                   bool progress) {
-  const sim::SceneDef& scene = sim::find_scene(e.scene);
-  sim::ParamSet params = scene.default_params();
-  for (const auto& [name, value] : run.params) params.set(name, value);
-  sim::ParamSet settings_params = sim::settings_to_params(sim::Settings{});
-  for (const auto& [name, value] : run.settings) settings_params.set(name, value);
-  const sim::Settings settings = sim::settings_from_params(settings_params);
-  sim::World world(scene.build(params), backend);
-  const std::vector<sim::Vec3> x0 = world.positions();
-  RunSeries series{run, {}, {}, std::nullopt};
-  ProgressBar bar(run.frames, progress);
-  for (int f = 0; f < run.frames; ++f) {
-    const sim::FrameResult r = sim::step_and_measure(world, settings);
-    if (r.divergence) {
-      series.divergence = r.divergence;
-      break;
-    }
-    series.time.push_back(r.metrics.time);
-    for (const ExperimentMeasure& m : e.measures)
-      series.measures[m.name].push_back(m.of(world, r.metrics, x0));
-    bar.update(f + 1, r.metrics.step_ms);
-  }
-  bar.finish();
-  return series;
-}
-
-render::PlotSpec plot_spec(const ExperimentDef& e, const ExperimentPlot& p,
-                           const std::vector<RunSeries>& runs) {
-  const bool sweep = !p.sweep_x_label.empty();
-  render::PlotSpec spec{p.title,     sweep ? p.sweep_x_label : "time [s]", p.measure, p.log_x, p.log_y, {},
-                        p.references};
-  for (const ExperimentMeasure& m : e.measures)
-    if (m.name == p.measure) spec.y_label = m.name + (m.unit.empty() ? "" : " [" + m.unit + "]");
-  for (const RunSeries& r : runs) {
-    if (!sweep) {
-      spec.series.push_back({r.run.label, r.time, r.measures.at(p.measure)});
-      continue;
-    }
-    auto line = std::find_if(spec.series.begin(), spec.series.end(),
-                             [&](const render::PlotSeries& s) { return s.label == r.run.series; });
-    if (line == spec.series.end()) line = spec.series.insert(spec.series.end(), {r.run.series, {}, {}});
-    line->x.push_back(r.run.x);
-    line->y.push_back(r.last_of(p.measure));
-  }
-  return spec;
 }
 
 void write_csv(const fs::path& path, const ExperimentDef& e, const RunSeries& s) {
@@ -173,22 +123,23 @@ int run_one(const ExperimentDef& e, const ExperimentOptions& o, std::vector<json
     return kExitUsage;
   }
   std::printf("%s (%s, %s): %s\n", e.name.c_str(), e.paper.c_str(), e.figure.c_str(), e.description.c_str());
-  std::vector<RunSeries> runs;
-  std::string backend;
+  const ExperimentResult result =
+      run_experiment(e, o.backend, o.quick, o.progress, nullptr, [](const ExperimentRun& run) {
+        std::printf("  %s, %d frames\n", run.label.c_str(), run.frames);
+        std::fflush(stdout);
+      });
+  const std::vector<RunSeries>& runs = result.runs;
+  const std::vector<Finding>& findings = result.findings;
+  const std::string& backend = result.backend;
   int status = kExitOk;
-  for (const ExperimentRun& run : e.runs(o.quick)) {
-    std::printf("  %s, %d frames\n", run.label.c_str(), run.frames);
-    std::fflush(stdout);
-    runs.push_back(simulate(e, run, o.backend, o.progress));
-    if (runs.back().divergence) {
-      std::fprintf(stderr, "smallsteps: %s, %s: %s\n", e.name.c_str(), run.label.c_str(),
-                   runs.back().divergence->c_str());
+  for (const RunSeries& r : runs) {
+    if (r.divergence) {
+      std::fprintf(stderr, "smallsteps: %s, %s: %s\n", e.name.c_str(), r.run.label.c_str(),
+                   r.divergence->c_str());
       status = kExitPhysicsFailed;
     }
-    write_csv(dir / (file_name(run.label) + ".csv"), e, runs.back());
+    write_csv(dir / (file_name(r.run.label) + ".csv"), e, r);
   }
-  backend = sim::backend_name(sim::runs_on_cuda(o.backend) ? sim::BackendKind::Cuda : sim::BackendKind::Cpu);
-  const std::vector<Finding> findings = e.findings(runs);
   for (const Finding& f : findings) {
     std::printf("  %-58s %12.5g %s", f.what.c_str(), f.value, f.unit.c_str());
     if (f.paper) std::printf("   (paper: %.5g %s)", *f.paper, f.unit.c_str());

@@ -17,6 +17,7 @@
 #include "render/camera.h"
 #include "render/render_target.h"
 #include "render/renderer.h"
+#include "viewer/experiments_panel.h"
 #include "viewer/pane.h"
 #include "viewer/recorder.h"
 #include "viewer/sim_thread.h"
@@ -58,6 +59,7 @@ class Viewer final : public InputSink {
 
   int pane_count() const { return int(panes_.size()); }
   const Pane& pane(int i) const { return *panes_[size_t(i)]; }
+  ExperimentsPanel& experiments() { return experiments_; }
   render::OrbitCamera& camera() { return camera_; }
   int grabbed_particle() const { return grabbed_; }
   const std::string& status() const { return status_; }  // the last message shown to the user
@@ -106,6 +108,7 @@ class Viewer final : public InputSink {
   std::vector<std::unique_ptr<Pane>> panes_;
   std::vector<std::unique_ptr<MetricsWriter>> metrics_;
   Recorder recorder_;
+  ExperimentsPanel experiments_;
   std::vector<std::uint8_t> pixels_;
   bool pixels_current_ = false;
 

@@ -1,5 +1,6 @@
 // Viewer panels (Dear ImGui): scene picker and parameters, solver settings per pane, stats with live
-// plots, recording, and the help overlay. Every change applies while the simulation runs.
+// plots, recording, the papers' experiments (experiments_panel.h), and the help overlay. Every change applies
+// while the simulation runs.
 #include <imgui.h>
 
 #include <algorithm>
@@ -61,6 +62,7 @@ void Viewer::draw_ui() {
   draw_solver_panel();
   draw_stats_panel();
   draw_record_panel();
+  if (ImGui::CollapsingHeader("Experiments")) experiments_.draw(options_.run.backend);
   if (!status_.empty())
     ImGui::TextColored(status_is_error_ ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f), "%s",
                        status_.c_str());

@@ -6,9 +6,12 @@
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 #include "scenes/scene.h"
 #include "viewer/picking.h"
@@ -143,6 +146,27 @@ double half_difference(const std::vector<std::string>& compare) {
 TEST(Viewer, CompareHalvesDifferForDifferentSettingsAndMatchForEqualOnes) {
   EXPECT_GT(half_difference({"substeps=1,iterations=20", "substeps=20,iterations=1"}), 50.0);
   EXPECT_EQ(half_difference({"substeps=20,iterations=1", "substeps=20,iterations=1"}), 0.0);
+}
+
+// The Experiments panel runs one of the papers' experiments beside the scene and shows its plots (as
+// textures) and findings: the heavy chain's 1 × 100 error about 100 times 100 × 1's (Small Steps §6.1).
+TEST(Viewer, ExperimentsPanelRunsAnExperimentAndShowsItsPlot) {
+  Viewer viewer(hidden("chain", 320, 240));
+  const std::vector<ExperimentDef>& all = experiment_registry();
+  const int heavy =
+      int(std::find_if(all.begin(), all.end(), [](const auto& e) { return e.name == "chain_heavy"; }) -
+          all.begin());
+  viewer.experiments().start(sim::BackendKind::Cpu, heavy, true);
+  for (int i = 0; i < 6000 && viewer.experiments().running(); ++i) {
+    ASSERT_TRUE(viewer.frame());  // the scene keeps running meanwhile
+    viewer.experiments().poll();
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_FALSE(viewer.experiments().running());
+  EXPECT_EQ(viewer.experiments().plot_count(), 1);
+  const std::vector<Finding>& f = viewer.experiments().result().findings;
+  ASSERT_FALSE(f.empty());
+  EXPECT_GT(f.back().value, 50.0) << f.back().what;
 }
 
 }  // namespace

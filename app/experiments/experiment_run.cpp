@@ -1,0 +1,78 @@
+#include "experiments/experiment_run.h"
+
+#include <algorithm>
+
+#include "frame_step.h"
+#include "progress_bar.h"
+#include "scenes/scene.h"
+
+namespace app {
+namespace {
+
+RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::BackendKind backend, bool progress,
+                   const std::atomic<bool>* cancel) {
+  const sim::SceneDef& scene = sim::find_scene(e.scene);
+  sim::ParamSet params = scene.default_params();
+  for (const auto& [name, value] : run.params) params.set(name, value);
+  sim::ParamSet settings_params = sim::settings_to_params(sim::Settings{});
+  for (const auto& [name, value] : run.settings) settings_params.set(name, value);
+  const sim::Settings settings = sim::settings_from_params(settings_params);
+  sim::World world(scene.build(params), backend);
+  const std::vector<sim::Vec3> x0 = world.positions();
+  RunSeries series{run, {}, {}, std::nullopt};
+  ProgressBar bar(run.frames, progress);
+  for (int f = 0; f < run.frames && !(cancel && *cancel); ++f) {
+    const sim::FrameResult r = sim::step_and_measure(world, settings);
+    if (r.divergence) {
+      series.divergence = r.divergence;
+      break;
+    }
+    series.time.push_back(r.metrics.time);
+    for (const ExperimentMeasure& m : e.measures)
+      series.measures[m.name].push_back(m.of(world, r.metrics, x0));
+    bar.update(f + 1, r.metrics.step_ms);
+  }
+  bar.finish();
+  return series;
+}
+
+}  // namespace
+
+ExperimentResult run_experiment(const ExperimentDef& e, sim::BackendKind backend, bool quick, bool progress,
+                                const std::atomic<bool>* cancel,
+                                const std::function<void(const ExperimentRun&)>& on_run) {
+  ExperimentResult result;
+  result.backend =
+      sim::backend_name(sim::runs_on_cuda(backend) ? sim::BackendKind::Cuda : sim::BackendKind::Cpu);
+  for (const ExperimentRun& run : e.runs(quick)) {
+    if (cancel && *cancel) break;
+    if (on_run) on_run(run);
+    result.runs.push_back(simulate(e, run, backend, progress, cancel));
+  }
+  result.cancelled = cancel && *cancel;
+  if (!result.cancelled) result.findings = e.findings(result.runs);
+  return result;
+}
+
+render::PlotSpec plot_spec(const ExperimentDef& e, const ExperimentPlot& p,
+                           const std::vector<RunSeries>& runs) {
+  const bool sweep = !p.sweep_x_label.empty();
+  render::PlotSpec spec{p.title,     sweep ? p.sweep_x_label : "time [s]", p.measure, p.log_x, p.log_y, {},
+                        p.references};
+  for (const ExperimentMeasure& m : e.measures)
+    if (m.name == p.measure) spec.y_label = m.name + (m.unit.empty() ? "" : " [" + m.unit + "]");
+  for (const RunSeries& r : runs) {
+    if (!sweep) {
+      spec.series.push_back({r.run.label, r.time, r.measures.at(p.measure)});
+      continue;
+    }
+    auto line = std::find_if(spec.series.begin(), spec.series.end(),
+                             [&](const render::PlotSeries& s) { return s.label == r.run.series; });
+    if (line == spec.series.end()) line = spec.series.insert(spec.series.end(), {r.run.series, {}, {}});
+    line->x.push_back(r.run.x);
+    line->y.push_back(r.last_of(p.measure));
+  }
+  return spec;
+}
+
+}  // namespace app
