@@ -1,7 +1,8 @@
-// PNG files of RGB pixels (rows top to bottom), through stb_image_write.
+// PNG files of RGB pixels (rows top to bottom), through stb_image_write and stb_image.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,5 +15,7 @@ struct RgbImage {
 
 // Returns false when the file cannot be written.
 bool write_png(const std::string& path, const RgbImage& image);
+// The image in a PNG file (as RGB), or nothing when it cannot be read.
+std::optional<RgbImage> read_png(const std::string& path);
 
 }  // namespace render

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "process.h"
+#include "render/image_io.h"
 #include "render/plot/plot.h"
 
 namespace app {
@@ -29,6 +30,15 @@ fs::path run_quick(const std::string& name) {
     return dir;
   }();
   return name.empty() ? out : out / name;
+}
+
+bool has_colour(const render::RgbImage& im, int x0, int y0, int x1, int y1, const unsigned char rgb[3]) {
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) {
+      const std::uint8_t* p = &im.pixels[(size_t(y) * size_t(im.width) + size_t(x)) * 3];
+      if (std::abs(p[0] - rgb[0]) + std::abs(p[1] - rgb[1]) + std::abs(p[2] - rgb[2]) < 30) return true;
+    }
+  return false;
 }
 
 nlohmann::json summary_of(const fs::path& dir) {
@@ -72,7 +82,18 @@ void check_every_quick_run_writes_its_csvs_summary_and_plots() {
       EXPECT_EQ(lines, run["frames"].get<int>() + 1) << e.name << " " << run["label"];
       EXPECT_TRUE(run["diverged"].is_null()) << e.name << " " << run["label"];
     }
-    for (const ExperimentPlot& p : e.plots) EXPECT_TRUE(fs::exists(dir / (p.file + ".png"))) << p.file;
+    for (const ExperimentPlot& p : e.plots) {
+      const std::optional<render::RgbImage> png = render::read_png((dir / (p.file + ".png")).string());
+      ASSERT_TRUE(png) << e.name << " " << p.file;
+      // The first series' colour in the plot area (its line) and at the top right (its legend swatch).
+      const render::PlotLayout l;
+      unsigned char first[3];
+      render::series_colour(0, first);
+      EXPECT_TRUE(has_colour(*png, l.left, l.top, l.width - l.right, l.height - l.bottom, first))
+          << e.name << " " << p.file;
+      EXPECT_TRUE(has_colour(*png, l.width / 2, l.top, l.width - l.right, l.top + 40, first))
+          << e.name << " legend";
+    }
   }
 }
 
