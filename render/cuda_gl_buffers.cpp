@@ -4,17 +4,7 @@
 #include <cuda_gl_interop.h>
 #include <cuda_runtime.h>
 
-#include <stdexcept>
-
 namespace render {
-namespace {
-
-void check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess)
-    throw std::runtime_error(std::string("CUDA-GL interop: ") + what + ": " + cudaGetErrorString(e));
-}
-
-}  // namespace
 
 CudaGlBuffers::CudaGlBuffers(const std::vector<GLuint>& buffers) {
   for (const GLuint b : buffers) {
@@ -33,28 +23,44 @@ CudaGlBuffers::CudaGlBuffers(const std::vector<GLuint>& buffers) {
   }
 }
 
-CudaGlBuffers::~CudaGlBuffers() {
-  for (void* r : resources_) cudaGraphicsUnregisterResource(cudaGraphicsResource_t(r));
+CudaGlBuffers::~CudaGlBuffers() { give_up("released"); }
+
+void CudaGlBuffers::give_up(const std::string& why) noexcept {
+  std::vector<cudaGraphicsResource_t> all;
+  for (void* r : resources_) all.push_back(cudaGraphicsResource_t(r));
+  if (mapped_) cudaGraphicsUnmapResources(int(all.size()), all.data(), 0);
+  for (cudaGraphicsResource_t r : all) cudaGraphicsUnregisterResource(r);
+  cudaGetLastError();  // what failed here is reported by why_not(), not by the next launch
+  resources_.clear();
+  mapped_ = false;
+  if (why_not_.empty()) why_not_ = why;
 }
 
 std::vector<void*> CudaGlBuffers::map() {
   std::vector<cudaGraphicsResource_t> all;
   for (void* r : resources_) all.push_back(cudaGraphicsResource_t(r));
-  check(cudaGraphicsMapResources(int(all.size()), all.data(), 0), "map");
+  cudaError_t e = cudaGraphicsMapResources(int(all.size()), all.data(), 0);
+  mapped_ = e == cudaSuccess;
   std::vector<void*> pointers;
-  for (cudaGraphicsResource_t r : all) {
+  for (size_t k = 0; k < all.size() && e == cudaSuccess; ++k) {
     void* p = nullptr;
     size_t bytes = 0;
-    check(cudaGraphicsResourceGetMappedPointer(&p, &bytes, r), "mapped pointer");
+    e = cudaGraphicsResourceGetMappedPointer(&p, &bytes, all[k]);
     pointers.push_back(p);
   }
-  return pointers;
+  if (e == cudaSuccess) return pointers;
+  give_up(std::string("cannot map the OpenGL buffers for CUDA (") + cudaGetErrorString(e) + ")");
+  return {};
 }
 
-void CudaGlBuffers::unmap() {
+void CudaGlBuffers::unmap() noexcept {
   std::vector<cudaGraphicsResource_t> all;
   for (void* r : resources_) all.push_back(cudaGraphicsResource_t(r));
-  check(cudaGraphicsUnmapResources(int(all.size()), all.data(), 0), "unmap");  // after the writes finish
+  const cudaError_t e =
+      cudaGraphicsUnmapResources(int(all.size()), all.data(), 0);  // after the writes finish
+  mapped_ = e != cudaSuccess;
+  if (e != cudaSuccess)
+    give_up(std::string("cannot unmap the OpenGL buffers (") + cudaGetErrorString(e) + ")");
 }
 
 }  // namespace render

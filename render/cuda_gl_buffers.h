@@ -21,11 +21,15 @@ class CudaGlBuffers {
   bool available() const { return why_not_.empty(); }
   const std::string& why_not() const { return why_not_; }
   // The buffers mapped for CUDA, as device pointers in the order given; unmap() before OpenGL uses them.
+  // Empty when mapping failed: interop is then given up (unregistered; why_not() says why).
   std::vector<void*> map();
-  void unmap();
+  void unmap() noexcept;  // a failure gives interop up rather than throw
 
  private:
+  void give_up(const std::string& why) noexcept;
+
   std::vector<void*> resources_;  // cudaGraphicsResource_t
+  bool mapped_ = false;
   std::string why_not_;
 };
 

@@ -20,6 +20,7 @@ SceneBuffers::SceneBuffers() {
 }
 
 SceneBuffers::~SceneBuffers() {
+  interop_.reset();  // unregistered from CUDA before OpenGL deletes the buffers
   glDeleteVertexArrays(1, &surface_vao_);
   glDeleteVertexArrays(1, &sphere_vao_);
   glDeleteVertexArrays(1, &line_vao_);
@@ -27,6 +28,7 @@ SceneBuffers::~SceneBuffers() {
 }
 
 void SceneBuffers::set_model(const sim::Model& model) {
+  interop_.reset();  // unregistered before the buffers get new storage; registered again on update
   particles_ = model.particle_count();
   triangles_ = int(model.surface_triangles.size());
   distances_ = model.distance_count();
@@ -38,37 +40,59 @@ void SceneBuffers::set_model(const sim::Model& model) {
   glNamedBufferData(buffers_[kPosition], 3 * n * GLsizeiptr(sizeof(float)), nullptr, GL_DYNAMIC_DRAW);
   glNamedBufferData(buffers_[kNormal], 3 * n * GLsizeiptr(sizeof(float)), nullptr, GL_DYNAMIC_DRAW);
   glNamedBufferData(buffers_[kValue], n * GLsizeiptr(sizeof(float)), nullptr, GL_DYNAMIC_DRAW);
-  interop_.reset();  // registered again for the new storage
   collider_.set(model.collider_mesh);
 }
 
-void SceneBuffers::update(sim::World& world, ColourBy colour_by) {
-  const GLsizeiptr n = particles_;
-  sim::DrawSums sums;
-  if (n > 0 && world.backend() == sim::BackendKind::Cuda && !interop_)
-    interop_ = std::make_unique<CudaGlBuffers>(
-        std::vector<GLuint>{buffers_[kPosition], buffers_[kNormal], buffers_[kValue]});
-  if (n > 0 && interop_ && interop_->available()) {
-    const std::vector<void*> p = interop_->map();
-    sums = world.write_draw({static_cast<float*>(p[0]), static_cast<float*>(p[1]), static_cast<float*>(p[2])},
-                            colour_by, false);
-    interop_->unmap();
-    transfer_ = "CUDA-GL interop: no host copy";
-  } else if (n > 0) {
-    const GLbitfield write = GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT;
-    const GLsizeiptr vec3 = 3 * n * GLsizeiptr(sizeof(float)), scalar = n * GLsizeiptr(sizeof(float));
-    const sim::DrawArrays host{
-        static_cast<float*>(glMapNamedBufferRange(buffers_[kPosition], 0, vec3, write)),
-        static_cast<float*>(glMapNamedBufferRange(buffers_[kNormal], 0, vec3, write)),
-        static_cast<float*>(glMapNamedBufferRange(buffers_[kValue], 0, scalar, write))};
-    if (host.position && host.normal && host.value) sums = world.write_draw(host, colour_by, true);
-    for (const Buffer b : {kPosition, kNormal, kValue}) glUnmapNamedBuffer(buffers_[b]);
+bool SceneBuffers::write_through_interop(sim::World& world, ColourBy colour_by, sim::DrawSums& sums) {
+  const std::vector<void*> p = interop_->map();
+  if (p.empty()) return false;  // given up: why_not() says why
+  struct Unmap {
+    CudaGlBuffers& buffers;
+    ~Unmap() { buffers.unmap(); }
+  } unmap{*interop_};
+  sums = world.write_draw({static_cast<float*>(p[0]), static_cast<float*>(p[1]), static_cast<float*>(p[2])},
+                          colour_by, false);
+  transfer_ = "CUDA-GL interop: no host copy";
+  return true;
+}
+
+bool SceneBuffers::write_through_host(sim::World& world, ColourBy colour_by, sim::DrawSums& sums) {
+  const GLbitfield write = GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT;
+  const GLsizeiptr vec3 = 3 * GLsizeiptr(particles_) * GLsizeiptr(sizeof(float));
+  const Buffer written[] = {kPosition, kNormal, kValue};
+  float* mapped[3] = {};
+  bool all = true;
+  for (int k = 0; k < 3 && all; ++k) {
+    mapped[k] = static_cast<float*>(
+        glMapNamedBufferRange(buffers_[written[k]], 0, written[k] == kValue ? vec3 / 3 : vec3, write));
+    all = mapped[k] != nullptr;
+  }
+  if (all) sums = world.write_draw({mapped[0], mapped[1], mapped[2]}, colour_by, true);
+  for (int k = 0; k < 3; ++k)
+    if (mapped[k]) glUnmapNamedBuffer(buffers_[written[k]]);
+  if (all)
     transfer_ = world.backend() == sim::BackendKind::Cuda
                     ? "copied through the host, 28 bytes a particle (" + interop_->why_not() + ")"
                     : "written into mapped buffers";
+  return all;
+}
+
+void SceneBuffers::update(sim::World& world, ColourBy colour_by) {
+  sim::DrawSums sums;
+  if (particles_ > 0) {
+    if (world.backend() == sim::BackendKind::Cuda && !interop_)
+      interop_ = std::make_unique<CudaGlBuffers>(
+          std::vector<GLuint>{buffers_[kPosition], buffers_[kNormal], buffers_[kValue]});
+    const bool written =
+        (interop_ && interop_->available() && write_through_interop(world, colour_by, sums)) ||
+        write_through_host(world, colour_by, sums);
+    if (!written) {  // the previous frame stays drawn, with its bounds
+      transfer_ = "OpenGL could not map the vertex buffers: the drawing is not updated";
+      return;
+    }
   }
-  lo_ = n > 0 ? glm::vec3(sums.lo.x, sums.lo.y, sums.lo.z) : glm::vec3(0.0f);
-  hi_ = n > 0 ? glm::vec3(sums.hi.x, sums.hi.y, sums.hi.z) : glm::vec3(0.0f);
+  lo_ = particles_ > 0 ? glm::vec3(sums.lo.x, sums.lo.y, sums.lo.z) : glm::vec3(0.0f);
+  hi_ = particles_ > 0 ? glm::vec3(sums.hi.x, sums.hi.y, sums.hi.z) : glm::vec3(0.0f);
   if (collider_.triangle_count() > 0) {
     lo_ = glm::min(lo_, collider_.lo());
     hi_ = glm::max(hi_, collider_.hi());

@@ -51,6 +51,10 @@ class SceneBuffers {
 
  private:
   enum Buffer { kPosition, kNormal, kValue, kRadius, kTriangles, kLines, kBufferCount };
+  // The backend writes the per-frame arrays through CUDA-GL interop (false: given up, interop_ says why)
+  // or through buffers mapped into host memory (false: OpenGL could not map them).
+  bool write_through_interop(sim::World& world, ColourBy colour_by, sim::DrawSums& sums);
+  bool write_through_host(sim::World& world, ColourBy colour_by, sim::DrawSums& sums);
   GLuint buffers_[kBufferCount] = {};
   GLuint surface_vao_ = 0, sphere_vao_ = 0, line_vao_ = 0;
   int particles_ = 0, triangles_ = 0, distances_ = 0;

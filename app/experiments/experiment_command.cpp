@@ -153,7 +153,9 @@ int run_one(const ExperimentDef& e, const ExperimentOptions& o, std::vector<json
   }
   json s = summary(e, runs, findings, backend, o.quick);
   for (const ExperimentPlot& p : e.plots) s["plots"].push_back(p.file + ".png");
-  std::ofstream(dir / "summary.json") << s.dump(2) << '\n';
+  std::ofstream summary_file(dir / "summary.json");
+  summary_file << s.dump(2) << '\n';
+  if (!summary_file) throw std::runtime_error("cannot write " + (dir / "summary.json").string());
   summaries.push_back(std::move(s));
   std::printf("  wrote %s\n", dir.c_str());
   return status;

@@ -20,6 +20,7 @@ RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::Backen
   sim::World world(scene.build(params), backend);
   const std::vector<sim::Vec3> x0 = world.positions();
   RunSeries series{run, {}, {}, std::nullopt};
+  for (const ExperimentMeasure& m : e.measures) series.measures[m.name];  // empty if the first frame diverges
   ProgressBar bar(run.frames, progress);
   for (int f = 0; f < run.frames && !(cancel && *cancel); ++f) {
     const sim::FrameResult r = sim::step_and_measure(world, settings);

@@ -273,7 +273,7 @@ double RunSeries::max_of(const std::string& measure) const {
   double top = std::nan("");
   if (it != measures.end())
     for (const double v : it->second)
-      if (!(v <= top)) top = v;
+      if (!std::isnan(v) && (std::isnan(top) || v > top)) top = v;
   return top;
 }
 

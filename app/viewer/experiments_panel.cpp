@@ -39,6 +39,8 @@ void ExperimentsPanel::start(sim::BackendKind backend, int index, bool quick) {
       });
     } catch (const std::exception& ex) {
       error = ex.what();
+    } catch (...) {
+      error = "the experiment failed";
     }
     const std::lock_guard<std::mutex> lock(mutex_);
     result_ = std::move(r);

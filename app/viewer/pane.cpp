@@ -72,11 +72,12 @@ void Pane::reset() {
   restart_measurements();
 }
 
-void Pane::refresh_buffers(render::ColourBy colour_by) {
-  if (!dirty_ && colour_by == uploaded_colour_by_) return;
+bool Pane::refresh_buffers(render::ColourBy colour_by) {
+  if (!dirty_ && colour_by == uploaded_colour_by_) return false;
   buffers->update(*world, colour_by);
   dirty_ = false;
   uploaded_colour_by_ = colour_by;
+  return true;
 }
 
 std::vector<std::string> Pane::caption(const std::string& scene_name) const {

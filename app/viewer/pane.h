@@ -51,7 +51,7 @@ class Pane {
   bool finish_frame(const std::optional<sim::FrameResult>& result);
   void reset();
   // Uploads the current State for drawing, when it (or the Model, or colour_by) changed since the last upload.
-  void refresh_buffers(render::ColourBy colour_by);
+  bool refresh_buffers(render::ColourBy colour_by);  // true when it uploaded
 
   // "A: 30 substeps x 1 iteration, XPBD, Gauss-Seidel" and "<scene>  t = 1.00 s  3.2 ms/frame (cpu)".
   std::vector<std::string> caption(const std::string& scene_name) const;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "error_verdict.h"
 #include "exit_codes.h"
@@ -103,31 +104,37 @@ bool Viewer::collect_frame(bool wait) {
   sim_rate_ = sim_rate_ == 0.0 ? 1.0 / dt_s : 0.9 * sim_rate_ + 0.1 / dt_s;
   for (size_t k = 0; k < metrics_.size(); ++k)
     if (!panes_[k]->divergence) metrics_[k]->write(panes_[k]->last);
+  unrecorded_ = true;
   return true;
 }
 
 void Viewer::settle() {
-  if (collect_frame(true)) refresh_panes();
+  // Called from input callbacks too, inside GLFW's C code: what the frame threw is kept for frame().
+  try {
+    if (collect_frame(true)) refresh_panes();
+  } catch (...) {
+    failure_ = std::current_exception();
+  }
 }
 
 void Viewer::refresh_panes() {
-  for (auto& p : panes_) p->refresh_buffers(draw_.colour_by);  // a no-op for a pane that did not change
-  scene_changed_ = true;
+  for (auto& p : panes_)  // a no-op for a pane whose World and colouring did not change
+    if (p->refresh_buffers(draw_.colour_by)) scene_changed_ = true;
 }
 
 void Viewer::replace_models() {
   settle();
   for (auto& p : panes_) p->replace_model(*scene_, scene_params_);
   refresh_panes();
+  scene_changed_ = true;
 }
 
 void Viewer::rebuild_scene() {
   settle();
   release_grab();
-  for (auto& p : panes_) {
-    p->build(*scene_, scene_params_);
-  }
+  for (auto& p : panes_) p->build(*scene_, scene_params_);
   refresh_panes();
+  scene_changed_ = true;
   const bool has_surface = !panes_[0]->world->model().surface_triangles.empty();
   draw_.particles = !has_surface;
   draw_.constraints = !has_surface;
@@ -203,6 +210,7 @@ void Viewer::reset() {
   release_grab();
   for (auto& p : panes_) p->reset();
   refresh_panes();
+  scene_changed_ = true;
 }
 
 const std::vector<std::uint8_t>& Viewer::frame_pixels() {
@@ -250,15 +258,17 @@ bool Viewer::frame() {
 
   // Headless, every iteration simulates a frame and waits for it. Interactive, a frame runs on the
   // simulation thread while this one draws, and is collected by the first iteration after it is done.
+  if (failure_) std::rethrow_exception(std::exchange(failure_, nullptr));  // from a frame settle() collected
   if (!options_.interactive) start_frame();
-  const bool stepped = collect_frame(!options_.interactive);
-  if (stepped) refresh_panes();
+  collect_frame(!options_.interactive);
+  if (!frame_under_way_) refresh_panes();  // a new frame, or a new colouring while paused
   if (options_.interactive) start_frame();
   draw_frame();
-  if (stepped && recorder_.active()) {  // every simulated frame, drawn once
+  if (unrecorded_ && recorder_.active()) {  // every simulated frame, drawn once
     const std::string problem = recorder_.add_frame(frame_pixels());
     if (!problem.empty()) report(problem + "; continuing without recording", true);
   }
+  unrecorded_ = false;
 
   if (options_.interactive) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);

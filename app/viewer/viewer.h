@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <string>
@@ -76,7 +77,7 @@ class Viewer final : public InputSink {
   void settle();                  // waits for the frame under way, so the Worlds may be changed
   void rebuild_scene();
   void replace_models();
-  void refresh_panes();  // the buffers from the Worlds' current State; the target is drawn again
+  void refresh_panes();  // the buffers from the Worlds' current State where it or the colouring changed
   void frame_camera();
   void draw_frame();
   void draw_ui();
@@ -115,6 +116,8 @@ class Viewer final : public InputSink {
   bool paused_ = false, step_once_ = false, show_help_ = false;
   int frames_simulated_ = 0, frames_drawn_ = 0;
   bool scene_changed_ = true;  // the buffers changed since the target was drawn
+  bool unrecorded_ = false;    // a collected frame the recorder has not had yet
+  std::exception_ptr failure_;  // what a frame collected inside an input callback threw
   DrawnView drawn_;            // what the target shows
   double draw_ms_ = 0.0;
   double sim_rate_ = 0.0;  // simulated frames a second, smoothed [1/s]

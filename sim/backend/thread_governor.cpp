@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <numeric>
 
-#include "backend/idle_cores.h"
-
 namespace sim {
 namespace {
 
@@ -68,8 +66,9 @@ void ThreadGovernor::judge_probe(double frame_ms) {
   tried_.push_back(frame_ms);
   const double here = mean(recent_);
   // A frame far slower than the settled team's mean ends the try at once: on oversubscribed cores a frame
-  // can cost a hundred times more.
-  const bool lost = frame_ms > kMoved * here;
+  // can cost a hundred times more. Not the first frame of a larger team, which pays for starting threads.
+  const bool cold = tried_.size() == 1 && direction_ < 0;
+  const bool lost = !cold && frame_ms > kMoved * here;
   if (int(tried_.size()) < kProbeFrames && !lost) return;
   const bool fewer = direction_ > 0;
   // The first frame of a new team pays for its threads' start and cold caches: the rest are compared.
@@ -78,7 +77,7 @@ void ThreadGovernor::judge_probe(double frame_ms) {
     // Settled one rung on, and the next rung the same way is tried as soon as a window is full.
     at_ = probe_;
     recent_ = tried_;
-    idle_.assign(tried_.size(), IdleCores::kUnknown);  // cores the new team left idle are not known yet
+    idle_.assign(tried_.size(), 0.0);  // no core is known to be idle beside the new team yet
     settled_ms_ = mean(tried_);
     period_[0] = period_[1] = kFirstPeriod;
     since_probe_ = rung(direction_) >= 0 ? kLongestPeriod : 0;

@@ -2,8 +2,9 @@
 // of the State (issue 11): float positions, area-weighted vertex normals of the surface triangles (each
 // particle sums its triangles' face vectors through its triangle slots, model/incidence.h, in one fixed
 // order; the shader normalises), and the coloured quantity. The arrays are wherever the backend writes:
-// an OpenGL buffer mapped for CUDA, or host memory. DrawSums, reduced after, bounds them for the camera
-// and the shadow map and scales the colour ramp.
+// an OpenGL buffer mapped for CUDA, or host memory, both write-only. Each particle's write also returns
+// its share of DrawSums, reduced in the same pass: the bounds for the camera and the shadow map, and the
+// colour ramp's scale.
 #pragma once
 
 #include <cmath>
@@ -31,8 +32,9 @@ struct DrawSums {
   }
 };
 
-// Particle i's drawn vertex. Triangle and distance slots are model/incidence.h's; null triangle slots (a
-// model with no surface) leave the normal zero.
+// Particle i's drawn vertex, written, and its share of DrawSums, returned (Exec::reduce calls it once per
+// particle). Triangle and distance slots are model/incidence.h's; null triangle slots (a model with no
+// surface) leave the normal zero.
 struct WriteDrawVertex {
   const Vec3* x;
   const Vec3* v;
@@ -46,7 +48,7 @@ struct WriteDrawVertex {
   DrawQuantity quantity;
   DrawArrays out;
 
-  SIM_HD void operator()(int i) const {
+  SIM_HD DrawSums operator()(int i) const {
     const Vec3 xi = x[i];
     Vec3 n{0.0, 0.0, 0.0};
     if (triangle_slots)
@@ -71,16 +73,8 @@ struct WriteDrawVertex {
     out.normal[3 * i + 1] = float(n.y);
     out.normal[3 * i + 2] = float(n.z);
     out.value[i] = float(value);
-  }
-};
-
-// Particle i's share of DrawSums, read from what WriteDrawVertex wrote.
-struct MeasureDrawVertex {
-  const float* position;
-  const float* value;
-  SIM_HD DrawSums operator()(int i) const {
-    const Vec3 p{position[3 * i], position[3 * i + 1], position[3 * i + 2]};
-    return {p, p, double(value[i])};
+    const Vec3 drawn{float(xi.x), float(xi.y), float(xi.z)};
+    return {drawn, drawn, double(float(value))};
   }
 };
 

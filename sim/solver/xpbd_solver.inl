@@ -81,15 +81,17 @@ class XpbdSolver final : public Solver {
       at = {Exec::data(draw_position_), Exec::data(draw_normal_), Exec::data(draw_value_)};
     }
     const bool surface = Exec::size(model_.particle_triangle_offsets) == size_t(n) + 1;
-    launch(n, WriteDrawVertex{Exec::data(state_.particle_x), Exec::data(state_.particle_v),
-                              Exec::data(model_.surface_triangles),
-                              surface ? Exec::data(model_.particle_triangle_offsets) : nullptr,
-                              surface ? Exec::data(model_.particle_triangle_slots) : nullptr,
-                              Exec::data(model_.distance_particles), Exec::data(model_.distance_rest_length),
-                              Exec::data(model_.particle_distance_offsets),
-                              Exec::data(model_.particle_distance_slots), quantity, at});
-    const DrawSums sums =
-        Exec::template reduce<DrawSums>(n, MeasureDrawVertex{at.position, at.value}, reduce_scratch_);
+    // One pass writes each vertex and reduces DrawSums: the written arrays are write-only mappings.
+    const DrawSums sums = Exec::template reduce<DrawSums>(
+        n,
+        WriteDrawVertex{Exec::data(state_.particle_x), Exec::data(state_.particle_v),
+                        Exec::data(model_.surface_triangles),
+                        surface ? Exec::data(model_.particle_triangle_offsets) : nullptr,
+                        surface ? Exec::data(model_.particle_triangle_slots) : nullptr,
+                        Exec::data(model_.distance_particles), Exec::data(model_.distance_rest_length),
+                        Exec::data(model_.particle_distance_offsets),
+                        Exec::data(model_.particle_distance_slots), quantity, at},
+        reduce_scratch_);
     if (staged) {
       Exec::copy_to_host(out.position, draw_position_, size_t(3 * n));
       Exec::copy_to_host(out.normal, draw_normal_, size_t(3 * n));
