@@ -1,4 +1,5 @@
-// Triangle surface (cloth): positions and per-vertex normals recomputed on the host every frame.
+// Triangle surface (cloth): positions and per-vertex normals written by the simulation backend every frame
+// (sim/draw/draw_stages.h).
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
 out vec3 v_world;

@@ -1,6 +1,7 @@
 #include "experiments/experiment_run.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "frame_step.h"
 #include "progress_bar.h"
@@ -38,6 +39,30 @@ RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::Backen
 }
 
 }  // namespace
+
+double RunSeries::max_of(const std::string& measure) const {
+  const auto it = measures.find(measure);
+  double top = std::nan("");
+  if (it != measures.end())
+    for (const double v : it->second)
+      if (!std::isnan(v) && (std::isnan(top) || v > top)) top = v;
+  return top;
+}
+
+double RunSeries::last_of(const std::string& measure) const {
+  const auto it = measures.find(measure);
+  return it == measures.end() || it->second.empty() ? std::nan("") : it->second.back();
+}
+
+double RunSeries::mean_of(const std::string& measure, double from) const {
+  const auto it = measures.find(measure);
+  if (it == measures.end() || it->second.empty()) return std::nan("");
+  const std::vector<double>& v = it->second;
+  const size_t first = std::min(v.size() - 1, size_t(from * double(v.size())));
+  double sum = 0.0;
+  for (size_t i = first; i < v.size(); ++i) sum += v[i];
+  return sum / double(v.size() - first);
+}
 
 ExperimentResult run_experiment(const ExperimentDef& e, sim::BackendKind backend, bool quick, bool progress,
                                 const std::atomic<bool>* cancel,

@@ -268,30 +268,6 @@ ExperimentDef bunny_stretch() {
 
 }  // namespace
 
-double RunSeries::max_of(const std::string& measure) const {
-  const auto it = measures.find(measure);
-  double top = std::nan("");
-  if (it != measures.end())
-    for (const double v : it->second)
-      if (!std::isnan(v) && (std::isnan(top) || v > top)) top = v;
-  return top;
-}
-
-double RunSeries::last_of(const std::string& measure) const {
-  const auto it = measures.find(measure);
-  return it == measures.end() || it->second.empty() ? std::nan("") : it->second.back();
-}
-
-double RunSeries::mean_of(const std::string& measure, double from) const {
-  const auto it = measures.find(measure);
-  if (it == measures.end() || it->second.empty()) return std::nan("");
-  const std::vector<double>& v = it->second;
-  const size_t first = std::min(v.size() - 1, size_t(from * double(v.size())));
-  double sum = 0.0;
-  for (size_t i = first; i < v.size(); ++i) sum += v[i];
-  return sum / double(v.size() - first);
-}
-
 const std::vector<ExperimentDef>& experiment_registry() {
   static const std::vector<ExperimentDef> all = {chain_stretch(), chain_heavy(),  chain_residual(),
                                                  chain_force(),   cloth_energy(), bunny_stretch()};

@@ -10,9 +10,14 @@
 #pragma once
 
 #include "core/hd.h"
+#include "core/index.h"
 #include "core/vec3.h"
 
 namespace sim {
+
+// A cloth edge (a, b) as a contact point: its midpoint m = ½(x_a + x_b), with the particles' mean radius.
+SIM_HD Vec3 edge_midpoint(const Vec3* x, Int2 e) { return 0.5 * (x[e.a] + x[e.b]); }
+SIM_HD Real edge_radius(const Real* radius, Int2 e) { return 0.5 * (radius[e.a] + radius[e.b]); }
 
 struct ContactMaterial {
   Real mu_static = 0.5;                // μ_s [-]

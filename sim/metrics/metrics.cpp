@@ -70,17 +70,4 @@ std::optional<std::string> check_divergence(const Model& model, const State& sta
   return divergence_from_sums(measure_sums(model, state, 0.0));
 }
 
-std::vector<double> particle_constraint_error(const Model& model, const State& state) {
-  std::vector<double> error(size_t(model.particle_count()), 0.0);
-  for (int k = 0; k < model.distance_count(); ++k) {
-    const Int2 p = model.distance_particles[size_t(k)];
-    const double C = std::abs(distance_eval(state.particle_x[size_t(p.a)], state.particle_x[size_t(p.b)],
-                                            model.distance_rest_length[size_t(k)])
-                                  .C);
-    error[size_t(p.a)] = std::max(error[size_t(p.a)], C);
-    error[size_t(p.b)] = std::max(error[size_t(p.b)], C);
-  }
-  return error;
-}
-
 }  // namespace sim

@@ -73,9 +73,6 @@ std::optional<std::string> divergence_from_sums(const MeasuredSums& sums);
 MeasuredSums measure_sums(const Model& model, const State& state, Real h, Real gravity_scale = 1.0);
 FrameMetrics measure(const Model& model, const State& state, Real h, Real gravity_scale = 1.0);
 
-// Per particle, the largest |C| [m] of the distance constraints that touch it (0 for none).
-std::vector<double> particle_constraint_error(const Model& model, const State& state);
-
 std::optional<std::string> check_divergence(const Model& model, const State& state);
 
 }  // namespace sim

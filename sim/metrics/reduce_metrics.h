@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "constraints/distance.h"
+#include "constraints/particle_contact.h"
 #include "metrics/metric_sums.h"
 #include "model/model.h"
 #include "model/state.h"
@@ -85,8 +86,8 @@ struct MeasureDistance {
       s.stretch_edges = 1;
     }
     if (frame.collider.enabled) {
-      const Vec3 mid = 0.5 * (x[p.a] + x[p.b]);
-      s.deepest = fmax(0.0, 0.5 * double(radius[p.a] + radius[p.b]) - double(frame.collider.sample(mid).phi));
+      s.deepest =
+          fmax(0.0, double(edge_radius(radius, p)) - double(frame.collider.sample(edge_midpoint(x, p)).phi));
     }
     return s;
   }

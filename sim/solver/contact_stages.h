@@ -8,6 +8,7 @@
 
 #include "collide/sdf_collider.h"
 #include "constraints/ground_contact.h"
+#include "constraints/particle_contact.h"
 #include "core/index.h"
 #include "model/model.h"
 
@@ -131,7 +132,6 @@ struct ColliderEdgeArgs {
   const Real* w;
   const Real* radius;
   unsigned char* active;  // 1: a contact this frame (or substep)
-  SIM_HD Real edge_radius(Int2 e) const { return 0.5 * (radius[e.a] + radius[e.b]); }
   SIM_HD bool touches(int k) const {
     return kind[k] == DistanceKind::Stretch && w[particles[k].a] + w[particles[k].b] > 0.0;
   }
@@ -150,10 +150,10 @@ struct DetectColliderEdgeContacts {
       return;
     }
     const Int2 p = e.particles[k];
-    const Vec3 m = 0.5 * (x[p.a] + x[p.b]);
+    const Vec3 m = edge_midpoint(x, p);
     const Vec3 predicted =
         0.5 * (predict_position(x[p.a], v[p.a], gravity, dt) + predict_position(x[p.b], v[p.b], gravity, dt));
-    e.active[k] = collider.swept_contact(m, predicted, e.edge_radius(p)) ? 1 : 0;
+    e.active[k] = collider.swept_contact(m, predicted, edge_radius(e.radius, p)) ? 1 : 0;
   }
 };
 
@@ -166,7 +166,7 @@ struct ColliderEdgeAllowance {
   SIM_HD void operator()(int k) const {
     if (!e.active[k]) return;
     const Int2 p = e.particles[k];
-    allowance[k] = collider.allowance(0.5 * (x_prev[p.a] + x_prev[p.b]), e.edge_radius(p), h);
+    allowance[k] = collider.allowance(edge_midpoint(x_prev, p), edge_radius(e.radius, p), h);
   }
 };
 
@@ -182,9 +182,9 @@ struct ProjectColliderEdgeColour {
     const int k = first + i;
     if (!e.active[k]) return;
     const Int2 p = e.particles[k];
-    const Vec3 m = 0.5 * (x[p.a] + x[p.b]), m_prev = 0.5 * (x_prev[p.a] + x_prev[p.b]);
+    const Vec3 m = edge_midpoint(x, p), m_prev = edge_midpoint(x_prev, p);
     SdfContactStep step;
-    if (!sdf_contact_step(collider, m, m_prev, e.edge_radius(p), allowance[k], step)) return;
+    if (!sdf_contact_step(collider, m, m_prev, edge_radius(e.radius, p), allowance[k], step)) return;
     const Real wa = e.w[p.a], wb = e.w[p.b];
     const Vec3 J = contact_impulse(step.C, step.n, m, m_prev, 0.25 * (wa + wb), collider.material, lambda[k]);
     x[p.a] += (0.5 * wa) * J;

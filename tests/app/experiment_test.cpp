@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "image_checks.h"
 #include "process.h"
 #include "render/image_io.h"
 #include "render/plot/plot.h"
@@ -30,15 +31,6 @@ fs::path run_quick(const std::string& name) {
     return dir;
   }();
   return name.empty() ? out : out / name;
-}
-
-bool has_colour(const render::RgbImage& im, int x0, int y0, int x1, int y1, const unsigned char rgb[3]) {
-  for (int y = y0; y < y1; ++y)
-    for (int x = x0; x < x1; ++x) {
-      const std::uint8_t* p = &im.pixels[(size_t(y) * size_t(im.width) + size_t(x)) * 3];
-      if (std::abs(p[0] - rgb[0]) + std::abs(p[1] - rgb[1]) + std::abs(p[2] - rgb[2]) < 30) return true;
-    }
-  return false;
 }
 
 nlohmann::json summary_of(const fs::path& dir) {
@@ -89,9 +81,11 @@ void check_every_quick_run_writes_its_csvs_summary_and_plots() {
       const render::PlotLayout l;
       unsigned char first[3];
       render::series_colour(0, first);
-      EXPECT_TRUE(has_colour(*png, l.left, l.top, l.width - l.right, l.height - l.bottom, first))
+      EXPECT_TRUE(
+          has_colour(png->pixels, png->width, l.left, l.top, l.width - l.right, l.height - l.bottom, first))
           << e.name << " " << p.file;
-      EXPECT_TRUE(has_colour(*png, l.width / 2, l.top, l.width - l.right, l.top + 40, first))
+      EXPECT_TRUE(
+          has_colour(png->pixels, png->width, l.width / 2, l.top, l.width - l.right, l.top + 40, first))
           << e.name << " legend";
     }
   }

@@ -6,6 +6,8 @@
 
 #include <cmath>
 
+#include "image_checks.h"
+
 namespace render {
 namespace {
 
@@ -37,15 +39,6 @@ TEST(PlotAxis, ASingleValueGetsARangeAroundIt) {
   EXPECT_GT(a.hi, 190.0);
 }
 
-bool coloured(const RgbImage& im, int x0, int y0, int x1, int y1, const unsigned char rgb[3]) {
-  for (int y = y0; y < y1; ++y)
-    for (int x = x0; x < x1; ++x) {
-      const std::uint8_t* p = &im.pixels[(size_t(y) * size_t(im.width) + size_t(x)) * 3];
-      if (std::abs(p[0] - rgb[0]) + std::abs(p[1] - rgb[1]) + std::abs(p[2] - rgb[2]) < 30) return true;
-    }
-  return false;
-}
-
 TEST(Plot, DrawsEachSeriesInThePlotAreaAndInTheLegend) {
   PlotSpec spec{"t", "time [s]", "y", false, true, {}, {{"reference", 10.0}}};
   for (int k = 0; k < 2; ++k) {
@@ -63,8 +56,10 @@ TEST(Plot, DrawsEachSeriesInThePlotAreaAndInTheLegend) {
     unsigned char c[3];
     series_colour(k, c);
     // Lines in the left half of the plot area (the legend sits top right) and a swatch in the legend.
-    EXPECT_TRUE(coloured(im, l.left, l.top, l.width / 2, l.height - l.bottom, c)) << "series " << k;
-    EXPECT_TRUE(coloured(im, l.width / 2, l.top, l.width - l.right, l.top + 60, c)) << "legend " << k;
+    EXPECT_TRUE(has_colour(im.pixels, im.width, l.left, l.top, l.width / 2, l.height - l.bottom, c))
+        << "series " << k;
+    EXPECT_TRUE(has_colour(im.pixels, im.width, l.width / 2, l.top, l.width - l.right, l.top + 60, c))
+        << "legend " << k;
   }
 }
 

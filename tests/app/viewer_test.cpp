@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "image_checks.h"
 #include "scenes/scene.h"
 #include "viewer/picking.h"
 
@@ -36,11 +37,6 @@ std::vector<glm::vec3> positions(const Viewer& viewer, int pane = 0) {
   std::vector<glm::vec3> out(x.size());
   for (size_t i = 0; i < x.size(); ++i) out[i] = glm::vec3(float(x[i].x), float(x[i].y), float(x[i].z));
   return out;
-}
-
-int colour_distance(const std::vector<std::uint8_t>& rgb, int width, int x, int y, const std::uint8_t ref[3]) {
-  const size_t i = (size_t(y) * size_t(width) + size_t(x)) * 3;
-  return std::abs(rgb[i] - ref[0]) + std::abs(rgb[i + 1] - ref[1]) + std::abs(rgb[i + 2] - ref[2]);
 }
 
 class EveryScene : public ::testing::TestWithParam<std::string> {};
