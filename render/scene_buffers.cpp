@@ -33,7 +33,7 @@ void SceneBuffers::set_model(const sim::Model& model) {
   triangles_ = int(model.surface_triangles.size());
   distances_ = model.distance_count();
   buffer_data(buffers_[kTriangles], model.surface_triangles, GL_DYNAMIC_DRAW);
-  buffer_data(buffers_[kLines], model.distance_particles, GL_DYNAMIC_DRAW);
+  buffer_data(buffers_[kLines], model.distance.particles, GL_DYNAMIC_DRAW);
   std::vector<float> radius(model.particle_radius.begin(), model.particle_radius.end());
   buffer_data(buffers_[kRadius], radius, GL_DYNAMIC_DRAW);
   const GLsizeiptr n = particles_;

@@ -14,8 +14,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.frame = world.frame();
   r.metrics.time = world.time();
   r.metrics.substeps = world.last_substeps();
-  r.metrics.projections = (long long)world.last_substeps() * settings.iterations *
-                          (world.model().distance_count() + world.model().attachment_count());
+  r.metrics.projections = (long long)world.last_substeps() * settings.iterations * sums.constraints.count;
   r.metrics.step_ms = world.last_step_ms();
   r.metrics.detection_ms = world.last_detection_ms();
   r.metrics.launches = world.last_launches();

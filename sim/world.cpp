@@ -37,9 +37,10 @@ void World::reset() {
 }
 
 void World::replace_model(Model model) {
-  if (model.particle_count() != model_.particle_count() ||
-      model.distance_count() != model_.distance_count() ||
-      model.attachment_count() != model_.attachment_count())
+  bool same_topology = true;  // every array (particles, each family's constraints) keeps its size
+  zip_fields(model, model_,
+             [&](const auto& a, const auto& b) { same_topology = same_topology && a.size() == b.size(); });
+  if (!same_topology)
     throw std::invalid_argument("replace_model: the new model has a different topology; rebuild the scene");
   model_ = std::move(model);
   solver_->upload_model(model_);
@@ -48,7 +49,7 @@ void World::replace_model(Model model) {
 void World::set_attachment_targets(const std::vector<Vec3>& targets) {
   if (targets.size() != size_t(model_.attachment_count()))
     throw std::invalid_argument("set_attachment_targets: one target per attachment expected");
-  state_.attachment_target = targets;  // a stale mirror is downloaded later with these same targets
+  state_.attachment.target = targets;  // a stale mirror is downloaded later with these same targets
   solver_->upload_attachment_targets(targets);
 }
 

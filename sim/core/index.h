@@ -1,5 +1,5 @@
 // Small index tuples shared by the Model, meshes and constraints: a pair of particles (a distance
-// constraint) and a triple of vertices (a triangle).
+// constraint), a triple of vertices (a triangle) and a quadruple (a tetrahedron).
 #pragma once
 
 namespace sim {
@@ -10,6 +10,10 @@ struct Int2 {
 
 struct Int3 {
   int a, b, c;
+};
+
+struct Int4 {
+  int a, b, c, d;
 };
 
 }  // namespace sim

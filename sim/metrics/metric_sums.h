@@ -12,9 +12,12 @@
 
 namespace sim {
 
-// The kinds ConstraintSums::max_residual reports: the four DistanceKinds, then attachments.
-inline constexpr int kResidualKinds = 5;
+// The kinds ConstraintSums::max_residual reports: the four DistanceKinds, then attachments, then the two
+// constraints of a tet (families/tet_family.h).
+inline constexpr int kResidualKinds = 7;
 inline constexpr int kAttachmentResidual = 4;
+inline constexpr int kTetDeviatoric = 5;
+inline constexpr int kTetHydrostatic = 6;
 
 // Why a particle makes the state unfit to continue; the lowest index wins, as a host loop would report.
 enum DivergenceReason : int { kFinite = 0, kNonFinitePosition = 1, kNonFiniteVelocity = 2, kOutOfBounds = 3 };
@@ -23,6 +26,8 @@ struct ParticleSums {
   double kinetic = 0.0;        // Σ ½ m |v|² [J]
   double gravitational = 0.0;  // −Σ m g·x [J]
   double deepest = 0.0;        // max(r − φ(x), 0) into the collider [m]
+  Vec3 tracked_displacement{0.0, 0.0, 0.0};  // Σ (x − x_rest) over Model::tracked_particles [m]
+  int tracked = 0;
   int bad = INT_MAX;           // lowest index of a particle with a DivergenceReason, INT_MAX for none
   int bad_reason = kFinite;
 
@@ -31,6 +36,8 @@ struct ParticleSums {
     s.kinetic = a.kinetic + b.kinetic;
     s.gravitational = a.gravitational + b.gravitational;
     s.deepest = fmax(a.deepest, b.deepest);
+    s.tracked_displacement = a.tracked_displacement + b.tracked_displacement;
+    s.tracked = a.tracked + b.tracked;
     const bool first = a.bad <= b.bad;
     s.bad = first ? a.bad : b.bad;
     s.bad_reason = first ? a.bad_reason : b.bad_reason;
@@ -47,6 +54,9 @@ struct ConstraintSums {
   double stretch_sum = 0.0;                  // Σ ε over stretch edges [-]
   double stretch_max = 0.0;                  // [-]
   double deepest = 0.0;                      // max(r − φ(m), 0) over stretch-edge midpoints [m]
+  double volume_error_sum = 0.0;             // Σ |V/V₀ − 1| over tets [-]
+  double volume_error_max = 0.0;             // [-]
+  int volumes = 0;                           // tets summed
   int stretch_edges = 0;
   int count = 0;  // constraints summed
 
@@ -60,6 +70,9 @@ struct ConstraintSums {
     s.stretch_sum = a.stretch_sum + b.stretch_sum;
     s.stretch_max = fmax(a.stretch_max, b.stretch_max);
     s.deepest = fmax(a.deepest, b.deepest);
+    s.volume_error_sum = a.volume_error_sum + b.volume_error_sum;
+    s.volume_error_max = fmax(a.volume_error_max, b.volume_error_max);
+    s.volumes = a.volumes + b.volumes;
     s.stretch_edges = a.stretch_edges + b.stretch_edges;
     s.count = a.count + b.count;
     return s;

@@ -10,7 +10,8 @@
 namespace sim {
 
 const char* residual_kind_name(int kind) {
-  static const char* const names[kResidualKinds] = {"other", "stretch", "shear", "bend", "attachment"};
+  static const char* const names[kResidualKinds] = {"other",      "stretch",        "shear",          "bend",
+                                                    "attachment", "tet_deviatoric", "tet_hydrostatic"};
   return kind >= 0 && kind < kResidualKinds ? names[kind] : "unknown";
 }
 
@@ -34,6 +35,9 @@ FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Rea
   m.stretch_max = c.stretch_max;
   m.stretch_mean = c.stretch_edges > 0 ? c.stretch_sum / c.stretch_edges : 0.0;
   m.max_penetration = std::max(p.deepest, c.deepest);
+  m.volume_error_mean = c.volumes > 0 ? c.volume_error_sum / c.volumes : 0.0;
+  m.volume_error_max = c.volume_error_max;
+  m.tip_deflection = p.tracked > 0 ? -p.tracked_displacement.y / p.tracked : 0.0;
   for (const double lambda : sums.probe_lambda)
     m.probe_force.push_back(h > 0.0 ? -lambda / (double(h) * h) : 0.0);
   return m;

@@ -11,7 +11,7 @@
 //   stretch ε = (|x_a − x_b| − L) / L over the cloth's stretch edges, compression counted as 0
 //   (the visible stretching of Small Steps Figure 1)
 //   penetration max(r − φ(x), 0) into the SDF collider, over the particles and the midpoints of the
-//   stretch edges (which touch it too, solver/contact_stages.h)
+//   stretch edges (which touch it too, families/contact_stages.h)
 //   extension max(C, 0) against the Model's constraint error bound (metrics/error_watch.h follows it)
 // Pinned particles (w = 0) carry no energy.
 #pragma once
@@ -27,7 +27,8 @@
 
 namespace sim {
 
-const char* residual_kind_name(int kind);  // "other", "stretch", "shear", "bend", "attachment"
+// "other", "stretch", "shear", "bend", "attachment", "tet_deviatoric", "tet_hydrostatic"
+const char* residual_kind_name(int kind);
 
 struct FrameMetrics {
   int frame = 0;
@@ -40,7 +41,8 @@ struct FrameMetrics {
   double violation = 0.0;             // Σ ½ C²/α over compliant constraints [J]; solver error, not energy
   double max_residual = 0.0;          // max |C + α̃λ| over distance constraints and attachments [m]
   double rms_residual = 0.0;          // [m]
-  // max |C + α̃λ| per kind [m]: DistanceKind's Other, Stretch, Shear, Bend, then attachments; 0 for none
+  // max |C + α̃λ| per kind [m; tets: -]: DistanceKind's Other, Stretch, Shear, Bend, attachments, then the
+  // tets' deviatoric and hydrostatic constraints; 0 for none
   std::array<double, kResidualKinds> max_residual_by_kind{};
   // Largest pull past the rest state [m]: max(C, 0) over distance constraints (a folded cloth compresses
   // its soft bend edges by design; compression is not failure), |C| over attachments.
@@ -50,10 +52,14 @@ struct FrameMetrics {
   double stretch_max = 0.0;           // largest ε over stretch edges [-]
   double stretch_mean = 0.0;          // mean ε over stretch edges [-]
   double max_penetration = 0.0;       // deepest particle or stretch-edge midpoint in the collider past r [m]
+  double volume_error_mean = 0.0;     // mean |V/V₀ − 1| over tets [-]
+  double volume_error_max = 0.0;      // [-]
+  // Sag of the tracked particles (a beam's free end): their mean rest height minus their mean height [m]
+  double tip_deflection = 0.0;
   int substeps = 0;
-  // Distance and attachment projections this frame, n·k per constraint (contacts vary and are not
-  // counted): "equal cost" in this project's comparisons means equal projections. Predict, the λ
-  // resets, Eq. 10's allowance and the velocity update run once per substep on top, so at equal n·k
+  // Constraint projections this frame (distances, attachments, two per tet), n·k per constraint (contacts
+  // vary and are not counted): "equal cost" in this project's comparisons means equal projections. Predict,
+  // the λ resets, Eq. 10's allowance and the velocity update run once per substep on top, so at equal n·k
   // wall time favours iterations; step_ms says by how much.
   long long projections = 0;
   double step_ms = 0.0;       // wall time of the step [ms]

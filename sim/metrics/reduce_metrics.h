@@ -1,39 +1,19 @@
-// The frame metrics of metrics/metrics.h as reductions over particles, distance constraints and
-// attachments, written once and run by either backend's Exec::reduce: the solver reduces its own arrays
-// (host or device) and only MeasuredSums reaches the host; the host-side measure() reduces a State.
+// The frame metrics of metrics/metrics.h as reductions over particles and the constraints of every
+// family (each family's measure_term, families/family.h), written once and run by either backend's
+// Exec::reduce: the solver reduces its own arrays (host or device) and only MeasuredSums reaches the host;
+// the host-side measure() reduces a State.
 #pragma once
 
 #include <cmath>
 #include <vector>
 
-#include "constraints/distance.h"
 #include "constraints/particle_contact.h"
 #include "metrics/metric_sums.h"
+#include "metrics/metric_terms.h"
 #include "model/model.h"
 #include "model/state.h"
 
 namespace sim {
-
-// What a reduction needs besides the arrays.
-struct MetricFrame {
-  Vec3 gravity;          // g times Settings::gravity_scale [m/s²]
-  Aabb bounds;           // Model::bounds [m]
-  SdfCollider collider;  // its φ on the same side as the arrays
-  Real h;                // Δt_s of the last substep, which set the multipliers [s]
-};
-
-// One constraint's share: elastic energy from λ, violation ½C²/α, and its Eq. 2 residual |C + α̃λ|.
-SIM_HD ConstraintSums constraint_terms(double C, double alpha, double lambda, double h, int kind) {
-  ConstraintSums s;
-  const double h2 = h * h;
-  if (alpha > 0.0 && h2 > 0.0) s.elastic = 0.5 * alpha * (lambda / h2) * (lambda / h2);
-  if (alpha > 0.0) s.violation = 0.5 * C * C / alpha;
-  const double r = fabs(C + (h2 > 0.0 ? alpha / h2 : 0.0) * lambda);
-  s.residual_sq = r * r;
-  s.max_residual[kind] = r;
-  s.count = 1;
-  return s;
-}
 
 // Particle i: kinetic and gravitational energy, penetration, and whether it makes the state unfit.
 struct MeasureParticle {
@@ -63,66 +43,35 @@ struct MeasureParticle {
   }
 };
 
-// Distance constraint k: its energies and residual, its pull past L, a stretch edge's strain and the
-// penetration of its midpoint (which touches the collider too, solver/contact_stages.h).
-struct MeasureDistance {
-  const Int2* particles;
-  const Real* rest_length;
-  const Real* compliance;
-  const DistanceKind* kind;
-  const Real* lambda;
-  const Vec3* x;
-  const Real* radius;
-  MetricFrame frame;
-  SIM_HD ConstraintSums operator()(int k) const {
-    const Int2 p = particles[k];
-    const double L = rest_length[k];
-    const double C = distance_eval(x[p.a], x[p.b], rest_length[k]).C;
-    ConstraintSums s = constraint_terms(C, compliance[k], lambda[k], frame.h, int(kind[k]));
-    s.max_extension = fmax(C, 0.0);
-    if (kind[k] != DistanceKind::Stretch) return s;
-    if (L > 0.0) {
-      s.stretch_sum = s.stretch_max = fmax(C / L, 0.0);
-      s.stretch_edges = 1;
-    }
-    if (frame.collider.enabled) {
-      s.deepest =
-          fmax(0.0, double(edge_radius(radius, p)) - double(frame.collider.sample(edge_midpoint(x, p)).phi));
-    }
-    return s;
-  }
-};
-
-// Attachment t: C = |x − p|, a pull in any direction.
-struct MeasureAttachment {
+// Tracked particle t (Model::tracked_particles): its displacement from rest.
+struct MeasureTracked {
   const int* particle;
-  const Real* compliance;
-  const Real* lambda;
-  const Vec3* target;
   const Vec3* x;
-  Real h;
-  SIM_HD ConstraintSums operator()(int t) const {
-    const double C = length(x[particle[t]] - target[t]);
-    ConstraintSums s = constraint_terms(C, compliance[t], lambda[t], h, kAttachmentResidual);
-    s.max_extension = C;
+  const Vec3* rest_x;
+  SIM_HD ParticleSums operator()(int t) const {
+    ParticleSums s;
+    s.tracked_displacement = x[particle[t]] - rest_x[particle[t]];
+    s.tracked = 1;
     return s;
   }
 };
 
-// Index i runs over the particles, then the distance constraints, then the attachments.
+// Index i runs over the particles, the tracked particles, then the constraints of every family
+// (TermChain).
+template <class Constraints>
 struct MeasureFrame {
   MeasureParticle particle;
-  MeasureDistance distance;
-  MeasureAttachment attachment;
-  int particles, distances;
+  MeasureTracked tracked;
+  Constraints constraints;
+  int particles, tracked_count;
   SIM_HD FrameSums operator()(int i) const {
     FrameSums s;
     if (i < particles)
       s.particles = particle(i);
-    else if (i < particles + distances)
-      s.constraints = distance(i - particles);
+    else if (i < particles + tracked_count)
+      s.particles = tracked(i - particles);
     else
-      s.constraints = attachment(i - particles - distances);
+      s.constraints = constraints(i - particles - tracked_count);
     return s;
   }
 };
@@ -133,23 +82,21 @@ MeasuredSums reduce_metrics(const ModelA& model, const StateA& state, const Metr
                             const std::vector<Probe>& probes,
                             typename Exec::template Buffer<unsigned char>& scratch) {
   const int particles = int(Exec::size(model.particle_inv_mass));
-  const int distances = int(Exec::size(model.distance_rest_length));
-  const int attachments = int(Exec::size(model.attachment_particle));
+  const int tracked = int(Exec::size(model.tracked_particles));
+  const auto constraints = Families::measure_terms<Exec>(model, state, frame);
   const Vec3* x = Exec::data(state.particle_x);
-  const Real* radius = Exec::data(model.particle_radius);
-  const MeasureFrame term{
-      {x, Exec::data(state.particle_v), Exec::data(model.particle_inv_mass), radius, frame},
-      {Exec::data(model.distance_particles), Exec::data(model.distance_rest_length),
-       Exec::data(model.distance_compliance), Exec::data(model.distance_kind),
-       Exec::data(state.distance_lambda), x, radius, frame},
-      {Exec::data(model.attachment_particle), Exec::data(model.attachment_compliance),
-       Exec::data(state.attachment_lambda), Exec::data(state.attachment_target), x, frame.h},
+  const MeasureFrame<decltype(constraints)> term{
+      {x, Exec::data(state.particle_v), Exec::data(model.particle_inv_mass),
+       Exec::data(model.particle_radius), frame},
+      {Exec::data(model.tracked_particles), x, Exec::data(model.particle_rest_x)},
+      constraints,
       particles,
-      distances};
-  const FrameSums sums = Exec::template reduce<FrameSums>(particles + distances + attachments, term, scratch);
+      tracked};
+  const FrameSums sums =
+      Exec::template reduce<FrameSums>(particles + tracked + constraints.count, term, scratch);
   MeasuredSums m{sums.particles, sums.constraints, {}, {}};
   for (const Probe& probe : probes)
-    m.probe_lambda.push_back(double(Exec::read(state.distance_lambda, size_t(probe.distance_index))));
+    m.probe_lambda.push_back(double(Exec::read(state.distance.lambda, size_t(probe.distance_index))));
   if (m.particles.bad_reason != kFinite) m.bad_x = Exec::read(state.particle_x, size_t(m.particles.bad));
   return m;
 }

@@ -1,5 +1,7 @@
 #include "model/builder.h"
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "model/colouring.h"
@@ -30,11 +32,11 @@ int ModelBuilder::add_distance(int a, int b, Real compliance, Real damping, Real
   if (!(compliance >= 0.0) || !(damping >= 0.0))
     throw std::invalid_argument("distance constraint with negative compliance or damping");
   Model& m = built_.model;
-  m.distance_particles.push_back({a, b});
-  m.distance_rest_length.push_back(rest_length >= 0.0 ? rest_length : length(position(a) - position(b)));
-  m.distance_compliance.push_back(compliance);
-  m.distance_damping.push_back(damping);
-  m.distance_kind.push_back(kind);
+  m.distance.particles.push_back({a, b});
+  m.distance.rest_length.push_back(rest_length >= 0.0 ? rest_length : length(position(a) - position(b)));
+  m.distance.compliance.push_back(compliance);
+  m.distance.damping.push_back(damping);
+  m.distance.kind.push_back(kind);
   return m.distance_count() - 1;
 }
 
@@ -42,13 +44,44 @@ int ModelBuilder::add_attachment(int particle, Vec3 target, Real compliance) {
   if (particle < 0 || particle >= particle_count())
     throw std::invalid_argument("attachment to invalid particle " + std::to_string(particle));
   Model& m = built_.model;
-  for (int p : m.attachment_particle)
+  for (int p : m.attachment.particle)
     if (p == particle)
       throw std::invalid_argument("particle " + std::to_string(particle) + " has two attachments");
-  m.attachment_particle.push_back(particle);
-  m.attachment_compliance.push_back(compliance);
-  built_.state.attachment_target.push_back(target);
+  m.attachment.particle.push_back(particle);
+  m.attachment.compliance.push_back(compliance);
+  built_.state.attachment.target.push_back(target);
   return m.attachment_count() - 1;
+}
+
+void ModelBuilder::add_tet(int a, int b, int c, int d) {
+  const int n = particle_count();
+  const int corner[4] = {a, b, c, d};
+  for (int e = 0; e < 4; ++e) {
+    if (corner[e] < 0 || corner[e] >= n)
+      throw std::invalid_argument("tet corner " + std::to_string(corner[e]) + " is not a particle");
+    for (int f = 0; f < e; ++f)
+      if (corner[e] == corner[f])
+        throw std::invalid_argument("tet with corner " + std::to_string(corner[e]) + " twice");
+  }
+  const Vec3 x[4] = {position(a), position(b), position(c), position(d)};
+  const Mat3 rest = edge_matrix(x);
+  const Real six_volume = determinant(rest);
+  const Real scale = std::max({length(rest.c0), length(rest.c1), length(rest.c2)});
+  const std::string name = "tet (" + std::to_string(a) + ", " + std::to_string(b) + ", " + std::to_string(c) +
+                           ", " + std::to_string(d) + ")";
+  if (!(std::fabs(six_volume) > 1e-9 * scale * scale * scale))
+    throw std::invalid_argument(name + " is degenerate: its corners are (nearly) coplanar");
+  if (six_volume < 0.0) throw std::invalid_argument(name + " is inverted: its rest volume is negative");
+  Model& m = built_.model;
+  m.tet.particles.push_back({a, b, c, d});
+  m.tet.inv_rest.push_back(inverse(rest));
+  m.tet.rest_volume.push_back(six_volume / 6.0);
+}
+
+void ModelBuilder::track_particle(int particle) {
+  if (particle < 0 || particle >= particle_count())
+    throw std::invalid_argument("tracked particle " + std::to_string(particle) + " does not exist");
+  built_.model.tracked_particles.push_back(particle);
 }
 
 void ModelBuilder::add_probe(std::string name, int distance_id) {
@@ -90,6 +123,19 @@ void permute(std::vector<T>& v, const std::vector<int>& order) {
 
 }  // namespace
 
+void set_tet_compliance(Model& m) {
+  const TetMaterial& material = m.tet.material;
+  const Lame lame = lame_from_young(material.young, material.poisson);
+  m.tet.constants = tet_compliance(material.model, lame, 1.0);
+  m.tet.compliance_deviatoric.resize(m.tet.rest_volume.size());
+  m.tet.compliance_hydrostatic.resize(m.tet.rest_volume.size());
+  for (size_t t = 0; t < m.tet.rest_volume.size(); ++t) {
+    const TetCompliance c = tet_compliance(material.model, lame, m.tet.rest_volume[t]);
+    m.tet.compliance_deviatoric[t] = c.deviatoric;
+    m.tet.compliance_hydrostatic[t] = c.hydrostatic;
+  }
+}
+
 Built ModelBuilder::finalize() const {
   Built out = built_;
   Model& m = out.model;
@@ -98,30 +144,40 @@ Built ModelBuilder::finalize() const {
   m.particle_rest_x = s.particle_x;
 
   const Colouring colouring =
-      colour_constraints(m.distance_particles, m.distance_compliance, m.distance_kind, n);
+      colour_constraints(m.distance.particles, m.distance.compliance, m.distance.kind, n);
   m.colour_offsets = colouring.offsets;
-  permute(m.distance_particles, colouring.order);
-  permute(m.distance_rest_length, colouring.order);
-  permute(m.distance_compliance, colouring.order);
-  permute(m.distance_damping, colouring.order);
-  permute(m.distance_kind, colouring.order);
+  permute(m.distance.particles, colouring.order);
+  permute(m.distance.rest_length, colouring.order);
+  permute(m.distance.compliance, colouring.order);
+  permute(m.distance.damping, colouring.order);
+  permute(m.distance.kind, colouring.order);
   std::vector<int> sorted_index(colouring.order.size());
   for (size_t k = 0; k < colouring.order.size(); ++k) sorted_index[size_t(colouring.order[k])] = int(k);
   for (Probe& probe : m.probes) probe.distance_index = sorted_index[size_t(probe.distance_index)];
   m.extension_bound = 0.0;
-  for (const Real L : m.distance_rest_length)
+  for (const Real L : m.distance.rest_length)
     if (L > 0.0 && (m.extension_bound == 0.0 || L < m.extension_bound)) m.extension_bound = L;
-  Incidence incidence = pair_incidence(m.distance_particles, n);
-  m.particle_distance_offsets = std::move(incidence.offsets);
-  m.particle_distance_slots = std::move(incidence.slots);
+  Incidence incidence = pair_incidence(m.distance.particles, n);
+  m.distance.incidence_offsets = std::move(incidence.offsets);
+  m.distance.incidence_slots = std::move(incidence.slots);
+  const Colouring tet_colours = colour_tets(m.tet.particles, n);
+  m.tet.colour_offsets = tet_colours.offsets;
+  permute(m.tet.particles, tet_colours.order);
+  permute(m.tet.inv_rest, tet_colours.order);
+  permute(m.tet.rest_volume, tet_colours.order);
+  set_tet_compliance(m);
+  Incidence tet_corners = tet_incidence(m.tet.particles, n);
+  m.tet.incidence_offsets = std::move(tet_corners.offsets);
+  m.tet.incidence_slots = std::move(tet_corners.slots);
   Incidence corners = triangle_incidence(m.surface_triangles, n);
   m.particle_triangle_offsets = std::move(corners.offsets);
   m.particle_triangle_slots = std::move(corners.slots);
 
   for (int i = 0; i < n; ++i)
     if (m.particle_inv_mass[size_t(i)] == 0.0) s.particle_v[size_t(i)] = {0.0, 0.0, 0.0};
-  s.distance_lambda.assign(size_t(m.distance_count()), 0.0);
-  s.attachment_lambda.assign(size_t(m.attachment_count()), 0.0);
+  s.distance.lambda.assign(size_t(m.distance_count()), 0.0);
+  s.attachment.lambda.assign(size_t(m.attachment_count()), 0.0);
+  s.tet.lambda.assign(2 * m.tet.particles.size(), 0.0);
   return out;
 }
 

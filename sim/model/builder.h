@@ -1,6 +1,6 @@
 // ModelBuilder: scenes append particles and constraints on the host, straight into a Model and State in
-// insertion order; finalize() colours the distance constraints, sorts them by colour and returns the Model
-// (fixed topology) with the initial State.
+// insertion order; finalize() colours the distance constraints and tets, sorts them by colour and returns
+// the Model (fixed topology) with the initial State.
 #pragma once
 
 #include <string>
@@ -16,6 +16,10 @@ struct Built {
   State state;
 };
 
+// The tets' compliances (and the material's γ and rest constraint values) from m.tet.material and each
+// tet's rest volume: finalize() calls it, and so may whoever changes the material of a built Model.
+void set_tet_compliance(Model& m);
+
 class ModelBuilder {
  public:
   // mass [kg]; 0 pins the particle (inverse mass 0). radius [m]. Returns the particle index.
@@ -26,6 +30,13 @@ class ModelBuilder {
   int add_distance(int a, int b, Real compliance, Real damping = 0.0, Real rest_length = -1.0,
                    DistanceKind kind = DistanceKind::Other);
   int add_attachment(int particle, Vec3 target, Real compliance);
+  // A tetrahedron over four distinct particles, its rest shape their current positions; throws when that
+  // shape is inverted (a, b, c, d must satisfy ((b − a) × (c − a))·(d − a) > 0) or degenerate.
+  void add_tet(int a, int b, int c, int d);
+  // The material of every tet (compliances follow from it at finalize()).
+  void set_tet_material(const TetMaterial& material) { built_.model.tet.material = material; }
+  // Particles whose mean displacement from rest the metrics report (a beam's tip).
+  void track_particle(int particle);
   void add_probe(std::string name, int distance_id);
   // A triangle of the drawn surface (counter-clockwise seen from its front); not a constraint.
   void add_triangle(int a, int b, int c);

@@ -5,6 +5,34 @@
 
 namespace sim {
 
+namespace {
+
+// First-fit colouring of the constraints in `group` (in that order) starting at `colour`, appended to
+// result; ends(c, f) calls f(particle) for each particle of constraint c. Returns the next free colour.
+template <class Ends>
+int first_fit(std::vector<int> remaining, int colour, std::vector<int>& taken_in_colour, Colouring& result,
+              Ends ends) {
+  std::vector<int> deferred;
+  for (; !remaining.empty(); ++colour) {
+    deferred.clear();
+    for (int c : remaining) {
+      bool free = true;
+      ends(c, [&](int p) { free = free && taken_in_colour[size_t(p)] != colour; });
+      if (!free) {
+        deferred.push_back(c);
+        continue;
+      }
+      ends(c, [&](int p) { taken_in_colour[size_t(p)] = colour; });
+      result.order.push_back(c);
+    }
+    result.offsets.push_back(int(result.order.size()));
+    remaining.swap(deferred);
+  }
+  return colour;
+}
+
+}  // namespace
+
 Colouring colour_constraints(const std::vector<Int2>& particles_of_constraint,
                              const std::vector<Real>& compliance, const std::vector<DistanceKind>& kind,
                              int particle_count) {
@@ -15,29 +43,33 @@ Colouring colour_constraints(const std::vector<Int2>& particles_of_constraint,
   const auto key = [&](int c) { return std::make_pair(-compliance[size_t(c)], kind[size_t(c)]); };
   std::stable_sort(by_compliance.begin(), by_compliance.end(), [&](int a, int b) { return key(a) < key(b); });
   std::vector<int> taken_in_colour(size_t(particle_count), -1);  // last colour that used the particle
-  std::vector<int> remaining, deferred;
   int colour = 0;
   for (auto group = by_compliance.begin(); group != by_compliance.end();) {
     const auto group_end =
         std::find_if(group, by_compliance.end(), [&](int c) { return key(c) != key(*group); });
-    remaining.assign(group, group_end);
-    for (; !remaining.empty(); ++colour) {
-      deferred.clear();
-      for (int c : remaining) {
-        const Int2 p = particles_of_constraint[size_t(c)];
-        if (taken_in_colour[size_t(p.a)] == colour || taken_in_colour[size_t(p.b)] == colour) {
-          deferred.push_back(c);
-          continue;
-        }
-        taken_in_colour[size_t(p.a)] = colour;
-        taken_in_colour[size_t(p.b)] = colour;
-        result.order.push_back(c);
-      }
-      result.offsets.push_back(int(result.order.size()));
-      remaining.swap(deferred);
-    }
+    colour =
+        first_fit(std::vector<int>(group, group_end), colour, taken_in_colour, result, [&](int c, auto f) {
+          f(particles_of_constraint[size_t(c)].a);
+          f(particles_of_constraint[size_t(c)].b);
+        });
     group = group_end;
   }
+  return result;
+}
+
+Colouring colour_tets(const std::vector<Int4>& tets, int particle_count) {
+  Colouring result;
+  result.offsets.push_back(0);
+  std::vector<int> all(tets.size());
+  for (size_t t = 0; t < all.size(); ++t) all[t] = int(t);
+  std::vector<int> taken_in_colour(size_t(particle_count), -1);
+  first_fit(all, 0, taken_in_colour, result, [&](int t, auto f) {
+    const Int4 p = tets[size_t(t)];
+    f(p.a);
+    f(p.b);
+    f(p.c);
+    f(p.d);
+  });
   return result;
 }
 

@@ -1,5 +1,5 @@
-// Graph colouring of distance constraints: no two constraints of one colour share a particle, so a
-// colour can be projected in parallel while colours run one after another (Gauss-Seidel order).
+// Graph colouring of distance constraints and tetrahedra: no two constraints of one colour share a particle,
+// so a colour can be projected in parallel while colours run one after another (Gauss-Seidel order).
 // Constraints of one compliance (and kind) get colours of their own, the softest first: one Gauss-Seidel
 // sweep leaves its error in whatever was projected before the last touch of a particle, so the stiffest
 // constraints go last and carry the least. (Mixed in one sweep, a 10 N/m bend edge across a crease,
@@ -24,5 +24,8 @@ struct Colouring {
 Colouring colour_constraints(const std::vector<Int2>& particles_of_constraint,
                              const std::vector<Real>& compliance, const std::vector<DistanceKind>& kind,
                              int particle_count);
+
+// First-fit colouring of tetrahedra in input order: no two tets of a colour share a corner.
+Colouring colour_tets(const std::vector<Int4>& tets, int particle_count);
 
 }  // namespace sim

@@ -35,4 +35,10 @@ Incidence triangle_incidence(const std::vector<Int3>& triangles, int particle_co
   });
 }
 
+Incidence tet_incidence(const std::vector<Int4>& tets, int particle_count) {
+  return incidence_of<4>(tets, particle_count, [](const Int4& t, int e) {
+    return e == 0 ? t.a : e == 1 ? t.b : e == 2 ? t.c : t.d;
+  });
+}
+
 }  // namespace sim

@@ -22,4 +22,7 @@ Incidence pair_incidence(const std::vector<Int2>& particles_of_constraint, int p
 // triangle t's corner e.
 Incidence triangle_incidence(const std::vector<Int3>& triangles, int particle_count);
 
+// Incidence of tetrahedra: slot 4t + e is tet t's corner e.
+Incidence tet_incidence(const std::vector<Int4>& tets, int particle_count);
+
 }  // namespace sim

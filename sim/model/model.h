@@ -1,7 +1,6 @@
-// Model: what does not change while a scene runs — masses, constraint topology, rest data, colours.
-// Structure of arrays named entity_field (DESIGN.md). Distance constraints are stored sorted by colour
-// so that one colour is a contiguous range (Gauss-Seidel over graph colours, Small Steps §6), with each
-// particle's list of the constraint ends that touch it (model/incidence.h: the Jacobi gather).
+// Model: what does not change while a scene runs — masses, rest data, the drawn surface, and each
+// registered constraint family's part (families/family_list.h: model.distance, model.attachment, ...).
+// Structure of arrays named entity_field (DESIGN.md).
 #pragma once
 
 #include <string>
@@ -10,52 +9,32 @@
 
 #include "collide/sdf_collider.h"
 #include "constraints/ground_contact.h"
+#include "core/aabb.h"
 #include "core/index.h"
 #include "core/vec3.h"
+#include "families/family_list.h"
 #include "model/arrays.h"
 
 namespace sim {
 
-// What a distance constraint stands for in a cloth: the stretch metric reads the Stretch edges, and they
-// are the edges that touch the SDF collider (contact_stages.h).
-enum class DistanceKind : unsigned char { Other, Stretch, Shear, Bend };
-
 template <template <class> class Array>
-struct ModelArrays {
+struct ModelArrays : Families::ModelParts<Array> {
   Array<Real> particle_inv_mass;         // w = 1/m [1/kg]; 0 pins the particle
   Array<Real> particle_radius;           // contact radius [m]
   Array<Vec3> particle_rest_x;           // position in the rest configuration [m] (self-collision exclusion)
-  Array<int> particle_distance_offsets;  // particle i's distance slots are [offsets[i], offsets[i+1]) (n + 1)
-  Array<int> particle_distance_slots;    // slot 2k + e of distance constraint k's end e, ascending per particle
-  Array<Int2> distance_particles;        // (a, b) particle indices, sorted by colour
-  Array<Real> distance_rest_length;      // L [m]
-  Array<Real> distance_compliance;       // α [m/N]
-  Array<Real> distance_damping;          // β [N·s/m]
-  Array<DistanceKind> distance_kind;
-  Array<int> attachment_particle;        // attached particle (at most one attachment per particle)
-  Array<Real> attachment_compliance;     // α [m/N]
-  Array<float> collider_phi;             // φ of the SDF collider at its grid nodes [m, collider frame]
   Array<Int3> surface_triangles;         // particle indices of the drawn surface (cloth)
   Array<int> particle_triangle_offsets;  // particle i's triangle slots are [offsets[i], offsets[i+1]) (n + 1)
   Array<int> particle_triangle_slots;    // slot 3t + e of triangle t's corner e: a vertex normal's terms
+  Array<int> tracked_particles;          // whose mean displacement from rest the metrics report (a beam tip)
 
   auto fields() { return tie_fields(*this); }
   auto fields() const { return tie_fields(*this); }
   template <class Self>
   static auto tie_fields(Self& self) {
-    return std::tie(self.particle_inv_mass, self.particle_radius, self.particle_rest_x,
-                    self.particle_distance_offsets, self.particle_distance_slots, self.distance_particles,
-                    self.distance_rest_length, self.distance_compliance, self.distance_damping,
-                    self.distance_kind, self.attachment_particle, self.attachment_compliance,
-                    self.collider_phi, self.surface_triangles, self.particle_triangle_offsets,
-                    self.particle_triangle_slots);
-  }
-};
-
-struct Aabb {
-  Vec3 lo, hi;  // [m]
-  SIM_HD bool contains(Vec3 p) const {
-    return p.x >= lo.x && p.y >= lo.y && p.z >= lo.z && p.x <= hi.x && p.y <= hi.y && p.z <= hi.z;
+    return std::tuple_cat(
+        std::tie(self.particle_inv_mass, self.particle_radius, self.particle_rest_x, self.surface_triangles,
+                 self.particle_triangle_offsets, self.particle_triangle_slots, self.tracked_particles),
+        Families::ModelParts<Array>::tie_parts(self));
   }
 };
 
@@ -105,8 +84,9 @@ struct Model : ModelArrays<HostVector> {
   }
 
   int particle_count() const { return int(particle_inv_mass.size()); }
-  int distance_count() const { return int(distance_rest_length.size()); }
-  int attachment_count() const { return int(attachment_particle.size()); }
+  int distance_count() const { return int(distance.rest_length.size()); }
+  int attachment_count() const { return int(attachment.particle.size()); }
+  int tet_count() const { return int(tet.particles.size()); }
   int colour_count() const { return int(colour_offsets.size()) - 1; }
 };
 

@@ -14,14 +14,6 @@
 
 namespace sim {
 
-// A particle held by the mouse: an attachment (Small Steps Eq. 8 with compliance α) to a target that the
-// viewer moves with the cursor. particle < 0 holds nothing.
-struct Grab {
-  int particle = -1;
-  Vec3 target{};            // where the particle is pulled at the end of the next frame [m]
-  Real compliance = 1e-6;   // α [m/N]
-};
-
 // What one step measured besides its total wall time.
 struct StepStats {
   // Contact detection (ground, collider, self-collision) [ms], on the backend's clock (CUDA events), so

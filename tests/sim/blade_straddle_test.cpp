@@ -1,7 +1,7 @@
 // A cloth dropped across a thin blade (Small Steps §4.3 contacts; issue 10 item 4): the blade, 3 mm thick,
 // falls between two rows of particles whose contact spheres leave a 6 mm gap, so particle contacts alone
 // let it cut through the cloth (the straddle of a bunny's ear). The stretch edges touch the collider at
-// their midpoints (solver/contact_stages.h), so the cloth must hang on the blade's top instead. The same
+// their midpoints (families/contact_stages.h), so the cloth must hang on the blade's top instead. The same
 // cloth with its edges marked as non-colliding is the negative control: the blade cuts through it.
 #include <gtest/gtest.h>
 
@@ -75,7 +75,7 @@ Real lowest_crossing(const World& world, const State& s) {
   const Model& m = world.model();
   Real lowest = 1e9;
   for (int k = 0; k < m.distance_count(); ++k) {
-    const Int2 e = m.distance_particles[size_t(k)];
+    const Int2 e = m.distance.particles[size_t(k)];
     if (std::abs(e.b - e.a) != kSide || std::min(e.a, e.b) / kSide != kSide / 2 - 1) continue;
     const Vec3 a = s.particle_x[size_t(e.a)], b = s.particle_x[size_t(e.b)];
     const Vec3 mid = 0.5 * (a + b);

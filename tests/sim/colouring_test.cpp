@@ -19,7 +19,7 @@ void expect_valid_colouring(const Model& m) {
   for (int c = 0; c < m.colour_count(); ++c) {
     std::set<int> used;
     for (int k = m.colour_offsets[size_t(c)]; k < m.colour_offsets[size_t(c) + 1]; ++k) {
-      const Int2 p = m.distance_particles[size_t(k)];
+      const Int2 p = m.distance.particles[size_t(k)];
       EXPECT_TRUE(used.insert(p.a).second) << "colour " << c << " reuses particle " << p.a;
       EXPECT_TRUE(used.insert(p.b).second) << "colour " << c << " reuses particle " << p.b;
     }
@@ -47,12 +47,12 @@ TEST(Colouring, SoftestColoursFirstStiffestLast) {
   std::set<Real> seen;
   for (int c = 0; c < m.colour_count(); ++c) {
     const int begin = m.colour_offsets[size_t(c)], end = m.colour_offsets[size_t(c) + 1];
-    const Real alpha = m.distance_compliance[size_t(begin)];
+    const Real alpha = m.distance.compliance[size_t(begin)];
     for (int k = begin; k < end; ++k) {
-      ASSERT_EQ(m.distance_compliance[size_t(k)], alpha) << "colour " << c;
-      ASSERT_EQ(m.distance_kind[size_t(k)], m.distance_kind[size_t(begin)]) << "colour " << c;
+      ASSERT_EQ(m.distance.compliance[size_t(k)], alpha) << "colour " << c;
+      ASSERT_EQ(m.distance.kind[size_t(k)], m.distance.kind[size_t(begin)]) << "colour " << c;
     }
-    if (c > 0) EXPECT_LE(alpha, m.distance_compliance[size_t(begin) - 1]) << "colour " << c;
+    if (c > 0) EXPECT_LE(alpha, m.distance.compliance[size_t(begin) - 1]) << "colour " << c;
     seen.insert(alpha);
   }
   EXPECT_GE(seen.size(), 2u) << "the cloth's bending is softer than its stretching";

@@ -42,9 +42,9 @@ std::vector<Vec3> host_normals(const Model& m, const State& s) {
 std::vector<double> host_constraint_error(const Model& m, const State& s) {
   std::vector<double> error(size_t(m.particle_count()), 0.0);
   for (size_t k = 0; k < size_t(m.distance_count()); ++k) {
-    const Int2 p = m.distance_particles[k];
+    const Int2 p = m.distance.particles[k];
     const double C = std::abs(
-        distance_eval(s.particle_x[size_t(p.a)], s.particle_x[size_t(p.b)], m.distance_rest_length[k]).C);
+        distance_eval(s.particle_x[size_t(p.a)], s.particle_x[size_t(p.b)], m.distance.rest_length[k]).C);
     error[size_t(p.a)] = std::max(error[size_t(p.a)], C);
     error[size_t(p.b)] = std::max(error[size_t(p.b)], C);
   }

@@ -7,8 +7,8 @@
 #include <array>
 #include <cmath>
 
+#include "families/contact_stages.h"
 #include "scenes/collider_shape.h"
-#include "solver/contact_stages.h"
 #include "test_util.h"
 
 namespace sim {

@@ -13,9 +13,14 @@
 // two sides of a pair different impulses, and a pair nearest to one particle only pushed that one.)
 #pragma once
 
+#include <algorithm>
+
 #include "collide/hash_grid.h"
 #include "constraints/particle_contact.h"
+#include "families/self_contact_family.h"
 #include "model/model.h"
+#include "solver/solver_core.h"
+#include "solver/stages.h"
 
 namespace sim {
 
@@ -31,7 +36,9 @@ struct PredictFramePositions {
   Vec3 gravity;
   Real dt;  // Δt_f, or Δt_s when detecting per substep [s]
   Vec3* predicted;
-  SIM_HD void operator()(int i) const { predicted[i] = w[i] == 0.0 ? x[i] : predict_position(x[i], v[i], gravity, dt); }
+  SIM_HD void operator()(int i) const {
+    predicted[i] = w[i] == 0.0 ? x[i] : predict_position(x[i], v[i], gravity, dt);
+  }
 };
 
 struct FindSelfContacts {
@@ -156,6 +163,91 @@ struct ProjectSelfContacts {
     }
     delta[i] = sum;
   }
+};
+
+template <class Exec>
+class SelfContactFamily::Stages : public FamilyHooks {
+ public:
+  // Sizes the grid: cells of the largest contact reach, a table of at least 2n buckets.
+  void upload(SolverCore<Exec>& core, const Model& model) {
+    self_ = model.self_collision;
+    const size_t n = self_.enabled ? size_t(core.particle_count()) : 0;
+    const Real r_max = model.particle_radius.empty()
+                           ? 0.0
+                           : *std::max_element(model.particle_radius.begin(), model.particle_radius.end());
+    grid_cell_ = std::max(2.0 * r_max + self_.margin, 1e-6);
+    size_t table = 1;
+    while (table < 2 * n) table *= 2;
+    grid_mask_ = unsigned(table - 1);
+    Exec::resize(predicted_, n);
+    Exec::resize(particle_bucket_, n);
+    Exec::resize(particle_key_, n);
+    Exec::resize(sorted_, n);
+    Exec::resize(sorted_key_, n);
+    Exec::resize(bucket_count_, n > 0 ? table + 1 : 0);
+    Exec::resize(contacts_, n * kMaxSelfContacts);
+    Exec::resize(count_, n);
+    core.clear(count_);
+    Exec::resize(pairs_, n * kMaxSelfContacts);
+    Exec::resize(pair_count_, n);
+    core.clear(pair_count_);
+    Exec::resize(touching_, n);
+    Exec::resize(delta_, n);
+  }
+
+  // Counting sort of the predicted positions into the hashed grid, then each particle's contact list.
+  void detect(SolverCore<Exec>& core, Vec3 gravity, Real dt) {
+    if (!self_.enabled) return;
+    const int n = core.particle_count();
+    Vec3* predicted = Exec::data(predicted_);
+    core.launch(n, PredictFramePositions{core.x(), core.v(), core.w(), gravity, dt, predicted});
+    core.clear(bucket_count_);
+    core.launch(n, HashGridCount{predicted, grid_cell_, grid_mask_, Exec::data(particle_bucket_),
+                                 Exec::data(particle_key_), Exec::data(bucket_count_)});
+    ++core.launches;
+    Exec::exclusive_scan(bucket_count_, bucket_start_, scan_scratch_);
+    core.clear(bucket_count_);
+    core.launch(
+        n, HashGridScatter{Exec::data(particle_bucket_), Exec::data(particle_key_), Exec::data(bucket_start_),
+                           Exec::data(bucket_count_), Exec::data(sorted_), Exec::data(sorted_key_)});
+    core.launch(int(grid_mask_) + 1,
+                HashGridSortBucket{Exec::data(bucket_start_), Exec::data(sorted_), Exec::data(sorted_key_)});
+    const HashGridView grid{grid_cell_, grid_mask_, Exec::data(bucket_start_), Exec::data(sorted_),
+                            Exec::data(sorted_key_)};
+    core.launch(
+        n, FindSelfContacts{grid, core.x(), predicted, Exec::data(core.model.particle_rest_x), core.radius(),
+                            core.w(), self_, Exec::data(contacts_), Exec::data(count_)});
+    core.launch(n, KeepMutualSelfContacts{Exec::data(contacts_), Exec::data(count_), Exec::data(pairs_),
+                                          Exec::data(pair_count_)});
+  }
+
+  void project(SolverCore<Exec>& core, const Substep& sub) {
+    if (!self_.enabled) return;
+    const int n = core.particle_count();
+    const SelfContactArgs pairs{
+        Exec::data(pairs_), Exec::data(pair_count_),       core.x(), core.xn(), core.w(),
+        core.radius(),      self_.max_depenetration_speed, sub.h};
+    core.launch(n, CountTouchingSelfContacts{pairs, Exec::data(touching_)});
+    core.launch(n, ProjectSelfContacts{pairs, Exec::data(touching_), Exec::data(delta_)});
+    core.launch(n, ApplyJacobiDeltas{core.x(), Exec::data(delta_)});
+  }
+
+ private:
+  template <class T>
+  using Buffer = typename Exec::template Buffer<T>;
+  SelfCollision self_;
+  Real grid_cell_ = 0.0;  // hashed grid cell edge [m]
+  unsigned grid_mask_ = 0;
+  Buffer<Vec3> predicted_;  // positions predicted over the detection step [m]
+  Buffer<int> particle_bucket_, bucket_count_, bucket_start_, sorted_;
+  Buffer<CellKey> particle_key_, sorted_key_;
+  Buffer<unsigned char> scan_scratch_;  // the backend's working memory for the bucket scan
+  Buffer<int> contacts_;                // kMaxSelfContacts per particle: each one's nearest candidates
+  Buffer<int> count_;
+  Buffer<int> pairs_;  // kMaxSelfContacts per particle: the mutual ones, projected
+  Buffer<int> pair_count_;
+  Buffer<int> touching_;  // of each particle's pairs, how many touch at the current x
+  Buffer<Vec3> delta_;    // each particle's summed correction [m]
 };
 
 }  // namespace sim

@@ -49,7 +49,8 @@ struct ProjectGroundContacts {
   ContactProjectArgs a;
   GroundPlane ground;
   SIM_HD void operator()(int i) const {
-    if (a.active[i]) project_ground_contact(ground, a.x[i], a.x_prev[i], a.w[i], a.radius[i], a.h, a.lambda[i]);
+    if (a.active[i])
+      project_ground_contact(ground, a.x[i], a.x_prev[i], a.w[i], a.radius[i], a.h, a.lambda[i]);
   }
 };
 

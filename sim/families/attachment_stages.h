@@ -1,0 +1,105 @@
+// The attachment family's solver part: attachments to targets that move linearly over the frame's
+// substeps (Small Steps Eqs. 4, 5, 8), and the mouse grab. Data and metric term:
+// families/attachment_family.h.
+#pragma once
+
+#include "families/attachment_family.h"
+#include "solver/solver_core.h"
+
+namespace sim {
+
+// One attachment to a target that moves linearly from `start` to `end` over the frame's substeps.
+SIM_HD void project_moving_attachment(Vec3& x, Real w, Vec3 start, Vec3 end, Real fraction, Real compliance,
+                                      Real& lambda, Real h) {
+  const Vec3 target = start + fraction * (end - start);
+  const AttachmentCorrection c = project_attachment(x, target, w, compliance, lambda, h);
+  x += c.dx;
+  lambda += c.dlambda;
+}
+
+// Attachments to targets that move during the frame: within substep s of n the target is at
+// p_start + (s + 1)/n (p_end − p_start), so a dragged particle moves smoothly instead of jumping once
+// per frame.
+struct ProjectAttachments {
+  const int* particle;
+  const Real* compliance;
+  const Vec3* target_start;
+  const Vec3* target_end;
+  Real fraction;  // (s + 1) / n [-]
+  Real* lambda;
+  Vec3* x;
+  const Real* w;
+  Real h;
+  SIM_HD void operator()(int t) const {
+    const int i = particle[t];
+    project_moving_attachment(x[i], w[i], target_start[t], target_end[t], fraction, compliance[t], lambda[t],
+                              h);
+  }
+};
+
+// The mouse grab: one attachment of a chosen particle to the cursor's target, which moves from
+// `start` to `end` over the frame's substeps like ProjectAttachments' targets.
+struct ProjectGrab {
+  int particle;
+  Vec3 start, end;  // [m]
+  Real compliance;  // α [m/N]
+  Real fraction;    // (s + 1) / n [-]
+  Real* lambda;     // one multiplier [N·s²]
+  Vec3* x;
+  const Real* w;
+  Real h;
+  SIM_HD void operator()(int) const {
+    project_moving_attachment(x[particle], w[particle], start, end, fraction, compliance, *lambda, h);
+  }
+};
+
+template <class Exec>
+class AttachmentFamily::Stages : public FamilyHooks {
+ public:
+  // The targets of the uploaded State are where this frame's motion starts.
+  void state_uploaded(SolverCore<Exec>& core) { Exec::copy(target_start_, core.state.attachment.target); }
+
+  void set_grab(const Grab& grab) {
+    if (grab.particle != grab_.particle) grab_start_ = grab.target;
+    grab_ = grab;
+  }
+
+  void upload(SolverCore<Exec>&, const Model&) { Exec::resize(grab_lambda_, 1); }
+
+  void begin_substep(SolverCore<Exec>& core, const Substep&) {
+    core.clear(core.state.attachment.lambda);
+    if (grabbing(core)) core.clear(grab_lambda_);
+  }
+
+  void project(SolverCore<Exec>& core, const Substep& sub) {
+    core.launch(int(Exec::size(core.model.attachment.particle)),
+                ProjectAttachments{Exec::data(core.model.attachment.particle),
+                                   Exec::data(core.model.attachment.compliance), Exec::data(target_start_),
+                                   Exec::data(core.state.attachment.target), sub.fraction,
+                                   Exec::data(core.state.attachment.lambda), core.x(), core.w(), sub.h});
+    if (grabbing(core))
+      core.launch(1, ProjectGrab{grab_.particle, grab_start_, grab_.target, grab_.compliance, sub.fraction,
+                                 Exec::data(grab_lambda_), core.x(), core.w(), sub.h});
+  }
+
+  // The next frame's motion starts where this one's targets ended.
+  void end_frame(SolverCore<Exec>& core) {
+    if (Exec::size(core.state.attachment.target) > 0) {
+      ++core.launches;
+      Exec::copy(target_start_, core.state.attachment.target);
+    }
+    grab_start_ = grab_.target;
+  }
+
+ private:
+  bool grabbing(const SolverCore<Exec>& core) const {
+    return grab_.particle >= 0 && grab_.particle < core.particle_count();
+  }
+
+  typename Exec::template Buffer<Vec3> target_start_;  // attachment targets at the start of the frame [m]
+  Grab grab_;
+  Vec3 grab_start_{};                                 // the grab target at the start of the frame [m]
+  typename Exec::template Buffer<Real> grab_lambda_;  // λ of the grab [N·s²]
+};
+
+}  // namespace sim

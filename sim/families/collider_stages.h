@@ -1,0 +1,88 @@
+// The SDF collider family's solver part (families/collider_family.h): per-particle contacts, and contacts
+// of the stretch edges at their midpoints, projected colour by colour over the stretch colours (edges of
+// one colour share no particle, so they need no colouring of their own).
+#pragma once
+
+#include <vector>
+
+#include "families/collider_family.h"
+#include "families/contact_stages.h"
+#include "solver/solver_core.h"
+
+namespace sim {
+
+template <class Exec>
+class ColliderFamily::Stages : public FamilyHooks {
+ public:
+  void upload(SolverCore<Exec>& core, const Model& m) {
+    collider_ = m.collider;
+    collider_.sdf.phi = Exec::data(core.model.collider_phi);
+    colour_offsets_ = m.colour_offsets;
+    edge_colours_.clear();  // the colours of stretch edges (one kind per colour, model/colouring.h)
+    for (int c = 0; c < m.colour_count(); ++c)
+      if (m.distance.kind[size_t(m.colour_offsets[size_t(c)])] == DistanceKind::Stretch)
+        edge_colours_.push_back(c);
+    const size_t n = collider_.enabled ? size_t(core.particle_count()) : 0;
+    Exec::resize(active_, n);
+    Exec::resize(lambda_, n);
+    Exec::resize(allowance_, n);
+    const size_t edges = collider_.enabled ? m.distance.rest_length.size() : 0;
+    Exec::resize(edge_active_, edges);
+    Exec::resize(edge_lambda_, edges);
+    Exec::resize(edge_allowance_, edges);
+  }
+
+  void detect(SolverCore<Exec>& core, Vec3 gravity, Real dt) {
+    if (!collider_.enabled) return;
+    const int n = core.particle_count();
+    core.launch(
+        n, DetectColliderContacts{
+               {core.x(), core.v(), core.w(), core.radius(), Exec::data(active_), gravity, dt}, collider_});
+    core.launch(int(Exec::size(edge_active_)),
+                DetectColliderEdgeContacts{edge_args(core), core.x(), core.v(), gravity, dt, collider_});
+  }
+
+  // Eq. 10's allowance of each contact, from the overlap at xⁿ.
+  void begin_substep(SolverCore<Exec>& core, const Substep& sub) {
+    core.clear(lambda_);
+    core.clear(edge_lambda_);
+    if (!collider_.enabled) return;
+    core.launch(core.particle_count(), ColliderContactAllowance{Exec::data(active_), core.xn(), core.radius(),
+                                                                collider_, sub.h, Exec::data(allowance_)});
+    core.launch(int(Exec::size(edge_active_)), ColliderEdgeAllowance{edge_args(core), core.xn(), collider_,
+                                                                     sub.h, Exec::data(edge_allowance_)});
+  }
+
+  void project(SolverCore<Exec>& core, const Substep& sub) {
+    if (!collider_.enabled) return;
+    for (const int c : edge_colours_)
+      core.launch(colour_offsets_[c + 1] - colour_offsets_[c],
+                  ProjectColliderEdgeColour{edge_args(core), core.x(), core.xn(), Exec::data(edge_lambda_),
+                                            Exec::data(edge_allowance_), collider_, colour_offsets_[c]});
+    core.launch(core.particle_count(),
+                ProjectColliderContacts{{Exec::data(active_), core.x(), core.xn(), core.w(), core.radius(),
+                                         Exec::data(lambda_), sub.h},
+                                        collider_,
+                                        Exec::data(allowance_)});
+  }
+
+ private:
+  ColliderEdgeArgs edge_args(SolverCore<Exec>& core) {
+    return {Exec::data(core.model.distance.particles), Exec::data(core.model.distance.kind), core.w(),
+            core.radius(), Exec::data(edge_active_)};
+  }
+
+  template <class T>
+  using Buffer = typename Exec::template Buffer<T>;
+  SdfCollider collider_;  // sdf.phi points into the core's model.collider_phi
+  std::vector<int> colour_offsets_;
+  std::vector<int> edge_colours_;
+  Buffer<unsigned char> active_;  // collider contact found by the detection
+  Buffer<ContactMultipliers> lambda_;
+  Buffer<Real> allowance_;             // Eq. 10 allowance of each contact this substep [m]
+  Buffer<unsigned char> edge_active_;  // per distance constraint: a stretch edge touching the collider
+  Buffer<ContactMultipliers> edge_lambda_;
+  Buffer<Real> edge_allowance_;  // [m]
+};
+
+}  // namespace sim

@@ -1,0 +1,114 @@
+// The distance family's solver part (Small Steps Algorithm 1 lines 5-9 for C = |x_a − x_b| − L):
+// Gauss-Seidel colour by colour, or Jacobi with mass splitting followed by the gather of each particle's
+// corrections. Data and metric term: families/distance_family.h.
+#pragma once
+
+#include <vector>
+
+#include "families/distance_family.h"
+#include "solver/solver_core.h"
+#include "solver/stages.h"
+
+namespace sim {
+
+// Common pointers of the distance projections.
+struct DistanceArgs {
+  const Int2* particles;
+  const Real* rest_length;
+  const Real* compliance;
+  const Real* damping;
+  Real* lambda;
+  const Vec3* x_prev;
+  const Real* w;
+  Real h;
+
+  // Projects constraint k against positions x and adds Δλ to its multiplier. split_a, split_b: the mass
+  // splitting of project_distance (1 for Gauss-Seidel).
+  SIM_HD DistanceCorrection project(int k, const Vec3* x, Real split_a = 1.0, Real split_b = 1.0) const {
+    const Int2 p = particles[k];
+    const Vec3 xa = x[p.a], xb = x[p.b];
+    const Real beta = damping[k];
+    const Vec3 motion = beta > 0.0 ? (xa - x_prev[p.a]) - (xb - x_prev[p.b]) : Vec3{0.0, 0.0, 0.0};
+    const DistanceCorrection c = project_distance(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k], beta,
+                                                  lambda[k], h, motion, split_a, split_b);
+    lambda[k] += c.dlambda;
+    return c;
+  }
+};
+
+// Algorithm 1 lines 5-9 for one colour: constraints [begin, begin + count) share no particle.
+struct ProjectDistanceColour {
+  DistanceArgs args;
+  Vec3* x;
+  int begin;
+  SIM_HD void operator()(int t) const {
+    const int k = begin + t;
+    const DistanceCorrection c = args.project(k, x);
+    const Int2 p = args.particles[k];
+    x[p.a] += c.dxa;
+    x[p.b] += c.dxb;
+  }
+};
+
+// Jacobi (Small Steps §6): every constraint reads the same x and writes its correction into its own
+// slots (2k for end a, 2k + 1 for end b); GatherCorrections then moves each particle by their sum. Each
+// end's mass is split n/ω ways, n the number of constraints on the particle (project_distance), so that
+// the summed corrections of a particle are about ω times their mean (the averaging of Macklin et al.
+// 2014 §4.2) while λ stays the force estimate and a compliant constraint keeps its stiffness: scaling
+// Δλ and Δx by ω/max(n_a, n_b) instead made it max(n)/ω times softer at every substep count.
+struct ProjectDistanceJacobi {
+  DistanceArgs args;
+  const Vec3* x;
+  Vec3* correction;              // 2 slots per constraint [m]
+  const int* incidence_offsets;  // Model::particle_distance_offsets
+  Real omega;
+  SIM_HD void operator()(int k) const {
+    const Int2 p = args.particles[k];
+    const int na = incidence_offsets[p.a + 1] - incidence_offsets[p.a];
+    const int nb = incidence_offsets[p.b + 1] - incidence_offsets[p.b];
+    const DistanceCorrection c = args.project(k, x, Real(na) / omega, Real(nb) / omega);
+    correction[2 * k] = c.dxa;
+    correction[2 * k + 1] = c.dxb;
+  }
+};
+
+template <class Exec>
+class DistanceFamily::Stages : public FamilyHooks {
+ public:
+  void upload(SolverCore<Exec>&, const Model& m) { colour_offsets_ = m.colour_offsets; }
+
+  void begin_substep(SolverCore<Exec>& core, const Substep&) { core.clear(core.state.distance.lambda); }
+
+  void project(SolverCore<Exec>& core, const Substep& sub) {
+    const int n = int(Exec::size(core.model.distance.rest_length));
+    if (n == 0) return;
+    const DistanceArrays<Exec::template Buffer>& d = core.model.distance;
+    const DistanceArgs args{Exec::data(d.particles),
+                            Exec::data(d.rest_length),
+                            Exec::data(d.compliance),
+                            Exec::data(d.damping),
+                            Exec::data(core.state.distance.lambda),
+                            core.xn(),
+                            core.w(),
+                            sub.h};
+    Vec3* x = core.x();
+    if (sub.settings.order == SolverOrder::GaussSeidel) {
+      for (size_t c = 0; c + 1 < colour_offsets_.size(); ++c)
+        core.launch(colour_offsets_[c + 1] - colour_offsets_[c],
+                    ProjectDistanceColour{args, x, colour_offsets_[c]});
+      return;
+    }
+    Exec::resize(correction_, 2 * size_t(n));
+    Vec3* correction = Exec::data(correction_);
+    const int* offsets = Exec::data(d.incidence_offsets);
+    core.launch(n, ProjectDistanceJacobi{args, x, correction, offsets, sub.settings.jacobi_omega});
+    core.launch(core.particle_count(),
+                GatherCorrections{offsets, Exec::data(d.incidence_slots), correction, x});
+  }
+
+ private:
+  std::vector<int> colour_offsets_;                  // colour c owns constraints [offsets[c], offsets[c+1])
+  typename Exec::template Buffer<Vec3> correction_;  // Jacobi: 2 slots per constraint [m]
+};
+
+}  // namespace sim

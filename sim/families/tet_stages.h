@@ -1,0 +1,119 @@
+// The tet family's solver part (families/tet_family.h): each tet projects its deviatoric then its
+// hydrostatic constraint (constraints/tet_elasticity.h, Eqs. 4 and 8), Gauss-Seidel colour by colour, or
+// Jacobi: every tet reads the same x and writes its four corners' corrections into its own slots, with
+// each corner's mass split n/ω ways as the distance Jacobi does, and GatherCorrections sums them.
+#pragma once
+
+#include <vector>
+
+#include "families/tet_family.h"
+#include "solver/solver_core.h"
+#include "solver/stages.h"
+
+namespace sim {
+
+struct TetArgs {
+  const Int4* particles;
+  const Mat3* inv_rest;
+  const Real* alpha_d;
+  const Real* alpha_h;
+  Real* lambda;  // 2 per tet
+  const Real* w;
+  TetModel model;
+  Real gamma;
+  Real h;
+
+  // Projects tet t from positions x into xs (its four corners, moved) with corner masses split as given.
+  SIM_HD void project(int t, const Vec3* x, const Real split[4], Vec3 xs[4]) const {
+    const Int4 p = particles[t];
+    const int idx[4] = {p.a, p.b, p.c, p.d};
+    Real ws[4];
+    for (int e = 0; e < 4; ++e) {
+      xs[e] = x[idx[e]];
+      ws[e] = w[idx[e]];
+    }
+    project_tet(model, gamma, inv_rest[t], alpha_d[t], alpha_h[t], xs, ws, split, lambda + 2 * t, h);
+  }
+};
+
+// Gauss-Seidel: tets [first, first + count) share no particle.
+struct ProjectTetColour {
+  TetArgs args;
+  Vec3* x;
+  int first;
+  SIM_HD void operator()(int i) const {
+    const int t = first + i;
+    const Real split[4] = {1.0, 1.0, 1.0, 1.0};
+    Vec3 xs[4];
+    args.project(t, x, split, xs);
+    const Int4 p = args.particles[t];
+    x[p.a] = xs[0];
+    x[p.b] = xs[1];
+    x[p.c] = xs[2];
+    x[p.d] = xs[3];
+  }
+};
+
+struct ProjectTetJacobi {
+  TetArgs args;
+  const Vec3* x;
+  Vec3* correction;              // 4 slots per tet [m]
+  const int* incidence_offsets;  // Model::tet.incidence_offsets
+  Real omega;
+  SIM_HD void operator()(int t) const {
+    const Int4 p = args.particles[t];
+    const int idx[4] = {p.a, p.b, p.c, p.d};
+    Real split[4];
+    for (int e = 0; e < 4; ++e)
+      split[e] = Real(incidence_offsets[idx[e] + 1] - incidence_offsets[idx[e]]) / omega;
+    Vec3 xs[4];
+    args.project(t, x, split, xs);
+    for (int e = 0; e < 4; ++e) correction[4 * t + e] = xs[e] - x[idx[e]];
+  }
+};
+
+template <class Exec>
+class TetFamily::Stages : public FamilyHooks {
+ public:
+  void upload(SolverCore<Exec>& core, const Model& m) {
+    core.model.tet.material = m.tet.material;
+    core.model.tet.constants = m.tet.constants;
+    colour_offsets_ = m.tet.colour_offsets;
+  }
+
+  void begin_substep(SolverCore<Exec>& core, const Substep&) { core.clear(core.state.tet.lambda); }
+
+  void project(SolverCore<Exec>& core, const Substep& sub) {
+    TetArrays<Exec::template Buffer>& tet = core.model.tet;
+    const int n = int(Exec::size(tet.particles));
+    if (n == 0) return;
+    const TetArgs args{Exec::data(tet.particles),
+                       Exec::data(tet.inv_rest),
+                       Exec::data(tet.compliance_deviatoric),
+                       Exec::data(tet.compliance_hydrostatic),
+                       Exec::data(core.state.tet.lambda),
+                       core.w(),
+                       tet.material.model,
+                       tet.constants.gamma,
+                       sub.h};
+    Vec3* x = core.x();
+    if (sub.settings.order == SolverOrder::GaussSeidel) {
+      for (size_t c = 0; c + 1 < colour_offsets_.size(); ++c)
+        core.launch(colour_offsets_[c + 1] - colour_offsets_[c],
+                    ProjectTetColour{args, x, colour_offsets_[c]});
+      return;
+    }
+    Exec::resize(correction_, 4 * size_t(n));
+    Vec3* correction = Exec::data(correction_);
+    const int* offsets = Exec::data(tet.incidence_offsets);
+    core.launch(n, ProjectTetJacobi{args, x, correction, offsets, sub.settings.jacobi_omega});
+    core.launch(core.particle_count(),
+                GatherCorrections{offsets, Exec::data(tet.incidence_slots), correction, x});
+  }
+
+ private:
+  std::vector<int> colour_offsets_;
+  typename Exec::template Buffer<Vec3> correction_;  // Jacobi: 4 slots per tet [m]
+};
+
+}  // namespace sim

@@ -1,0 +1,34 @@
+// What every family's metric term shares (metrics/reduce_metrics.h): the frame's context and one
+// constraint's energies and Small Steps Eq. 2 residual.
+#pragma once
+
+#include <cmath>
+
+#include "collide/sdf_collider.h"
+#include "core/aabb.h"
+#include "metrics/metric_sums.h"
+
+namespace sim {
+
+// What a reduction needs besides the arrays.
+struct MetricFrame {
+  Vec3 gravity;          // g times Settings::gravity_scale [m/s²]
+  Aabb bounds;           // Model::bounds [m]
+  SdfCollider collider;  // its φ on the same side as the arrays
+  Real h;                // Δt_s of the last substep, which set the multipliers [s]
+};
+
+// One constraint's share: elastic energy from λ, violation ½C²/α, and its Eq. 2 residual |C + α̃λ|.
+SIM_HD ConstraintSums constraint_terms(double C, double alpha, double lambda, double h, int kind) {
+  ConstraintSums s;
+  const double h2 = h * h;
+  if (alpha > 0.0 && h2 > 0.0) s.elastic = 0.5 * alpha * (lambda / h2) * (lambda / h2);
+  if (alpha > 0.0) s.violation = 0.5 * C * C / alpha;
+  const double r = fabs(C + (h2 > 0.0 ? alpha / h2 : 0.0) * lambda);
+  s.residual_sq = r * r;
+  s.max_residual[kind] = r;
+  s.count = 1;
+  return s;
+}
+
+}  // namespace sim

@@ -1,0 +1,50 @@
+// SolverCore<Exec>: what XpbdSolver shares with every constraint family's stages — the backend's copy
+// of the Model and State arrays, xⁿ, and the launch and clear calls that count a step's backend
+// operations (kernel launches and memsets on CUDA pay launch latency; launches per frame say how much).
+#pragma once
+
+#include "model/model.h"
+#include "model/state.h"
+#include "solver/settings.h"
+
+namespace sim {
+
+template <class Exec>
+struct SolverCore {
+  template <class T>
+  using Buffer = typename Exec::template Buffer<T>;
+
+  ModelArrays<Exec::template Buffer> model;
+  StateArrays<Exec::template Buffer> state;
+  Buffer<Vec3> x_prev;  // xⁿ, positions at the start of the substep [m]
+  long long launches = 0;
+
+  template <class F>
+  void launch(int n, const F& f) {
+    if (n <= 0) return;
+    ++launches;
+    Exec::parallel_for(n, f);
+  }
+  template <class T>
+  void clear(Buffer<T>& b) {
+    if (Exec::size(b) == 0) return;
+    ++launches;
+    Exec::fill_zero(b);
+  }
+
+  int particle_count() const { return int(Exec::size(model.particle_inv_mass)); }
+  Vec3* x() { return Exec::data(state.particle_x); }
+  const Vec3* v() const { return Exec::data(state.particle_v); }
+  const Vec3* xn() const { return Exec::data(x_prev); }
+  const Real* w() const { return Exec::data(model.particle_inv_mass); }
+  const Real* radius() const { return Exec::data(model.particle_radius); }
+};
+
+// One substep as the families' hooks see it.
+struct Substep {
+  const Settings& settings;
+  Real h;         // Δt_s [s]
+  Real fraction;  // (s + 1) / n: how far through the frame this substep ends [-]
+};
+
+}  // namespace sim
