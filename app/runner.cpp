@@ -37,6 +37,12 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   if (last.stretch_max > 0.0)
     std::printf("stretch      max %.4g %%, mean %.4g %%\n", 100.0 * last.stretch_max, 100.0 * last.stretch_mean);
   if (m.collider.enabled) std::printf("penetration  max %.4g m into the collider\n", last.max_penetration);
+  if (m.tet_count() > 0)
+    std::printf("volume       |V/V0 - 1| mean %.4g %%, max %.4g %% over %d tets\n", 100.0 * last.volume_error_mean,
+                100.0 * last.volume_error_max, m.tet_count());
+  if (m.tracked_particles.size() > 0)
+    std::printf("tip          deflection %.4g m (mean sag of %zu tracked particles)\n", last.tip_deflection,
+                m.tracked_particles.size());
   std::printf("detection    %.3f ms/frame (mean, included in the step time)\n",
               frames_done ? total_detection_ms / frames_done : 0.0);
   std::printf("launches     %lld backend operations in the last frame (kernel launches on CUDA)\n",

@@ -18,7 +18,7 @@ namespace sim {
 
 // The material every tet of a Model shares.
 struct TetMaterial {
-  TetModel model = TetModel::NeoHookean;
+  TetModel model = TetModel::StVK;
   Real young = 1e7;     // E [Pa]
   Real poisson = 0.45;  // ν [-]
   Real density = 1000;  // ρ [kg/m³]

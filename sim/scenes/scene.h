@@ -27,6 +27,7 @@ const SceneDef& find_scene(const std::string& name);
 // Each scene file defines one of these; scene_registry() lists them.
 SceneDef make_bunny_cloth_scene();
 SceneDef make_chain_scene();
+SceneDef make_fem_beam_scene();
 SceneDef make_hanging_cloth_scene();
 
 }  // namespace sim
