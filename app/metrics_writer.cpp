@@ -64,6 +64,7 @@ const Column kColumns[] = {
     {"volume_error_mean", [](const sim::FrameMetrics& m) { return m.volume_error_mean; }, false},
     {"volume_error_max", [](const sim::FrameMetrics& m) { return m.volume_error_max; }, false},
     {"tip_deflection_m", [](const sim::FrameMetrics& m) { return m.tip_deflection; }, false},
+    {"cg_residual", [](const sim::FrameMetrics& m) { return m.cg_residual; }, false},
     {"substeps", [](const sim::FrameMetrics& m) { return double(m.substeps); }, true},
     {"projections", [](const sim::FrameMetrics& m) { return double(m.projections); }, true},
     {"step_ms", [](const sim::FrameMetrics& m) { return m.step_ms; }, false},

@@ -37,6 +37,8 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   if (last.stretch_max > 0.0)
     std::printf("stretch      max %.4g %%, mean %.4g %%\n", 100.0 * last.stretch_max, 100.0 * last.stretch_mean);
   if (m.collider.enabled) std::printf("penetration  max %.4g m into the collider\n", last.max_penetration);
+  if (s.integrator == sim::Integrator::ImplicitEuler)
+    std::printf("newton-pcg   last CG solve |r|/|r0| = %.3g\n", last.cg_residual);
   if (m.tet_count() > 0)
     std::printf("volume       |V/V0 - 1| mean %.4g %%, max %.4g %% over %d tets\n", 100.0 * last.volume_error_mean,
                 100.0 * last.volume_error_max, m.tet_count());

@@ -19,6 +19,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.detection_ms = world.last_detection_ms();
   r.metrics.launches = world.last_launches();
   r.metrics.threads = world.last_threads();
+  r.metrics.cg_residual = world.last_cg_residual();
   return r;
 }
 

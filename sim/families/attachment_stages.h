@@ -3,6 +3,7 @@
 // families/attachment_family.h.
 #pragma once
 
+#include "constraints/energy.h"
 #include "families/attachment_family.h"
 #include "solver/solver_core.h"
 
@@ -53,6 +54,43 @@ struct ProjectGrab {
   }
 };
 
+// Newton-PCG (solver/newton_pcg.h): one attachment's energy term at particle i, with its target where it
+// is at the end of the step, added to out[i] (each particle has at most one attachment, so no two threads
+// write one particle; the grab runs in a launch of its own).
+struct EnergyAt {
+  EnergyTerm term;
+  const Real* w;
+  const Vec3* x;
+  const Vec3* p;  // Product's direction [m]
+  Vec3* out;
+  Real h;
+  SIM_HD void add(int i, Vec3 start, Vec3 end, Real fraction, Real compliance) const {
+    const Vec3 dir = term == EnergyTerm::Product ? p[i] : Vec3{0.0, 0.0, 0.0};
+    out[i] += attachment_energy_term(term, x[i], start + fraction * (end - start),
+                                     energy_compliance(compliance, w[i], h), dir);
+  }
+};
+
+struct AttachmentEnergy {
+  const int* particle;
+  const Real* compliance;
+  const Vec3* target_start;
+  const Vec3* target_end;
+  Real fraction;
+  EnergyAt at;
+  SIM_HD void operator()(int t) const {
+    at.add(particle[t], target_start[t], target_end[t], fraction, compliance[t]);
+  }
+};
+
+struct GrabEnergy {
+  Grab grab;
+  Vec3 start;
+  Real fraction;
+  EnergyAt at;
+  SIM_HD void operator()(int) const { at.add(grab.particle, start, grab.target, fraction, grab.compliance); }
+};
+
 template <class Exec>
 class AttachmentFamily::Stages : public FamilyHooks {
  public:
@@ -80,6 +118,17 @@ class AttachmentFamily::Stages : public FamilyHooks {
     if (grabbing(core))
       core.launch(1, ProjectGrab{grab_.particle, grab_start_, grab_.target, grab_.compliance, sub.fraction,
                                  Exec::data(grab_lambda_), core.x(), core.w(), sub.h});
+  }
+
+  static constexpr bool kElastic = true;
+  template <class Pass>
+  void add_energy(SolverCore<Exec>& core, const Pass& pass) {
+    const EnergyAt at{pass.term, core.w(), core.x(), pass.p, pass.out, pass.h};
+    core.launch(int(Exec::size(core.model.attachment.particle)),
+                AttachmentEnergy{Exec::data(core.model.attachment.particle),
+                                 Exec::data(core.model.attachment.compliance), Exec::data(target_start_),
+                                 Exec::data(core.state.attachment.target), pass.fraction, at});
+    if (grabbing(core)) core.launch(1, GrabEnergy{grab_, grab_start_, pass.fraction, at});
   }
 
   // The next frame's motion starts where this one's targets ended.

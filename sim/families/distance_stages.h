@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "constraints/energy.h"
 #include "families/distance_family.h"
 #include "solver/solver_core.h"
 #include "solver/stages.h"
@@ -72,6 +73,27 @@ struct ProjectDistanceJacobi {
   }
 };
 
+// Newton-PCG (solver/newton_pcg.h): constraint k's energy term for both ends into its two slots.
+struct DistanceEnergy {
+  const Int2* particles;
+  const Real* rest_length;
+  const Real* compliance;
+  const Real* w;
+  const Vec3* x;
+  const Vec3* p;  // Product's direction [m]
+  Vec3* slots;    // 2 per constraint
+  EnergyTerm term;
+  Real h;
+  SIM_HD void operator()(int k) const {
+    const Int2 e = particles[k];
+    const Vec3 u = term == EnergyTerm::Product ? p[e.a] - p[e.b] : Vec3{0.0, 0.0, 0.0};
+    const Real alpha = energy_compliance(compliance[k], w[e.a] + w[e.b], h);
+    const Vec3 t = distance_energy_term(term, x[e.a], x[e.b], rest_length[k], alpha, u);
+    slots[2 * k] = t;
+    slots[2 * k + 1] = term == EnergyTerm::Diagonal ? t : -t;
+  }
+};
+
 template <class Exec>
 class DistanceFamily::Stages : public FamilyHooks {
  public:
@@ -106,9 +128,24 @@ class DistanceFamily::Stages : public FamilyHooks {
                 GatherCorrections{offsets, Exec::data(d.incidence_slots), correction, x});
   }
 
+  static constexpr bool kElastic = true;
+  template <class Pass>
+  void add_energy(SolverCore<Exec>& core, const Pass& pass) {
+    const DistanceArrays<Exec::template Buffer>& d = core.model.distance;
+    const int n = int(Exec::size(d.rest_length));
+    if (n == 0) return;
+    Exec::resize(correction_, 2 * size_t(n));
+    Vec3* slots = Exec::data(correction_);
+    core.launch(n,
+                DistanceEnergy{Exec::data(d.particles), Exec::data(d.rest_length), Exec::data(d.compliance),
+                               core.w(), core.x(), pass.p, slots, pass.term, pass.h});
+    core.launch(core.particle_count(), GatherCorrections{Exec::data(d.incidence_offsets),
+                                                         Exec::data(d.incidence_slots), slots, pass.out});
+  }
+
  private:
   std::vector<int> colour_offsets_;                  // colour c owns constraints [offsets[c], offsets[c+1])
-  typename Exec::template Buffer<Vec3> correction_;  // Jacobi: 2 slots per constraint [m]
+  typename Exec::template Buffer<Vec3> correction_;  // 2 slots per constraint: Jacobi [m], energy terms
 };
 
 }  // namespace sim

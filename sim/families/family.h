@@ -119,6 +119,12 @@ struct FamilyHooks {
   // After the frame's last substep.
   template <class Core>
   void end_frame(Core&) {}
+  // Force-based integrators (solver/newton_pcg.h): a family with an elastic energy (kElastic) adds its
+  // gradient, stiffness product or stiffness diagonal at the current x to pass.out; a family without one
+  // (contacts) is projected once after the solve instead.
+  static constexpr bool kElastic = false;
+  template <class Core, class Pass>
+  void add_energy(Core&, const Pass&) {}
 };
 
 }  // namespace sim

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "constraints/energy.h"
 #include "families/tet_family.h"
 #include "solver/solver_core.h"
 #include "solver/stages.h"
@@ -72,6 +73,27 @@ struct ProjectTetJacobi {
   }
 };
 
+// Newton-PCG (solver/newton_pcg.h): tet t's energy term for its four corners into its slots.
+struct TetEnergy {
+  TetArgs args;
+  const Vec3* x;
+  const Vec3* p;  // Product's direction [m]
+  Vec3* slots;    // 4 per tet
+  EnergyTerm term;
+  SIM_HD void operator()(int t) const {
+    const Int4 c = args.particles[t];
+    const int idx[4] = {c.a, c.b, c.c, c.d};
+    Vec3 xs[4], ps[4] = {}, out[4];
+    for (int e = 0; e < 4; ++e) {
+      xs[e] = x[idx[e]];
+      if (term == EnergyTerm::Product) ps[e] = p[idx[e]];
+    }
+    tet_energy_terms(term, args.model, args.gamma, args.inv_rest[t], args.alpha_d[t], args.alpha_h[t], xs, ps,
+                     out);
+    for (int e = 0; e < 4; ++e) slots[4 * t + e] = out[e];
+  }
+};
+
 template <class Exec>
 class TetFamily::Stages : public FamilyHooks {
  public:
@@ -87,15 +109,7 @@ class TetFamily::Stages : public FamilyHooks {
     TetArrays<Exec::template Buffer>& tet = core.model.tet;
     const int n = int(Exec::size(tet.particles));
     if (n == 0) return;
-    const TetArgs args{Exec::data(tet.particles),
-                       Exec::data(tet.inv_rest),
-                       Exec::data(tet.compliance_deviatoric),
-                       Exec::data(tet.compliance_hydrostatic),
-                       Exec::data(core.state.tet.lambda),
-                       core.w(),
-                       tet.material.model,
-                       tet.constants.gamma,
-                       sub.h};
+    const TetArgs args = tet_args(core, sub.h);
     Vec3* x = core.x();
     if (sub.settings.order == SolverOrder::GaussSeidel) {
       for (size_t c = 0; c + 1 < colour_offsets_.size(); ++c)
@@ -111,9 +125,35 @@ class TetFamily::Stages : public FamilyHooks {
                 GatherCorrections{offsets, Exec::data(tet.incidence_slots), correction, x});
   }
 
+  static constexpr bool kElastic = true;
+  template <class Pass>
+  void add_energy(SolverCore<Exec>& core, const Pass& pass) {
+    TetArrays<Exec::template Buffer>& tet = core.model.tet;
+    const int n = int(Exec::size(tet.particles));
+    if (n == 0) return;
+    Exec::resize(correction_, 4 * size_t(n));
+    Vec3* slots = Exec::data(correction_);
+    core.launch(n, TetEnergy{tet_args(core, pass.h), core.x(), pass.p, slots, pass.term});
+    core.launch(core.particle_count(), GatherCorrections{Exec::data(tet.incidence_offsets),
+                                                         Exec::data(tet.incidence_slots), slots, pass.out});
+  }
+
  private:
+  TetArgs tet_args(SolverCore<Exec>& core, Real h) {
+    TetArrays<Exec::template Buffer>& tet = core.model.tet;
+    return {Exec::data(tet.particles),
+            Exec::data(tet.inv_rest),
+            Exec::data(tet.compliance_deviatoric),
+            Exec::data(tet.compliance_hydrostatic),
+            Exec::data(core.state.tet.lambda),
+            core.w(),
+            tet.material.model,
+            tet.constants.gamma,
+            h};
+  }
+
   std::vector<int> colour_offsets_;
-  typename Exec::template Buffer<Vec3> correction_;  // Jacobi: 4 slots per tet [m]
+  typename Exec::template Buffer<Vec3> correction_;  // 4 slots per tet: Jacobi [m], energy terms
 };
 
 }  // namespace sim

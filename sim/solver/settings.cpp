@@ -6,9 +6,21 @@ namespace sim {
 
 const std::vector<ParamSpec>& settings_table() {
   static const std::vector<ParamSpec> table = {
-      {"integrator", ParamType::Choice, 0, 0, 0, "", "time integration scheme", false, {"xpbd"}},
+      {"integrator",
+       ParamType::Choice,
+       0,
+       0,
+       1,
+       "",
+       "time integration: xpbd (Algorithm 1) or implicit_euler (backward Euler, Newton-PCG)",
+       false,
+       {"xpbd", "implicit_euler"}},
       {"substeps", ParamType::Int, 20, 1, 1000, "", "n: substeps per frame, Δt_s = Δt_f / n (Eq. 6)", false},
       {"iterations", ParamType::Int, 1, 1, 1000, "", "k: constraint iterations per substep", false},
+      {"newton_iterations", ParamType::Int, 1, 1, 100, "",
+       "implicit_euler: Newton steps per substep (1: linearly implicit)", false},
+      {"cg_iterations", ParamType::Int, 100, 1, 10000, "",
+       "implicit_euler: at most this many conjugate-gradient iterations per Newton step", false},
       {"solver",
        ParamType::Choice,
        0,
@@ -45,7 +57,10 @@ const std::vector<ParamSpec>& settings_table() {
 
 ParamSet settings_to_params(const Settings& s) {
   ParamSet p("settings", settings_table());
+  p.set("integrator", s.integrator == Integrator::Xpbd ? 0 : 1);
   p.set("substeps", s.substeps);
+  p.set("newton_iterations", s.newton_iterations);
+  p.set("cg_iterations", s.cg_iterations);
   p.set("iterations", s.iterations);
   p.set("solver", s.order == SolverOrder::GaussSeidel ? 0 : 1);
   p.set("jacobi_omega", s.jacobi_omega);
@@ -62,7 +77,10 @@ ParamSet settings_to_params(const Settings& s) {
 
 Settings settings_from_params(const ParamSet& p) {
   Settings s;
+  s.integrator = p.get_int("integrator") == 0 ? Integrator::Xpbd : Integrator::ImplicitEuler;
   s.substeps = p.get_int("substeps");
+  s.newton_iterations = p.get_int("newton_iterations");
+  s.cg_iterations = p.get_int("cg_iterations");
   s.iterations = p.get_int("iterations");
   s.order = p.get_int("solver") == 0 ? SolverOrder::GaussSeidel : SolverOrder::Jacobi;
   s.jacobi_omega = Real(p.get("jacobi_omega"));
@@ -79,6 +97,11 @@ Settings settings_from_params(const ParamSet& p) {
 
 std::string describe(const Settings& s) {
   char text[160];
+  if (s.integrator == Integrator::ImplicitEuler) {
+    std::snprintf(text, sizeof text, "%d substep%s x %d Newton x %d CG, backward Euler", s.substeps,
+                  s.substeps == 1 ? "" : "s", s.newton_iterations, s.cg_iterations);
+    return text;
+  }
   std::snprintf(text, sizeof text, "%d substep%s x %d iteration%s, XPBD, %s%s", s.substeps,
                 s.substeps == 1 ? "" : "s", s.iterations, s.iterations == 1 ? "" : "s",
                 s.order == SolverOrder::GaussSeidel ? "Gauss-Seidel" : "Jacobi",

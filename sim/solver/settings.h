@@ -19,14 +19,17 @@ enum class SolverOrder {
 // reused by every substep (the paper's choice), or again before every substep, for comparison.
 enum class ContactDetection { PerFrame, PerSubstep };
 
-// Time integration scheme. XPBD (Small Steps Algorithm 1) is the only one so far; the classical
-// integrators of Teschner's lectures join this list in later work.
-enum class Integrator { Xpbd };
+// Time integration scheme: XPBD (Small Steps Algorithm 1), or backward Euler solved by Newton's method
+// with Jacobi-preconditioned conjugate gradients on the constraints' energy (§6.3's comparison,
+// solver/newton_pcg.h). The classical integrators of Teschner's lectures join this list in later work.
+enum class Integrator { Xpbd, ImplicitEuler };
 
 struct Settings {
   Integrator integrator = Integrator::Xpbd;
   int substeps = 20;   // n [-], 1..1000
-  int iterations = 1;  // k [-], 1..1000
+  int iterations = 1;  // k [-], 1..1000 (XPBD)
+  int newton_iterations = 1;  // Newton steps per substep (implicit Euler) [-]
+  int cg_iterations = 100;    // at most this many CG iterations per Newton step (implicit Euler) [-]
   SolverOrder order = SolverOrder::GaussSeidel;
   Real jacobi_omega = 1.0;   // ω [-], Jacobi relaxation
   Real frame_dt = 1.0 / 60;  // Δt_f [s]

@@ -23,6 +23,8 @@ struct StepStats {
   // launch latency), the same loops on the CPU.
   long long launches = 0;
   int threads = 0;  // CPU worker threads the step ran on (backend/cpu_team.h); 0 on CUDA
+  // Implicit Euler: |r|/|r₀| of the frame's last conjugate-gradient solve [-]; 0 under XPBD
+  double cg_residual = 0.0;
 };
 
 class Solver {

@@ -10,6 +10,7 @@
 #include "families/family_stages.h"
 #include "metrics/reduce_metrics.h"
 #include "model/arrays.h"
+#include "solver/newton_pcg.h"
 #include "solver/solver.h"
 #include "solver/solver_core.h"
 #include "solver/stages.h"
@@ -90,7 +91,8 @@ class XpbdSolver final : public Solver {
 
   // Algorithm 1: contacts found along the frame's predicted path (line 1), then n substeps of h (line 2),
   // each predicting (line 4), resetting the multipliers (line 5), running k iterations over every family
-  // (lines 6-9) and updating the velocities (line 11).
+  // (lines 6-9) and updating the velocities (line 11). Implicit Euler replaces lines 6-9 by a
+  // Newton-PCG solve on the families' energy followed by one projection of the contacts.
   StepStats step(const Settings& s) override {
     team_.choose(s.threads);
     const typename Exec::Team::Span span(team_, true);
@@ -103,18 +105,25 @@ class XpbdSolver final : public Solver {
     Vec3* x = core_.x();
     Vec3* x_prev = Exec::data(core_.x_prev);
     Vec3* v = Exec::data(core_.state.particle_v);
+    StepStats stats;
     if (!per_substep) detect_contacts(gravity, s.frame_dt);
     for (int sub = 0; sub < s.substeps; ++sub) {
       if (per_substep) detect_contacts(gravity, h);
       const Substep substep{s, h, Real(sub + 1) / Real(s.substeps)};
       core_.launch(n, Predict{x, x_prev, v, core_.w(), gravity, h});
       each_family([&](auto& f) { f.begin_substep(core_, substep); });
-      for (int it = 0; it < s.iterations; ++it) each_family([&](auto& f) { f.project(core_, substep); });
+      if (s.integrator == Integrator::Xpbd) {
+        for (int it = 0; it < s.iterations; ++it) each_family([&](auto& f) { f.project(core_, substep); });
+      } else {
+        stats.cg_residual = newton_.step(core_, families_, substep);
+        each_family([&](auto& f) {
+          if (!f.kElastic) f.project(core_, substep);
+        });
+      }
       core_.launch(n, UpdateVelocity{x, x_prev, v, 1.0 / h, std::exp(-s.damping * h)});
     }
     each_family([&](auto& f) { f.end_frame(core_); });
     Exec::synchronize();  // the frame's one wait for the backend
-    StepStats stats;
     stats.detection_ms = detection_watch_.elapsed_ms();
     stats.launches = core_.launches;
     stats.threads = team_.size();
@@ -137,6 +146,7 @@ class XpbdSolver final : public Solver {
 
   SolverCore<Exec> core_;
   typename Families::template Stages<Exec> families_;
+  NewtonPcg<Exec> newton_;
   Vec3 gravity_{};
   Aabb bounds_{};
   SdfCollider collider_;  // for the penetration metric; sdf.phi points into core_.model.collider_phi

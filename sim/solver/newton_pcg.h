@@ -1,0 +1,177 @@
+// Backward Euler solved by Newton's method with Jacobi-preconditioned conjugate gradients, matrix-free
+// (Small Steps §6.3's comparison: "a linearly implicit Newton method with a Krylov PCG solver (using a
+// diagonal Jacobi preconditioner) applied directly to equations (1)-(2)"; Baraff & Witkin 1998). One step
+// of h from xⁿ with velocity v minimises
+//   E(x) = (x − x̃)ᵀ M (x − x̃)/(2h²) + U(x),   x̃ = xⁿ + h v + h² g,
+// U the elastic energy of every family that has one (each compliant constraint as C²/(2α),
+// constraints/energy.h). Newton starts at x = xⁿ; each Newton step solves
+//   (M/h² + K(x)) Δx = −(M (x − x̃)/h² + ∇U(x))
+// by at most Settings::cg_iterations of PCG, with K the families' stiffness products and diag(M/h² + K) the
+// preconditioner. One Newton step from xⁿ is the linearly implicit backward Euler step: with Δx = h v⁺ it
+// reads (M + h² K) v⁺ = M v + h (f(xⁿ) + M g). Pinned particles (w = 0) are left out of the system.
+// Contacts have no energy: the contact families project once after the solve, as hard constraints.
+#pragma once
+
+#include <cmath>
+
+#include "constraints/energy.h"
+#include "families/family.h"
+#include "solver/solver_core.h"
+#include "solver/stages.h"
+
+namespace sim {
+
+// Two sums of one pass over the particles.
+struct PairSums {
+  double a = 0.0, b = 0.0;
+  SIM_HD static PairSums combine(const PairSums& x, const PairSums& y) { return {x.a + y.a, x.b + y.b}; }
+};
+
+// What an energy pass asks of a family (FamilyHooks::add_energy): out += the term at the current x.
+struct EnergyPass {
+  EnergyTerm term;
+  const Vec3* p;  // the direction of a Product [m]
+  Vec3* out;      // [N] or [N/m]
+  Real h;         // [s], for the zero-compliance springs
+  Real fraction;  // how far through the frame the step ends: where moving attachment targets are [-]
+};
+
+SIM_HD Real mass_over_h2(Real w, Real inv_h2) { return w > 0.0 ? inv_h2 / w : 0.0; }
+
+// The Newton right-hand side r = −∇E (zero for pinned particles), the preconditioner d = m/h² + diag K,
+// and PCG's start: Δx = 0, z = r/d, p = z. Returns (r·z, r·r).
+struct NewtonStart {
+  const Vec3* x;
+  const Vec3* x_tilde;
+  const Real* w;
+  const Vec3* grad;  // ∇U
+  Vec3* diag;        // diag K in, d out
+  Vec3* r;
+  Vec3* z;
+  Vec3* p;
+  Vec3* dx;
+  Real inv_h2;
+  SIM_HD PairSums operator()(int i) const {
+    dx[i] = {0.0, 0.0, 0.0};
+    if (w[i] == 0.0) {
+      r[i] = z[i] = p[i] = {0.0, 0.0, 0.0};
+      return {};
+    }
+    const Real m = mass_over_h2(w[i], inv_h2);
+    r[i] = -(m * (x[i] - x_tilde[i]) + grad[i]);
+    const Vec3 d = diag[i] + Vec3{m, m, m};
+    diag[i] = d;
+    z[i] = {r[i].x / d.x, r[i].y / d.y, r[i].z / d.z};
+    p[i] = z[i];
+    return {dot(r[i], z[i]), dot(r[i], r[i])};
+  }
+};
+
+// q = (M/h² + K) p: the families' K p is in q; adds M p/h² and returns p·q.
+struct ApplyMass {
+  const Real* w;
+  const Vec3* p;
+  Vec3* q;
+  Real inv_h2;
+  SIM_HD PairSums operator()(int i) const {
+    if (w[i] == 0.0) {
+      q[i] = {0.0, 0.0, 0.0};
+      return {};
+    }
+    q[i] += mass_over_h2(w[i], inv_h2) * p[i];
+    return {dot(p[i], q[i]), 0.0};
+  }
+};
+
+// Δx += a p, r −= a q, z = r/d; returns (r·z, r·r).
+struct CgUpdate {
+  const Vec3* p;
+  const Vec3* q;
+  const Vec3* d;
+  Vec3* dx;
+  Vec3* r;
+  Vec3* z;
+  Real a;
+  SIM_HD PairSums operator()(int i) const {
+    dx[i] += a * p[i];
+    r[i] -= a * q[i];
+    z[i] = {r[i].x / d[i].x, r[i].y / d[i].y, r[i].z / d[i].z};
+    return {dot(r[i], z[i]), dot(r[i], r[i])};
+  }
+};
+
+struct CgDirection {
+  const Vec3* z;
+  Vec3* p;
+  Real beta;
+  SIM_HD void operator()(int i) const { p[i] = z[i] + beta * p[i]; }
+};
+
+template <class Exec>
+class NewtonPcg {
+ public:
+  // One backward Euler step: core.x holds x̃ (after Predict), core.x_prev holds xⁿ; leaves the solution in
+  // core.x. Returns the last linear solve's relative residual |r|/|r₀|.
+  template <class FamilyStages>
+  double step(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub) {
+    const int n = core.particle_count();
+    for (auto* b : {&x_tilde_, &grad_, &diag_, &r_, &z_, &p_, &q_, &dx_}) Exec::resize(*b, size_t(n));
+    Exec::copy(x_tilde_, core.state.particle_x);
+    Exec::copy(core.state.particle_x, core.x_prev);  // Newton starts at xⁿ
+    ++core.launches;
+    const Real inv_h2 = 1.0 / (sub.h * sub.h);
+    const Real* w = core.w();
+    double relative = 0.0;
+    for (int newton = 0; newton < sub.settings.newton_iterations; ++newton) {
+      energy(core, families, sub, EnergyTerm::Gradient, nullptr, grad_);
+      energy(core, families, sub, EnergyTerm::Diagonal, nullptr, diag_);
+      PairSums s = reduce(core, n,
+                          NewtonStart{core.x(), data(x_tilde_), w, data(grad_), data(diag_), data(r_),
+                                      data(z_), data(p_), data(dx_), inv_h2});
+      const double r0 = std::sqrt(s.b);
+      double rz = s.a;
+      relative = r0 > 0.0 ? 1.0 : 0.0;
+      for (int it = 0; it < sub.settings.cg_iterations && s.b > 0.0; ++it) {
+        energy(core, families, sub, EnergyTerm::Product, data(p_), q_);
+        const double pq = reduce(core, n, ApplyMass{w, data(p_), data(q_), inv_h2}).a;
+        if (!(pq > 0.0)) break;  // K lost definiteness along p, or p vanished
+        s = reduce(core, n,
+                   CgUpdate{data(p_), data(q_), data(diag_), data(dx_), data(r_), data(z_), Real(rz / pq)});
+        relative = r0 > 0.0 ? std::sqrt(s.b) / r0 : 0.0;
+        core.launch(n, CgDirection{data(z_), data(p_), Real(s.a / rz)});
+        rz = s.a;
+      }
+      core.launch(n, ApplyJacobiDeltas{core.x(), data(dx_)});
+    }
+    return relative;
+  }
+
+ private:
+  template <class T>
+  using Buffer = typename Exec::template Buffer<T>;
+  static Vec3* data(Buffer<Vec3>& b) { return Exec::data(b); }
+
+  template <class F>
+  PairSums reduce(SolverCore<Exec>& core, int n, const F& f) {
+    ++core.launches;
+    return Exec::template reduce<PairSums>(n, f, scratch_);
+  }
+
+  // out = Σ over the families of the term at the current x.
+  template <class FamilyStages>
+  void energy(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub, EnergyTerm term,
+              const Vec3* p, Buffer<Vec3>& out) {
+    core.clear(out);
+    const EnergyPass pass{term, p, Exec::data(out), sub.h, sub.fraction};
+    for_each_family(families, [&](auto& f) { f.add_energy(core, pass); });
+  }
+
+  Buffer<Vec3> x_tilde_;  // x̃ [m]
+  Buffer<Vec3> grad_;     // ∇U [N]
+  Buffer<Vec3> diag_;     // diag K, then the preconditioner diag(M/h² + K) [N/m]
+  Buffer<Vec3> r_, z_, p_, q_;
+  Buffer<Vec3> dx_;  // the Newton step [m]
+  Buffer<unsigned char> scratch_;
+};
+
+}  // namespace sim
