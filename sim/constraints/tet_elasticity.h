@@ -60,6 +60,13 @@ struct TetConstraint {
 
 SIM_HD Mat3 edge_matrix(const Vec3 x[4]) { return {x[1] - x[0], x[2] - x[0], x[3] - x[0]}; }
 
+// A rest shape too flat to invert: |det D_m| (six times the volume) at most 10⁻⁹ of its longest edge
+// from x₀ cubed. The loaders and ModelBuilder::add_tet refuse such tets.
+SIM_HD bool degenerate_tet(Mat3 rest) {
+  const Real edge = fmax(length(rest.c0), fmax(length(rest.c1), length(rest.c2)));
+  return !(fabs(determinant(rest)) > 1e-9 * edge * edge * edge);
+}
+
 SIM_HD TetConstraint tet_deviatoric(TetModel model, Mat3 F) {
   const Mat3 zero{};
   if (model == TetModel::NeoHookean) {

@@ -7,7 +7,7 @@
 #include <map>
 #include <sstream>
 
-#include "core/mat3.h"
+#include "constraints/tet_elasticity.h"
 #include "mesh/obj_loader.h"
 
 namespace sim {
@@ -77,6 +77,12 @@ std::vector<Real> lumped_masses(const TetMesh& mesh, Real density) {
 
 namespace {
 
+std::string number_text(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
 // The data lines of a TetGen file: comments (#) stripped, blank lines skipped, each with its line number.
 struct Lines {
   std::vector<std::pair<int, std::string>> lines;
@@ -120,13 +126,14 @@ struct Lines {
   // A count or index: a whole number in [lo, hi].
   long whole(double value, size_t i, long lo, long hi, const char* what) const {
     if (value != std::floor(value) || value < double(lo) || value > double(hi))
-      fail(lines[i].first, std::string(what) + " " + std::to_string(value) + " is not a whole number in [" +
+      fail(lines[i].first, std::string(what) + " " + number_text(value) + " is not a whole number in [" +
                                std::to_string(lo) + ", " + std::to_string(hi) + "]");
     return long(value);
   }
 };
 
 constexpr long kMaxEntries = 50'000'000;
+constexpr double kMaxCoordinate = 1e6;  // [m]; beyond it a tet's D_m⁻¹ and volume lose their precision
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -158,6 +165,9 @@ TetMesh load_tetgen_text(std::string_view node_text, std::string_view ele_text, 
     if (p == 0) base = number;
     if (number != base + p || base > 1)
       node.fail(node.lines[i].first, "points must be numbered consecutively from 0 or 1; found " + std::to_string(number));
+    for (int k = 1; k <= 3; ++k)
+      if (std::fabs(v[size_t(k)]) > kMaxCoordinate)
+        node.fail(node.lines[i].first, "point coordinate " + number_text(v[size_t(k)]) + " is beyond 1e6 m");
     mesh.vertices.push_back({v[1], v[2], v[3]});
   }
 
@@ -177,8 +187,9 @@ TetMesh load_tetgen_text(std::string_view node_text, std::string_view ele_text, 
     for (int e = 0; e < 4; ++e) {
       const long index = long(v[size_t(1 + e)]);
       if (v[size_t(1 + e)] != double(index) || index < base || index >= base + points)
-        ele.fail(ele.lines[i].first, "corner " + std::to_string(v[size_t(1 + e)]) + " is not a point of the .node file (" +
-                                         std::to_string(base) + " to " + std::to_string(base + points - 1) + ")");
+        ele.fail(ele.lines[i].first, "corner " + number_text(v[size_t(1 + e)]) +
+                                         " is not a point of the .node file (" + std::to_string(base) +
+                                         " to " + std::to_string(base + points - 1) + ")");
       c[e] = int(index - base);
       for (int f = 0; f < e; ++f)
         if (c[f] == c[e]) ele.fail(ele.lines[i].first, "tetrahedron names corner " + std::to_string(index) + " twice");
@@ -186,17 +197,14 @@ TetMesh load_tetgen_text(std::string_view node_text, std::string_view ele_text, 
     mesh.tets.push_back({c[0], c[1], c[2], c[3]});
   }
 
-  // Orientation and degeneracy, against the mesh's own scale.
-  Vec3 lo = mesh.vertices[0], hi = lo;
-  for (const Vec3& v : mesh.vertices) {
-    lo = min3(lo, v);
-    hi = max3(hi, v);
-  }
-  const Real extent = length(hi - lo);
+  // Degeneracy (as ModelBuilder::add_tet judges it) and orientation.
   int positive = 0;
   for (size_t t = 0; t < mesh.tets.size(); ++t) {
-    const Real six_v = signed_six_volume(mesh.vertices, mesh.tets[t]);
-    if (!(std::fabs(six_v) > 1e-12 * extent * extent * extent))
+    const Int4 c = mesh.tets[t];
+    const Vec3 x[4] = {mesh.vertices[size_t(c.a)], mesh.vertices[size_t(c.b)], mesh.vertices[size_t(c.c)],
+                       mesh.vertices[size_t(c.d)]};
+    const Real six_v = determinant(edge_matrix(x));
+    if (degenerate_tet(edge_matrix(x)))
       ele.fail(ele.lines[t + 1].first, "tetrahedron " + std::to_string(long(t) + base) + " is degenerate (zero volume)");
     positive += six_v > 0.0 ? 1 : 0;
   }

@@ -35,9 +35,10 @@ Real tet_volume(const TetMesh& mesh, int t);
 
 // Reads <stem>.node and <stem>.ele (path: either file, or the stem). Throws MeshError naming the file
 // and line for a missing file, a malformed header or line, a dimension other than 3, numbering that is
-// not consecutive from 0 or 1, non-finite coordinates, a corner index out of range or repeated, and for
-// degenerate tets or tets inverted against the others' orientation (a file whose tets all have negative
-// volume, the other common convention, is flipped, with a note).
+// not consecutive from 0 or 1, non-finite coordinates or coordinates beyond 10⁶ m, a corner index out of
+// range or repeated, and for degenerate tets (constraints/tet_elasticity.h: degenerate_tet) or tets inverted
+// against the others' orientation (a file whose tets all have negative volume, the other common convention,
+// is flipped, with a note).
 TetMesh load_tetgen(const std::string& path);
 // The same from the two files' contents; origin names them in messages (the fuzz harness's entry).
 TetMesh load_tetgen_text(std::string_view node, std::string_view ele, const std::string& origin);

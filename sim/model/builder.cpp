@@ -66,10 +66,9 @@ void ModelBuilder::add_tet(int a, int b, int c, int d) {
   const Vec3 x[4] = {position(a), position(b), position(c), position(d)};
   const Mat3 rest = edge_matrix(x);
   const Real six_volume = determinant(rest);
-  const Real scale = std::max({length(rest.c0), length(rest.c1), length(rest.c2)});
   const std::string name = "tet (" + std::to_string(a) + ", " + std::to_string(b) + ", " + std::to_string(c) +
                            ", " + std::to_string(d) + ")";
-  if (!(std::fabs(six_volume) > 1e-9 * scale * scale * scale))
+  if (degenerate_tet(rest))
     throw std::invalid_argument(name + " is degenerate: its corners are (nearly) coplanar");
   if (six_volume < 0.0) throw std::invalid_argument(name + " is inverted: its rest volume is negative");
   Model& m = built_.model;

@@ -66,7 +66,8 @@ TEST_P(EveryScene, DrawsTheObjectWhereItsParticlesProject) {
   EXPECT_GT(differ, 0.8 * inside) << differ << " of " << inside << " projected particles show the object";
 }
 
-INSTANTIATE_TEST_SUITE_P(Viewer, EveryScene, ::testing::Values("bunny_cloth", "hanging_cloth", "chain"));
+INSTANTIATE_TEST_SUITE_P(Viewer, EveryScene,
+                         ::testing::Values("bunny_cloth", "hanging_cloth", "chain", "fem_beam"));
 
 TEST(Viewer, ScriptedDragPullsTheGrabbedParticleToTheCursor) {
   Viewer viewer(hidden("hanging_cloth", 640, 480));

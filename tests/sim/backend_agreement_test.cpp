@@ -14,11 +14,16 @@ namespace {
 struct Case {
   const char* scene;
   SolverOrder order;
+  Integrator integrator = Integrator::Xpbd;
 };
 
-void PrintTo(const Case& c, std::ostream* os) {
-  *os << c.scene << (c.order == SolverOrder::Jacobi ? " jacobi" : " gs");
+std::string case_name(const Case& c) {
+  return std::string(c.scene) + (c.integrator == Integrator::ImplicitEuler ? "_implicit_euler"
+                                 : c.order == SolverOrder::Jacobi          ? "_jacobi"
+                                                                           : "_gs");
 }
+
+void PrintTo(const Case& c, std::ostream* os) { *os << case_name(c); }
 
 class BackendAgreement : public ::testing::TestWithParam<Case> {};
 
@@ -26,9 +31,10 @@ TEST_P(BackendAgreement, PositionsAgreeAfter100Frames) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
   const Case c = GetParam();
-  World cpu(test::build_scene(c.scene), BackendKind::Cpu);
-  World gpu(test::build_scene(c.scene), BackendKind::Cuda);
-  const Settings s = test::make_settings(20, 2, c.order);
+  World cpu(test::build_small_scene(c.scene), BackendKind::Cpu);
+  World gpu(test::build_small_scene(c.scene), BackendKind::Cuda);
+  Settings s = test::make_settings(20, 2, c.order);
+  s.integrator = c.integrator;
   test::run_frames(cpu, s, 100);
   test::run_frames(gpu, s, 100);
   const auto& a = cpu.state().particle_x;
@@ -42,14 +48,15 @@ TEST_P(BackendAgreement, PositionsAgreeAfter100Frames) {
   EXPECT_LE(diff, 1e-4 * scale) << "max |x_cpu - x_cuda| = " << diff << " m, scale " << scale << " m";
 }
 
-INSTANTIATE_TEST_SUITE_P(Scenes, BackendAgreement,
-                         ::testing::Values(Case{"chain", SolverOrder::GaussSeidel},
-                                           Case{"hanging_cloth", SolverOrder::GaussSeidel},
-                                           Case{"hanging_cloth", SolverOrder::Jacobi}),
-                         [](const auto& info) {
-                           return std::string(info.param.scene) +
-                                  (info.param.order == SolverOrder::Jacobi ? "_jacobi" : "_gs");
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Scenes, BackendAgreement,
+    ::testing::Values(Case{"chain", SolverOrder::GaussSeidel},
+                      Case{"hanging_cloth", SolverOrder::GaussSeidel},
+                      Case{"hanging_cloth", SolverOrder::Jacobi},
+                      Case{"hanging_cloth", SolverOrder::GaussSeidel, Integrator::ImplicitEuler},
+                      Case{"fem_beam", SolverOrder::GaussSeidel}, Case{"fem_beam", SolverOrder::Jacobi},
+                      Case{"fem_beam", SolverOrder::GaussSeidel, Integrator::ImplicitEuler}),
+    [](const auto& info) { return case_name(info.param); });
 
 TEST(BackendAgreement, BunnyClothMeasuresAlike) {
   const CudaAvailability cuda = cuda_availability();

@@ -1,5 +1,5 @@
-// Graph colouring: within one colour no two distance constraints share a particle, every constraint is
-// coloured exactly once, and the colouring is deterministic (the same scene gives the same order).
+// Graph colouring: within one colour no two distance constraints (or tets) share a particle, every constraint
+// is coloured exactly once, and the colouring is deterministic (the same scene gives the same order).
 #include "model/colouring.h"
 
 #include <gtest/gtest.h>
@@ -22,6 +22,17 @@ void expect_valid_colouring(const Model& m) {
       const Int2 p = m.distance.particles[size_t(k)];
       EXPECT_TRUE(used.insert(p.a).second) << "colour " << c << " reuses particle " << p.a;
       EXPECT_TRUE(used.insert(p.b).second) << "colour " << c << " reuses particle " << p.b;
+    }
+  }
+  const std::vector<int>& tet = m.tet.colour_offsets;  // the tets' colours, the same rule
+  ASSERT_FALSE(tet.empty());
+  EXPECT_EQ(tet.back(), m.tet_count());
+  for (size_t c = 0; c + 1 < tet.size(); ++c) {
+    std::set<int> used;
+    for (int t = tet[c]; t < tet[c + 1]; ++t) {
+      const Int4 p = m.tet.particles[size_t(t)];
+      for (const int i : {p.a, p.b, p.c, p.d})
+        EXPECT_TRUE(used.insert(i).second) << "tet colour " << c << " reuses particle " << i;
     }
   }
 }

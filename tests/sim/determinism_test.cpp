@@ -23,6 +23,14 @@ const std::map<std::string, std::map<std::string, double>> kTestParams = {
     {"chain", {{"particles", 3000}, {"heavy_mass", 100.0}, {"angle", 60.0}}},
     {"hanging_cloth", {{"width", 64}, {"height", 64}, {"drop_height", 0.3}}},
     {"bunny_cloth", {{"resolution", 48}, {"layers", 2}, {"sdf_resolution", 64}, {"cloth_height", 1.05}}},
+    {"fem_beam",
+     {{"cells_length", 20},
+      {"cells_height", 6},
+      {"cells_width", 6},
+      {"length", 2.0},
+      {"height", 0.6},
+      {"width", 0.6},
+      {"elevation", 0.5}}},
 };
 constexpr int kFrames = 20;
 

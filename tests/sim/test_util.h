@@ -18,12 +18,18 @@ inline Built build_scene(const std::string& name, const std::map<std::string, do
   return scene.build(p);
 }
 
-// Small sizes of each scene (the bunny at 32², its SDF at 64 cells) for the tests that run every scene on
-// every backend.
+// Small sizes of each scene (the bunny at 32², its SDF at 64 cells, a 200-tet beam) for the tests that run
+// every scene on every backend.
 inline Built build_small_scene(const std::string& name) {
   return build_scene(
       name, name == "bunny_cloth" ? std::map<std::string, double>{{"resolution", 32}, {"sdf_resolution", 64}}
             : name == "hanging_cloth" ? std::map<std::string, double>{{"width", 24}, {"height", 24}}
+            : name == "fem_beam"      ? std::map<std::string, double>{{"cells_length", 10},
+                                                                      {"cells_height", 2},
+                                                                      {"cells_width", 2},
+                                                                      {"length", 1.0},
+                                                                      {"height", 0.2},
+                                                                      {"width", 0.2}}
                                       : std::map<std::string, double>{});
 }
 
