@@ -20,13 +20,12 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
                    const sim::FrameMetrics& last, double total_step_ms, double total_detection_ms,
                    int frames_done) {
   const sim::Model& m = world.model();
-  std::printf("scene        %s (%d particles, %d distance constraints in %d colours)\n",
-              o.scene->name.c_str(), m.particle_count(), m.distance_count(), m.colour_count());
-  std::printf("solver       %d substeps x %d iterations, %s, frame dt %.6g s\n", s.substeps, s.iterations,
-              o.settings.text("solver").c_str(), double(s.frame_dt));
+  std::printf("scene        %s (%d particles, %d distance constraints in %d colours, %d tets)\n",
+              o.scene->name.c_str(), m.particle_count(), m.distance_count(), m.colour_count(), m.tet_count());
+  std::printf("solver       %s, frame dt %.6g s\n", sim::describe(s).c_str(), double(s.frame_dt));
   std::printf("simulated    %d frames, %.4g s\n", frames_done, world.time());
-  std::printf("step time    %.3f ms/frame (mean), %lld constraint projections/frame (n x k per constraint)\n",
-              frames_done ? total_step_ms / frames_done : 0.0, last.projections);
+  std::printf("step time    %.3f ms/frame (mean), %s\n", frames_done ? total_step_ms / frames_done : 0.0,
+              sim::cost_line(last).c_str());
   std::printf("energy       kinetic %.6g J, gravitational %.6g J, elastic %.6g J, total %.6g J\n",
               last.kinetic, last.gravitational, last.elastic, last.total);
   std::printf("residual     |C + α̃λ| max %.4g m, rms %.4g m;", last.max_residual, last.rms_residual);
@@ -37,8 +36,6 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   if (last.stretch_max > 0.0)
     std::printf("stretch      max %.4g %%, mean %.4g %%\n", 100.0 * last.stretch_max, 100.0 * last.stretch_mean);
   if (m.collider.enabled) std::printf("penetration  max %.4g m into the collider\n", last.max_penetration);
-  if (s.integrator == sim::Integrator::ImplicitEuler)
-    std::printf("newton-pcg   last CG solve |r|/|r0| = %.3g\n", last.cg_residual);
   if (m.tet_count() > 0)
     std::printf("volume       |V/V0 - 1| mean %.4g %%, max %.4g %% over %d tets\n", 100.0 * last.volume_error_mean,
                 100.0 * last.volume_error_max, m.tet_count());

@@ -14,7 +14,8 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.frame = world.frame();
   r.metrics.time = world.time();
   r.metrics.substeps = world.last_substeps();
-  r.metrics.projections = (long long)world.last_substeps() * settings.iterations * sums.constraints.count;
+  if (settings.integrator == Integrator::Xpbd)
+    r.metrics.projections = (long long)world.last_substeps() * settings.iterations * sums.constraints.count;
   r.metrics.step_ms = world.last_step_ms();
   r.metrics.detection_ms = world.last_detection_ms();
   r.metrics.launches = world.last_launches();

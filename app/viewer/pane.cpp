@@ -86,7 +86,7 @@ std::vector<std::string> Pane::caption(const std::string& scene_name) const {
   std::snprintf(line, sizeof line, "%s  t = %.2f s  %.2f ms/frame (%s)", scene_name.c_str(), last.time,
                 last.step_ms, world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu");
   // The cost the comparison holds equal (projections) on a line of its own, beside the wall time above.
-  const std::string cost = std::to_string(last.projections) + " constraint projections/frame";
+  const std::string cost = sim::cost_line(last);
   std::vector<std::string> lines{prefix + sim::describe(sim::settings_from_params(settings)), line, cost};
   if (divergence) lines.push_back(*divergence + " - press R to reset");
   return lines;

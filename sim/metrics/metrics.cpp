@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "backend/cpu_exec.h"
 #include "constraints/distance.h"
@@ -13,6 +14,13 @@ const char* residual_kind_name(int kind) {
   static const char* const names[kResidualKinds] = {"other",      "stretch",        "shear",          "bend",
                                                     "attachment", "tet_deviatoric", "tet_hydrostatic"};
   return kind >= 0 && kind < kResidualKinds ? names[kind] : "unknown";
+}
+
+std::string cost_line(const FrameMetrics& m) {
+  if (m.projections > 0) return std::to_string(m.projections) + " constraint projections/frame";
+  char text[80];
+  std::snprintf(text, sizeof text, "Newton-PCG, last CG |r|/|r0| = %.3g", m.cg_residual);
+  return text;
 }
 
 FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Real h) {

@@ -62,12 +62,16 @@ struct FrameMetrics {
   // vary and are not counted): "equal cost" in this project's comparisons means equal projections. Predict,
   // the λ resets, Eq. 10's allowance and the velocity update run once per substep on top, so at equal n·k
   // wall time favours iterations; step_ms says by how much.
-  long long projections = 0;
+  long long projections = 0;  // 0 under implicit Euler
   double step_ms = 0.0;       // wall time of the step [ms]
   double detection_ms = 0.0;  // of which contact detection [ms]
   long long launches = 0;     // backend operations of the step (kernel launches on CUDA, StepStats)
   int threads = 0;            // CPU threads the step ran on (0 on CUDA, StepStats)
 };
+
+// The cost a comparison holds equal, for captions: "N constraint projections/frame" under XPBD, the last
+// CG residual under implicit Euler (which projects nothing).
+std::string cost_line(const FrameMetrics& m);
 
 // The metrics of a frame from its sums (metrics/reduce_metrics.h), reduced by a backend or by
 // measure_sums; h: the substep Δt_s [s] that produced the multipliers.

@@ -134,7 +134,7 @@ TEST(Cli, PresetAndJsonMetrics) {
   const Result r = run("run --preset " + preset + " --metrics " + out);
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("chain (8 particles"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("5 substeps x 1 iterations, jacobi"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("5 substeps x 1 iteration, XPBD, Jacobi"), std::string::npos) << r.output;
   std::stringstream json;
   json << std::ifstream(out).rdbuf();
   EXPECT_NE(json.str().find("\"outcome\": \"completed\""), std::string::npos) << json.str();
