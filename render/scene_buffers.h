@@ -20,7 +20,7 @@ namespace render {
 
 // The per-particle quantity mapped to the colour ramp.
 using ColourBy = sim::DrawQuantity;
-inline constexpr const char* kColourByNames[] = {"flat", "speed", "constraint error"};
+inline constexpr const char* kColourByNames[] = {"flat", "speed", "constraint error", "strain"};
 
 class SceneBuffers {
  public:

@@ -65,14 +65,16 @@ class XpbdSolver final : public Solver {
     // One pass writes each vertex and reduces DrawSums: the written arrays are write-only mappings.
     const DrawSums sums = Exec::template reduce<DrawSums>(
         n,
-        WriteDrawVertex{Exec::data(core_.state.particle_x), Exec::data(core_.state.particle_v),
-                        Exec::data(core_.model.surface_triangles),
-                        surface ? Exec::data(core_.model.particle_triangle_offsets) : nullptr,
-                        surface ? Exec::data(core_.model.particle_triangle_slots) : nullptr,
-                        Exec::data(core_.model.distance.particles),
-                        Exec::data(core_.model.distance.rest_length),
-                        Exec::data(core_.model.distance.incidence_offsets),
-                        Exec::data(core_.model.distance.incidence_slots), quantity, at},
+        WriteDrawVertex{
+            Exec::data(core_.state.particle_x), Exec::data(core_.state.particle_v),
+            Exec::data(core_.model.surface_triangles),
+            surface ? Exec::data(core_.model.particle_triangle_offsets) : nullptr,
+            surface ? Exec::data(core_.model.particle_triangle_slots) : nullptr,
+            Exec::data(core_.model.distance.particles), Exec::data(core_.model.distance.rest_length),
+            Exec::data(core_.model.distance.incidence_offsets),
+            Exec::data(core_.model.distance.incidence_slots), Exec::data(core_.model.tet.particles),
+            Exec::data(core_.model.tet.inv_rest), Exec::data(core_.model.tet.incidence_offsets),
+            Exec::data(core_.model.tet.incidence_slots), quantity, at},
         reduce_scratch_);
     if (staged) {
       Exec::copy_to_host(out.position, draw_position_, size_t(3 * n));

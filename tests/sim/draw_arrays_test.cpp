@@ -1,6 +1,6 @@
 // Issue 11 item 2: the backend writes what the viewer draws (sim/draw/draw_stages.h) — float positions,
-// area-weighted vertex normals, speed or constraint error — and their bounds; on every scene and on each
-// backend present (CUDA: through its own buffers copied to the host) they must equal the same quantities
+// area-weighted vertex normals, speed, constraint error or strain — and their bounds; on every scene and on
+// each backend present (CUDA: through its own buffers copied to the host) they must equal the same quantities
 // computed on the host from the downloaded State.
 #include <gtest/gtest.h>
 
@@ -38,17 +38,27 @@ std::vector<Vec3> host_normals(const Model& m, const State& s) {
   return n;
 }
 
-// The host's colour quantity: per particle, the largest |C| of the distance constraints that touch it.
-std::vector<double> host_constraint_error(const Model& m, const State& s) {
-  std::vector<double> error(size_t(m.particle_count()), 0.0);
+// The host's colour quantities: per particle, the largest |C| (strain: |C|/L) of the distance constraints
+// that touch it, and the largest |det F − 1| (strain: Green strain |E|_F) of its tets.
+std::vector<double> host_quantity(const Model& m, const State& s, bool strain) {
+  std::vector<double> q(size_t(m.particle_count()), 0.0);
+  const auto raise = [&q](int i, double v) { q[size_t(i)] = std::max(q[size_t(i)], v); };
   for (size_t k = 0; k < size_t(m.distance_count()); ++k) {
     const Int2 p = m.distance.particles[k];
-    const double C = std::abs(
-        distance_eval(s.particle_x[size_t(p.a)], s.particle_x[size_t(p.b)], m.distance.rest_length[k]).C);
-    error[size_t(p.a)] = std::max(error[size_t(p.a)], C);
-    error[size_t(p.b)] = std::max(error[size_t(p.b)], C);
+    const double L = m.distance.rest_length[k];
+    const double C = std::abs(distance_eval(s.particle_x[size_t(p.a)], s.particle_x[size_t(p.b)], L).C);
+    raise(p.a, strain ? C / L : C);
+    raise(p.b, strain ? C / L : C);
   }
-  return error;
+  for (size_t t = 0; t < size_t(m.tet_count()); ++t) {
+    const Int4 c = m.tet.particles[t];
+    const Vec3 x[4] = {s.particle_x[size_t(c.a)], s.particle_x[size_t(c.b)], s.particle_x[size_t(c.c)],
+                       s.particle_x[size_t(c.d)]};
+    const Mat3 F = edge_matrix(x) * m.tet.inv_rest[t];
+    const double v = strain ? tet_deviatoric(TetModel::StVK, F).C : std::abs(determinant(F) - 1.0);
+    for (const int i : {c.a, c.b, c.c, c.d}) raise(i, v);
+  }
+  return q;
 }
 
 class DrawArraysTest : public ::testing::TestWithParam<std::string> {};
@@ -57,14 +67,16 @@ TEST_P(DrawArraysTest, EqualTheHostComputationOverTheDownloadedState) {
   for (const BackendKind kind : test::backends_here()) {
     World world(test::build_small_scene(GetParam()), kind);
     for (int f = 0; f < 20; ++f) ASSERT_FALSE(step_and_measure(world, test::make_settings(10, 1)).divergence);
-    DrawSums speed_sums, error_sums;
+    DrawSums speed_sums, error_sums, strain_sums;
     const HostDraw speed = written(world, DrawQuantity::Speed, speed_sums);
     const HostDraw error = written(world, DrawQuantity::ConstraintError, error_sums);
+    const HostDraw strain = written(world, DrawQuantity::Strain, strain_sums);
     const State& s = world.state();
     const std::vector<Vec3> normal = host_normals(world.model(), s);
-    const std::vector<double> C = host_constraint_error(world.model(), s);
+    const std::vector<double> C = host_quantity(world.model(), s, false);
+    const std::vector<double> E = host_quantity(world.model(), s, true);
     Vec3 lo{1e30, 1e30, 1e30}, hi{-1e30, -1e30, -1e30};
-    double top_speed = 0.0, top_error = 0.0;
+    double top_speed = 0.0, top_error = 0.0, top_strain = 0.0;
     for (size_t i = 0; i < s.particle_x.size(); ++i) {
       const Vec3 x = s.particle_x[i];
       const double v = length(s.particle_v[i]);
@@ -76,10 +88,12 @@ TEST_P(DrawArraysTest, EqualTheHostComputationOverTheDownloadedState) {
       }
       EXPECT_NEAR(speed.value[i], v, 1e-6 * std::max(1.0, v)) << "speed of particle " << i;
       EXPECT_NEAR(error.value[i], C[i], 1e-6 * std::max(1e-3, C[i])) << "error of particle " << i;
-      lo = min3(lo, Vec3{float(x.x), float(x.y), float(x.z)});
-      hi = max3(hi, Vec3{float(x.x), float(x.y), float(x.z)});
-      top_speed = std::max(top_speed, double(float(v)));
-      top_error = std::max(top_error, double(float(C[i])));
+      EXPECT_NEAR(strain.value[i], E[i], 1e-6 * std::max(1e-3, E[i])) << "strain of particle " << i;
+      lo = min3(lo, x);
+      hi = max3(hi, x);
+      top_speed = std::max(top_speed, v);
+      top_error = std::max(top_error, C[i]);
+      top_strain = std::max(top_strain, E[i]);
     }
     for (int c = 0; c < 3; ++c) {
       EXPECT_EQ((&speed_sums.lo.x)[c], (&lo.x)[c]);
@@ -87,6 +101,8 @@ TEST_P(DrawArraysTest, EqualTheHostComputationOverTheDownloadedState) {
     }
     EXPECT_NEAR(speed_sums.value_max, top_speed, 1e-6 * std::max(1.0, top_speed));
     EXPECT_NEAR(error_sums.value_max, top_error, 1e-6 * std::max(1e-3, top_error));
+    EXPECT_NEAR(strain_sums.value_max, top_strain, 1e-6 * std::max(1e-3, top_strain));
+    EXPECT_GT(top_error, 0.0) << "a scene without error tests nothing";
     EXPECT_GT(top_speed, 0.0) << "a scene at rest tests nothing";
   }
 }
