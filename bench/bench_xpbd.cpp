@@ -1,6 +1,7 @@
 // bench_xpbd: wall time of the substepped XPBD solver on a cloth scene: hanging_cloth, or bunny_cloth
 // (Small Steps Figure 1: cloth over the Stanford bunny, contacts with the bunny's SDF, the ground and the
-// cloth itself found once per frame), or on the chain (§6.1, where launch latency dominates a GPU). For
+// cloth itself found once per frame), on the chain (§6.1, where launch latency dominates a GPU), or on the
+// FEM beam (§6.3, Figure 7: 100 x 1 and 1 x 100 with Jacobi, and backward Euler with 100 CG iterations). For
 // each size (387 or 388 per side is ~150k particles and ~900k distance constraints, the paper's scale;
 // the chain's size is its particle count), each setting (30 substeps x 1 iteration and 1 substep x 30
 // iterations for the cloths, 100 x 1 and 1 x 100 for the chain, Gauss-Seidel over colours) and each
@@ -9,7 +10,7 @@
 // World::last_step_ms (the backend synchronised) and reports ms per frame (mean, min), of which contact
 // detection, ms per substep, ns per constraint projection, the model sizes, divergence and the machine.
 //
-// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain] [--out path.json] [--frames N]
+// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam] [--out path.json] [--frames N]
 //                   [--backend cpu|cuda|all] [--sizes 100,387]
 
 #include <omp.h>
@@ -35,14 +36,17 @@ namespace {
 using json = nlohmann::ordered_json;  // keys in the order written, for readers of the report
 
 // A benchmarked scene: which parameters set its size, the default sizes, how many frames to step before
-// timing, and the substeps n of the two settings timed (n x 1 and 1 x n).
+// timing, the substeps n of the two settings timed (n x 1 and 1 x n) and their solver order, and whether
+// backward Euler with Newton-PCG (1 substep, n CG iterations) is timed beside them.
 struct BenchScene {
   const char* name;
   std::vector<const char*> size_params;  // each is set to the size (a square cloth, a chain's particles)
   std::vector<int> default_sizes;
   int warmup_frames;
   int n;
-  bool square;  // the size is a cloth's W of a W x W grid; else a count of particles
+  bool square;  // the size is a cloth's W of a W x W grid; else a count (particles, cubes along a beam)
+  sim::SolverOrder order = sim::SolverOrder::GaussSeidel;
+  bool newton_pcg = false;
 };
 
 const BenchScene kScenes[] = {
@@ -50,22 +54,26 @@ const BenchScene kScenes[] = {
     // 1 s of simulated time: the cloth has landed on the bunny, so contacts are part of the timing.
     {"bunny_cloth", {"resolution"}, {64, 388}, 60, 30, true},
     {"chain", {"particles"}, {20}, 5, 100, false},
+    // Small Steps Figure 7: the 40 x 8 x 8-cube beam (12,800 tets) with Jacobi, as the paper's GPU solver.
+    {"fem_beam", {"cells_length"}, {40}, 5, 100, false, sim::SolverOrder::Jacobi, true},
 };
 
 constexpr const char* kUsage =
-    "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain] [--out path.json] [--frames N]\n"
+    "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam] [--out path.json] [--frames N]\n"
     "                  [--backend cpu|cuda|all] [--sizes 100,387]\n"
     "  --scene    the scene to time (default hanging_cloth)\n"
     "  --out      also write the JSON report to this file (it always goes to stdout)\n"
     "  --frames   timed frames per case (default 30 for cloths up to 200x200, 10 above)\n"
     "  --backend  cpu, cuda or all (default all: cpu, and cuda when a device is present)\n"
     "  --sizes    comma-separated cloth resolutions W (a W x W grid; default 100,387 for hanging_cloth,\n"
-    "             64,388 for bunny_cloth) or chain lengths in particles (default 20)\n";
+    "             64,388 for bunny_cloth), chain lengths in particles (default 20) or beam cubes along\n"
+    "             its length (8 x 8 across; default 40, the paper's 12,800 tets)\n";
 constexpr int kMaxFrames = 100000;
 constexpr const char* kNotes =
     "ms_per_frame_mean/min: World::last_step_ms, the wall time of one frame with the backend synchronised, "
     "over the timed frames that follow the warm-up frames. ms_per_substep = ms_per_frame_mean / substeps. "
-    "ns_per_projection = ms_per_frame_mean * 1e6 / (substeps * iterations * distance_constraints): "
+    "ns_per_projection = ms_per_frame_mean * 1e6 / (substeps * iterations * (distance_constraints + 2 "
+    "tets)), 0 for Newton-PCG: "
     "whole-frame time divided by distance-constraint projections, so it includes prediction, velocity "
     "update, contacts and multiplier resets, not the projection alone. detection_ms_mean: the part of "
     "ms_per_frame_mean spent finding contacts (ground, SDF collider, self-collision hash grid), once per "
@@ -180,12 +188,19 @@ Options parse_args(int argc, char** argv) {
   return o;
 }
 
-sim::Settings gauss_seidel(int substeps, int iterations) {
+sim::Settings timed_settings(int substeps, int iterations, sim::SolverOrder order) {
   sim::Settings s;
   s.substeps = substeps;
   s.iterations = iterations;
-  s.order = sim::SolverOrder::GaussSeidel;
+  s.order = order;
   s.threads = omp_get_max_threads();  // a fixed team: timings without the adaptive team's tries
+  return s;
+}
+
+sim::Settings newton_pcg(int cg_iterations) {
+  sim::Settings s = timed_settings(1, 1, sim::SolverOrder::GaussSeidel);
+  s.integrator = sim::Integrator::ImplicitEuler;
+  s.cg_iterations = cg_iterations;
   return s;
 }
 
@@ -212,11 +227,16 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
   const double mean_ms = total_ms / frames;
   const double detection_mean_ms = detection_ms / frames;
   const double ms_per_substep = mean_ms / settings.substeps;
-  const double projections = double(settings.substeps) * settings.iterations * m.distance_count();
+  const double projections =
+      settings.integrator == sim::Integrator::Xpbd
+          ? double(settings.substeps) * settings.iterations * (m.distance_count() + 2.0 * m.tet_count())
+          : 0.0;
   const double ns_per_projection = projections > 0 ? mean_ms * 1e6 / projections : 0.0;
   const std::string grid =
       scene.square ? std::to_string(size) + "x" + std::to_string(size) : std::to_string(size);
-  const std::string nxk = std::to_string(settings.substeps) + "x" + std::to_string(settings.iterations);
+  const std::string nxk = settings.integrator == sim::Integrator::Xpbd
+                              ? std::to_string(settings.substeps) + "x" + std::to_string(settings.iterations)
+                              : "PCG" + std::to_string(settings.cg_iterations);
   std::fprintf(stderr, "%-7s %-9s %9d %9d %7d %7s %6d %13.3f %12.3f %10.3f %10.4f %8.3f  %s\n",
                sim::backend_name(world.backend()), grid.c_str(), m.particle_count(), m.distance_count(),
                m.colour_count(), nxk.c_str(), frames, mean_ms, min_ms, detection_mean_ms, ms_per_substep,
@@ -228,10 +248,16 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
       {"size", grid},
       {"particles", m.particle_count()},
       {"distance_constraints", m.distance_count()},
+      {"tets", m.tet_count()},
+      {"integrator", sim::settings_to_params(settings).text("integrator")},
       {"colours", m.colour_count()},
       {"solver", sim::settings_to_params(settings).text("solver")},
       {"substeps", settings.substeps},
       {"iterations", settings.iterations},
+      {"cg_iterations",
+       settings.integrator == sim::Integrator::Xpbd ? json(nullptr) : json(settings.cg_iterations)},
+      {"cg_residual_last",
+       settings.integrator == sim::Integrator::Xpbd ? json(nullptr) : json(world.last_cg_residual())},
       {"frame_dt_s", settings.frame_dt},
       {"warmup_frames", warmup_frames},
       {"timed_frames", frames},
@@ -248,7 +274,9 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
 
 json run_benchmark(const Options& o) {
   const sim::SceneDef& scene = sim::find_scene(o.scene->name);
-  const std::vector<sim::Settings> settings = {gauss_seidel(o.scene->n, 1), gauss_seidel(1, o.scene->n)};
+  std::vector<sim::Settings> settings = {timed_settings(o.scene->n, 1, o.scene->order),
+                                         timed_settings(1, o.scene->n, o.scene->order)};
+  if (o.scene->newton_pcg) settings.push_back(newton_pcg(o.scene->n));
   json cases = json::array();
   print_table_header();
   for (int size : o.sizes) {

@@ -23,7 +23,21 @@ std::string label_of(const sim::ParamSpec& spec) {
   return spec.unit.empty() ? spec.name : spec.name + " [" + spec.unit + "]";
 }
 
+// A Text parameter (a file path): edited in a text field, applied on Enter.
+bool edit_text(const sim::ParamSpec& spec, sim::ParamSet& params) {
+  char buffer[1024];
+  std::snprintf(buffer, sizeof buffer, "%s", params.get_text(spec.name).c_str());
+  const bool changed =
+      ImGui::InputText(label_of(spec).c_str(), buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s\npress Enter to apply%s", spec.help.c_str(),
+                      spec.rebuild ? "; it restarts the scene" : "");
+  if (changed) params.set_text(spec.name, buffer);
+  return changed;
+}
+
 bool edit_one(const sim::ParamSpec& spec, sim::ParamSet& params) {
+  if (spec.type == sim::ParamType::Text) return edit_text(spec, params);
   const std::string label = label_of(spec);
   const bool deferred = spec.rebuild && (spec.type == sim::ParamType::Int || spec.type == sim::ParamType::Real);
   auto& pending = pending_rebuilds();
@@ -61,6 +75,8 @@ bool edit_one(const sim::ParamSpec& spec, sim::ParamSet& params) {
       value = v;
       break;
     }
+    case sim::ParamType::Text:
+      break;  // edit_text
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s\nrange %s%s", spec.help.c_str(), spec.range_text().c_str(),

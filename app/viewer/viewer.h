@@ -114,6 +114,7 @@ class Viewer final : public InputSink {
   bool pixels_current_ = false;
 
   bool paused_ = false, step_once_ = false, show_help_ = false;
+  std::string scene_error_;  // why the last scene parameter change was refused
   int frames_simulated_ = 0, frames_drawn_ = 0;
   bool scene_changed_ = true;  // the buffers changed since the target was drawn
   bool unrecorded_ = false;    // a collected frame the recorder has not had yet

@@ -86,12 +86,21 @@ void Viewer::draw_scene_panel() {
   ImGui::TextWrapped("%s", scene_->description.c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.3f, 1.0f));
   for (const std::string& note : panes_[0]->world->model().notes) ImGui::TextWrapped("%s", note.c_str());
+  if (!scene_error_.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", scene_error_.c_str());
   ImGui::PopStyleColor();
+  const sim::ParamSet before = scene_params_;
   const ParamEdit edit = edit_params(scene_params_);
-  if (edit.rebuild) {
+  try {
+    if (edit.rebuild) {
+      rebuild_scene();
+    } else if (edit.changed) {
+      replace_models();
+    }
+    if (edit.changed || edit.rebuild) scene_error_.clear();
+  } catch (const sim::ParamError& e) {  // e.g. a body file that does not load: keep the scene as it was
+    scene_error_ = e.what();
+    scene_params_ = before;
     rebuild_scene();
-  } else if (edit.changed) {
-    replace_models();
   }
   ImGui::Checkbox("surface", &draw_.surface);
   ImGui::SameLine();

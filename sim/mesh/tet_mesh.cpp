@@ -226,7 +226,8 @@ TetMesh load_tetgen(const std::string& path) {
   for (const char* ext : {".node", ".ele"})
     if (stem.size() > std::string(ext).size() && stem.compare(stem.size() - std::string(ext).size(), std::string::npos, ext) == 0)
       stem.resize(stem.size() - std::string(ext).size());
-  return load_tetgen_text(read_file(stem + ".node"), read_file(stem + ".ele"), stem);
+  const std::string node = read_file(stem + ".node");
+  return load_tetgen_text(node, read_file(stem + ".ele"), stem);
 }
 
 }  // namespace sim

@@ -27,6 +27,8 @@ std::string ParamSpec::range_text() const {
       return "true|false";
     case ParamType::Choice:
       return join(choices, "|");
+    case ParamType::Text:
+      return "text";
     default:
       return "[" + number_text(min) + ", " + number_text(max) + "]";
   }
@@ -34,7 +36,8 @@ std::string ParamSpec::range_text() const {
 
 ParamSet::ParamSet(std::string owner, const std::vector<ParamSpec>& specs)
     : owner_(std::move(owner)), specs_(&specs) {
-  for (const ParamSpec& s : specs) values_.push_back(s.default_value);
+  for (const ParamSpec& s : specs) values_.push_back(s.type == ParamType::Text ? 0.0 : s.default_value);
+  texts_.assign(specs.size(), std::string());
   set_by_user_.assign(specs.size(), false);
 }
 
@@ -63,6 +66,13 @@ int ParamSet::require(const std::string& name) const {
 
 double ParamSet::get(const std::string& name) const { return values_[size_t(require(name))]; }
 
+const std::string& ParamSet::get_text(const std::string& name) const {
+  const size_t i = size_t(require(name));
+  if ((*specs_)[i].type != ParamType::Text)
+    throw ParamError(owner_ + " parameter '" + name + "' is not text");
+  return texts_[i];
+}
+
 void ParamSet::set(const std::string& name, double value) {
   const size_t i = size_t(require(name));
   const ParamSpec& s = (*specs_)[i];
@@ -85,14 +95,23 @@ void ParamSet::set(const std::string& name, double value) {
       if (value != std::floor(value) || value < 0 || value >= double(s.choices.size()))
         throw ParamError(culprit + ": invalid choice (allowed: " + s.range_text() + ")");
       break;
+    case ParamType::Text:
+      throw ParamError(culprit + ": expects text, not a number");
   }
   values_[i] = value;
   set_by_user_[i] = true;
 }
 
 void ParamSet::set_text(const std::string& name, const std::string& text) {
-  const ParamSpec& s = (*specs_)[size_t(require(name))];
+  const size_t index = size_t(require(name));
+  const ParamSpec& s = (*specs_)[index];
   const std::string culprit = owner_ + " parameter '" + name + "'";
+  if (s.type == ParamType::Text) {
+    if (text.find('\0') != std::string::npos) throw ParamError(culprit + ": text with a NUL byte");
+    texts_[index] = text;
+    set_by_user_[index] = true;
+    return;
+  }
   if (s.type == ParamType::Bool) {
     if (text == "true" || text == "1" || text == "on") return set(name, 1.0);
     if (text == "false" || text == "0" || text == "off") return set(name, 0.0);
@@ -119,6 +138,7 @@ void ParamSet::set_text(const std::string& name, const std::string& text) {
 std::string ParamSet::text(const std::string& name) const {
   const ParamSpec& s = (*specs_)[size_t(require(name))];
   const double v = get(name);
+  if (s.type == ParamType::Text) return get_text(name);
   if (s.type == ParamType::Bool) return v != 0.0 ? "true" : "false";
   if (s.type == ParamType::Choice) return s.choices[size_t(v)];
   return number_text(v);

@@ -9,7 +9,8 @@
 
 namespace sim {
 
-enum class ParamType { Int, Real, Bool, Choice };
+// Text: a string such as a file path; its default is "" and min/max are unused.
+enum class ParamType { Int, Real, Bool, Choice, Text };
 
 struct ParamSpec {
   std::string name;
@@ -25,7 +26,7 @@ struct ParamSpec {
   // NaN: the same default everywhere.
   double cuda_default = std::numeric_limits<double>::quiet_NaN();
 
-  std::string range_text() const;  // "[2, 1000]", "true|false" or "gs|jacobi"
+  std::string range_text() const;  // "[2, 1000]", "true|false", "gs|jacobi" or "text"
 };
 
 // Bad input: names the culprit and the allowed values. Callers turn it into exit status 2.
@@ -40,10 +41,11 @@ class ParamSet {
 
   const std::vector<ParamSpec>& specs() const { return *specs_; }
   const std::string& owner() const { return owner_; }
-  double get(const std::string& name) const;
+  double get(const std::string& name) const;                   // 0 for a Text parameter
+  const std::string& get_text(const std::string& name) const;  // a Text parameter's value
   int get_int(const std::string& name) const { return int(get(name)); }
   bool get_bool(const std::string& name) const { return get(name) != 0.0; }
-  void set(const std::string& name, double value);                  // throws ParamError
+  void set(const std::string& name, double value);                  // throws ParamError (also for Text)
   void set_text(const std::string& name, const std::string& text);  // parses per type; throws
   std::string text(const std::string& name) const;                  // the value as `set_text` reads it
   bool has(const std::string& name) const { return find(name) >= 0; }
@@ -57,6 +59,7 @@ class ParamSet {
   std::string owner_;
   const std::vector<ParamSpec>* specs_;
   std::vector<double> values_;
+  std::vector<std::string> texts_;  // Text parameters' values (empty for the others)
   std::vector<bool> set_by_user_;
 };
 

@@ -3,13 +3,32 @@
 // dimensions; cubes of 0.1 m make the 40 × 8 × 8-cube default a 4 × 0.8 × 0.8 m beam, whose static sag by
 // Euler-Bernoulli, ρgAL⁴/(8EI) = 1.5 ρ g L⁴/(E h²) ≈ 0.59 m, is what an adequately stiff solve holds it
 // to. Masses are lumped from ρ V; the clamped end's particles are pinned; the free end's are tracked (the
-// tip deflection metric). Elasticity: the tet family (constraints/tet_elasticity.h).
+// tip deflection metric). Elasticity: the tet family (constraints/tet_elasticity.h). `tet_file` replaces
+// the box by a TetGen body (mesh/tet_mesh.h), placed with its lowest-x point at the clamp and its y, z
+// extent centred there; its particles within 10⁻⁶ of its extent of the lowest x are pinned, and those as
+// close to the highest x are tracked.
 #include <cmath>
 
+#include "mesh/obj_loader.h"
 #include "mesh/tet_mesh.h"
 #include "scenes/scene.h"
 
 namespace sim {
+namespace {
+
+// A loaded body moved so that its lowest x is 0 and its y, z extent is centred on 0, like the box beam.
+TetMesh centred_at_clamp(TetMesh mesh) {
+  Vec3 lo = mesh.vertices[0], hi = lo;
+  for (const Vec3& v : mesh.vertices) {
+    lo = min3(lo, v);
+    hi = max3(hi, v);
+  }
+  const Vec3 shift{-lo.x, -0.5 * (lo.y + hi.y), -0.5 * (lo.z + hi.z)};
+  for (Vec3& v : mesh.vertices) v = v + shift;
+  return mesh;
+}
+
+}  // namespace
 
 SceneDef make_fem_beam_scene() {
   SceneDef def;
@@ -25,19 +44,41 @@ SceneDef make_fem_beam_scene() {
       {"young", ParamType::Real, 1e7, 1e3, 1e12, "Pa", "Young's modulus E", false},
       {"poisson", ParamType::Real, 0.45, 0.0, 0.49, "", "Poisson's ratio ν", false},
       {"density", ParamType::Real, 1000.0, 1.0, 1e5, "kg/m^3", "density ρ (masses lumped from ρ V)"},
-      {"material", ParamType::Choice, 0, 0, 1, "",
-       "constitutive model of the tet constraints; neo_hookean needs many substeps (tet_elasticity.h)", false,
+      {"material",
+       ParamType::Choice,
+       0,
+       0,
+       1,
+       "",
+       "constitutive model of the tet constraints; neo_hookean needs many substeps (tet_elasticity.h)",
+       false,
        {"stvk", "neo_hookean"}},
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
       {"elevation", ParamType::Real, 3.5, 0.0, 1000.0, "m", "height of the beam's axis above the ground"},
       {"ground", ParamType::Bool, 1, 0, 1, "", "collide with the ground plane y = 0", false},
+      {"tet_file", ParamType::Text, 0, 0, 0, "",
+       "a TetGen body (.node/.ele path or stem) in place of the box; its lowest-x end is clamped"},
   };
   def.build = [](const ParamSet& p) {
     const Real length = Real(p.get("length")), height = Real(p.get("height")), width = Real(p.get("width"));
     const Int3 cells{p.get_int("cells_length"), p.get_int("cells_height"), p.get_int("cells_width")};
-    const TetMesh mesh = box_beam({length, height, width}, cells);
+    const std::string& file = p.get_text("tet_file");
+    TetMesh mesh;
+    try {
+      mesh = file.empty() ? box_beam({length, height, width}, cells) : centred_at_clamp(load_tetgen(file));
+    } catch (const MeshError& e) {
+      throw ParamError("scene 'fem_beam' parameter 'tet_file': " + std::string(e.what()));
+    }
     const std::vector<Real> mass = lumped_masses(mesh, Real(p.get("density")));
-    const Real cell = std::fmin(length / cells.a, std::fmin(height / cells.b, width / cells.c));
+    Vec3 lo = mesh.vertices[0], hi = lo;
+    for (const Vec3& v : mesh.vertices) {
+      lo = min3(lo, v);
+      hi = max3(hi, v);
+    }
+    const Real extent = sim::length(hi - lo), end_tolerance = 1e-6 * extent;
+    const Real radius = file.empty()
+                            ? 0.25 * std::fmin(length / cells.a, std::fmin(height / cells.b, width / cells.c))
+                            : 0.01 * extent;
     const Vec3 clamp{0.0, Real(p.get("elevation")), 0.0};
 
     ModelBuilder b;
@@ -49,11 +90,12 @@ SceneDef make_fem_beam_scene() {
     b.set_bounds({{-span, -span, -span}, {span, span, span}});
     b.set_tet_material({TetModel(p.get_int("material")), Real(p.get("young")), Real(p.get("poisson")),
                         Real(p.get("density"))});
+    for (const std::string& note : mesh.notes) b.add_note(note);
     for (size_t v = 0; v < mesh.vertices.size(); ++v) {
       const Vec3 x = clamp + mesh.vertices[v];
-      const bool clamped = mesh.vertices[v].x == 0.0;
-      b.add_particle(x, clamped ? 0.0 : mass[v], 0.25 * cell);
-      if (mesh.vertices[v].x == length) b.track_particle(int(v));
+      const bool clamped = mesh.vertices[v].x <= lo.x + end_tolerance;
+      b.add_particle(x, clamped ? 0.0 : mass[v], radius);
+      if (mesh.vertices[v].x >= hi.x - end_tolerance) b.track_particle(int(v));
     }
     for (const Int4& t : mesh.tets) b.add_tet(t.a, t.b, t.c, t.d);
     for (const Int3& f : boundary_faces(mesh)) b.add_triangle(f.a, f.b, f.c);

@@ -23,6 +23,18 @@ TEST(Cli, UnknownSceneListsScenes) {
   expect_usage_error("run --scene nope", "available: bunny_cloth, hanging_cloth, chain");
 }
 
+// A TetGen body through --set: a broken one is bad input (exit 2, the file and line named); a good one runs.
+TEST(Cli, TetGenBodyLoadsOrNamesItsProblem) {
+  const std::string stem = temp_path("cli_body");
+  std::ofstream(stem + ".node") << "5 3 0 0\n1 0 0 0\n2 1 0 0\n3 0 1 0\n4 0 0 1\n5 1 1 1\n";
+  std::ofstream(stem + ".ele") << "2 4 0\n1 1 2 3 4\n2 2 3 4 9\n";
+  expect_usage_error("run --scene fem_beam --frames 2 --set tet_file=" + stem, "cli_body.ele:3: corner 9");
+  std::ofstream(stem + ".ele") << "2 4 0\n1 1 2 3 4\n2 2 3 4 5\n";
+  const Result r = run("run --scene fem_beam --frames 5 --no-progress --set tet_file=" + stem);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("2 tets"), std::string::npos) << r.output;
+}
+
 TEST(Cli, OutOfRangeSubstepsNamesRange) { expect_usage_error("run --substeps 0", "[1, 1000]"); }
 
 TEST(Cli, BadSolverNamesChoices) { expect_usage_error("run --solver sor", "gs|jacobi"); }

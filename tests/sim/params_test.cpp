@@ -46,6 +46,19 @@ TEST(Params, ParsesNumbersBooleansAndChoices) {
   EXPECT_NE(error_of([&] { c.set_text("pin_top", "maybe"); }).find("true|false"), std::string::npos);
 }
 
+TEST(Params, TextHoldsAPathAndRefusesNumbers) {
+  ParamSet p = find_scene("fem_beam").default_params();
+  EXPECT_EQ(p.get_text("tet_file"), "");
+  p.set_text("tet_file", "bodies/dragon");
+  EXPECT_EQ(p.get_text("tet_file"), "bodies/dragon");
+  EXPECT_EQ(p.text("tet_file"), "bodies/dragon");
+  EXPECT_NE(error_of([&] { p.set("tet_file", 1.0); }).find("expects text"), std::string::npos);
+  EXPECT_NE(error_of([&] { p.get_text("young"); }).find("not text"), std::string::npos);
+  // A body that does not load is a parameter error naming the file.
+  EXPECT_NE(error_of([&] { find_scene("fem_beam").build(p); }).find("bodies/dragon.node: cannot open"),
+            std::string::npos);
+}
+
 TEST(Params, UnknownSceneListsTheScenes) {
   const std::string msg = error_of([] { find_scene("bunny"); });
   EXPECT_NE(msg.find("chain"), std::string::npos) << msg;
