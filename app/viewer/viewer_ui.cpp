@@ -97,10 +97,11 @@ void Viewer::draw_scene_panel() {
       replace_models();
     }
     if (edit.changed || edit.rebuild) scene_error_.clear();
-  } catch (const sim::ParamError& e) {  // e.g. a body file that does not load: keep the scene as it was
+  } catch (const sim::ParamError& e) {
+    // e.g. a body file that does not load: the scene failed to build before any World changed, so the
+    // running scene stays as it was and only the parameters go back
     scene_error_ = e.what();
     scene_params_ = before;
-    rebuild_scene();
   }
   ImGui::Checkbox("surface", &draw_.surface);
   ImGui::SameLine();

@@ -16,7 +16,8 @@ namespace sim {
 inline constexpr Real kHardStiffness = 1e4;  // [-]
 
 // The compliance a constraint acts with as an energy: α, or α_e for α = 0. w_sum: Σ of its particles'
-// inverse masses [1/kg]; h: the step [s].
+// inverse masses [1/kg], > 0 (a constraint between pinned particles has no term: the callers skip it);
+// h: the step [s].
 SIM_HD Real energy_compliance(Real alpha, Real w_sum, Real h) {
   return alpha > 0.0 ? alpha : h * h * w_sum / kHardStiffness;
 }

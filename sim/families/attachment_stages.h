@@ -65,6 +65,7 @@ struct EnergyAt {
   Vec3* out;
   Real h;
   SIM_HD void add(int i, Vec3 start, Vec3 end, Real fraction, Real compliance) const {
+    if (w[i] == 0.0) return;  // a pinned particle is out of the system
     const Vec3 dir = term == EnergyTerm::Product ? p[i] : Vec3{0.0, 0.0, 0.0};
     out[i] += attachment_energy_term(term, x[i], start + fraction * (end - start),
                                      energy_compliance(compliance, w[i], h), dir);

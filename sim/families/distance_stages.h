@@ -7,6 +7,7 @@
 
 #include "constraints/energy.h"
 #include "families/distance_family.h"
+#include "families/shared_particles.h"
 #include "solver/solver_core.h"
 #include "solver/stages.h"
 
@@ -87,8 +88,10 @@ struct DistanceEnergy {
   SIM_HD void operator()(int k) const {
     const Int2 e = particles[k];
     const Vec3 u = term == EnergyTerm::Product ? p[e.a] - p[e.b] : Vec3{0.0, 0.0, 0.0};
-    const Real alpha = energy_compliance(compliance[k], w[e.a] + w[e.b], h);
-    const Vec3 t = distance_energy_term(term, x[e.a], x[e.b], rest_length[k], alpha, u);
+    const Real w_sum = w[e.a] + w[e.b];
+    const Vec3 t = w_sum > 0.0 ? distance_energy_term(term, x[e.a], x[e.b], rest_length[k],
+                                                      energy_compliance(compliance[k], w_sum, h), u)
+                               : Vec3{0.0, 0.0, 0.0};
     slots[2 * k] = t;
     slots[2 * k + 1] = term == EnergyTerm::Diagonal ? t : -t;
   }
@@ -97,14 +100,14 @@ struct DistanceEnergy {
 template <class Exec>
 class DistanceFamily::Stages : public FamilyHooks {
  public:
-  void upload(SolverCore<Exec>&, const Model& m) { colour_offsets_ = m.colour_offsets; }
+  void upload(SolverCore<Exec>&, const Model& m) { passes_.set_colours(m.colour_offsets); }
 
   void begin_substep(SolverCore<Exec>& core, const Substep&) { core.clear(core.state.distance.lambda); }
 
   void project(SolverCore<Exec>& core, const Substep& sub) {
-    const int n = int(Exec::size(core.model.distance.rest_length));
-    if (n == 0) return;
     const DistanceArrays<Exec::template Buffer>& d = core.model.distance;
+    const int n = int(Exec::size(d.rest_length));
+    if (n == 0) return;
     const DistanceArgs args{Exec::data(d.particles),
                             Exec::data(d.rest_length),
                             Exec::data(d.compliance),
@@ -114,18 +117,16 @@ class DistanceFamily::Stages : public FamilyHooks {
                             core.w(),
                             sub.h};
     Vec3* x = core.x();
-    if (sub.settings.order == SolverOrder::GaussSeidel) {
-      for (size_t c = 0; c + 1 < colour_offsets_.size(); ++c)
-        core.launch(colour_offsets_[c + 1] - colour_offsets_[c],
-                    ProjectDistanceColour{args, x, colour_offsets_[c]});
-      return;
-    }
-    Exec::resize(correction_, 2 * size_t(n));
-    Vec3* correction = Exec::data(correction_);
     const int* offsets = Exec::data(d.incidence_offsets);
-    core.launch(n, ProjectDistanceJacobi{args, x, correction, offsets, sub.settings.jacobi_omega});
-    core.launch(core.particle_count(),
-                GatherCorrections{offsets, Exec::data(d.incidence_slots), correction, x});
+    if (sub.settings.order == SolverOrder::GaussSeidel)
+      passes_.by_colour(core, [&](int first) { return ProjectDistanceColour{args, x, first}; });
+    else
+      passes_.through_slots(
+          core, n, 2, offsets, Exec::data(d.incidence_slots),
+          [&](Vec3* slots) {
+            return ProjectDistanceJacobi{args, x, slots, offsets, sub.settings.jacobi_omega};
+          },
+          x);
   }
 
   static constexpr bool kElastic = true;
@@ -134,18 +135,24 @@ class DistanceFamily::Stages : public FamilyHooks {
     const DistanceArrays<Exec::template Buffer>& d = core.model.distance;
     const int n = int(Exec::size(d.rest_length));
     if (n == 0) return;
-    Exec::resize(correction_, 2 * size_t(n));
-    Vec3* slots = Exec::data(correction_);
-    core.launch(n,
-                DistanceEnergy{Exec::data(d.particles), Exec::data(d.rest_length), Exec::data(d.compliance),
-                               core.w(), core.x(), pass.p, slots, pass.term, pass.h});
-    core.launch(core.particle_count(), GatherCorrections{Exec::data(d.incidence_offsets),
-                                                         Exec::data(d.incidence_slots), slots, pass.out});
+    passes_.through_slots(
+        core, n, 2, Exec::data(d.incidence_offsets), Exec::data(d.incidence_slots),
+        [&](Vec3* slots) {
+          return DistanceEnergy{Exec::data(d.particles),
+                                Exec::data(d.rest_length),
+                                Exec::data(d.compliance),
+                                core.w(),
+                                core.x(),
+                                pass.p,
+                                slots,
+                                pass.term,
+                                pass.h};
+        },
+        pass.out);
   }
 
  private:
-  std::vector<int> colour_offsets_;                  // colour c owns constraints [offsets[c], offsets[c+1])
-  typename Exec::template Buffer<Vec3> correction_;  // 2 slots per constraint: Jacobi [m], energy terms
+  SharedParticles<Exec> passes_;
 };
 
 }  // namespace sim

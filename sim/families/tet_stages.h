@@ -1,5 +1,6 @@
-// The tet family's solver part (families/tet_family.h): each tet projects its deviatoric then its
-// hydrostatic constraint (constraints/tet_elasticity.h, Eqs. 4 and 8), Gauss-Seidel colour by colour, or
+// The tet family's solver part (families/tet_family.h): each tet projects its deviatoric and hydrostatic
+// constraints together, one 2×2 solve (project_tet, constraints/tet_elasticity.h; Eqs. 4 and 8; one after
+// the other they collapse Neo-Hookean tets), Gauss-Seidel colour by colour, or
 // Jacobi: every tet reads the same x and writes its four corners' corrections into its own slots, with
 // each corner's mass split n/ω ways as the distance Jacobi does, and GatherCorrections sums them.
 #pragma once
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "constraints/energy.h"
+#include "families/shared_particles.h"
 #include "families/tet_family.h"
 #include "solver/solver_core.h"
 #include "solver/stages.h"
@@ -98,44 +100,44 @@ template <class Exec>
 class TetFamily::Stages : public FamilyHooks {
  public:
   void upload(SolverCore<Exec>& core, const Model& m) {
-    core.model.tet.material = m.tet.material;
+    core.model.tet.material = m.tet.material;  // host-side members the metric term reads
     core.model.tet.constants = m.tet.constants;
-    colour_offsets_ = m.tet.colour_offsets;
+    passes_.set_colours(m.tet.colour_offsets);
   }
 
   void begin_substep(SolverCore<Exec>& core, const Substep&) { core.clear(core.state.tet.lambda); }
 
   void project(SolverCore<Exec>& core, const Substep& sub) {
-    TetArrays<Exec::template Buffer>& tet = core.model.tet;
+    const TetArrays<Exec::template Buffer>& tet = core.model.tet;
     const int n = int(Exec::size(tet.particles));
     if (n == 0) return;
     const TetArgs args = tet_args(core, sub.h);
     Vec3* x = core.x();
-    if (sub.settings.order == SolverOrder::GaussSeidel) {
-      for (size_t c = 0; c + 1 < colour_offsets_.size(); ++c)
-        core.launch(colour_offsets_[c + 1] - colour_offsets_[c],
-                    ProjectTetColour{args, x, colour_offsets_[c]});
-      return;
-    }
-    Exec::resize(correction_, 4 * size_t(n));
-    Vec3* correction = Exec::data(correction_);
     const int* offsets = Exec::data(tet.incidence_offsets);
-    core.launch(n, ProjectTetJacobi{args, x, correction, offsets, sub.settings.jacobi_omega});
-    core.launch(core.particle_count(),
-                GatherCorrections{offsets, Exec::data(tet.incidence_slots), correction, x});
+    if (sub.settings.order == SolverOrder::GaussSeidel)
+      passes_.by_colour(core, [&](int first) { return ProjectTetColour{args, x, first}; });
+    else
+      passes_.through_slots(
+          core, n, 4, offsets, Exec::data(tet.incidence_slots),
+          [&](Vec3* slots) {
+            return ProjectTetJacobi{args, x, slots, offsets, sub.settings.jacobi_omega};
+          },
+          x);
   }
 
   static constexpr bool kElastic = true;
   template <class Pass>
   void add_energy(SolverCore<Exec>& core, const Pass& pass) {
-    TetArrays<Exec::template Buffer>& tet = core.model.tet;
+    const TetArrays<Exec::template Buffer>& tet = core.model.tet;
     const int n = int(Exec::size(tet.particles));
     if (n == 0) return;
-    Exec::resize(correction_, 4 * size_t(n));
-    Vec3* slots = Exec::data(correction_);
-    core.launch(n, TetEnergy{tet_args(core, pass.h), core.x(), pass.p, slots, pass.term});
-    core.launch(core.particle_count(), GatherCorrections{Exec::data(tet.incidence_offsets),
-                                                         Exec::data(tet.incidence_slots), slots, pass.out});
+    const TetArgs args = tet_args(core, pass.h);
+    passes_.through_slots(
+        core, n, 4, Exec::data(tet.incidence_offsets), Exec::data(tet.incidence_slots),
+        [&](Vec3* slots) {
+          return TetEnergy{args, core.x(), pass.p, slots, pass.term};
+        },
+        pass.out);
   }
 
  private:
@@ -152,8 +154,7 @@ class TetFamily::Stages : public FamilyHooks {
             h};
   }
 
-  std::vector<int> colour_offsets_;
-  typename Exec::template Buffer<Vec3> correction_;  // 4 slots per tet: Jacobi [m], energy terms
+  SharedParticles<Exec> passes_;
 };
 
 }  // namespace sim

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -135,7 +136,13 @@ struct Lines {
 constexpr long kMaxEntries = 50'000'000;
 constexpr double kMaxCoordinate = 1e6;  // [m]; beyond it a tet's D_m⁻¹ and volume lose their precision
 
+constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t(2) << 30;
+
 std::string read_file(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error))
+    throw MeshError(path + ": cannot open the file (no such regular file)");
+  if (std::filesystem::file_size(path, error) > kMaxFileBytes) throw MeshError(path + ": larger than 2 GiB");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw MeshError(path + ": cannot open the file");
   std::ostringstream text;
@@ -185,38 +192,36 @@ TetMesh load_tetgen_text(std::string_view node_text, std::string_view ele_text, 
     const std::vector<double> v = ele.numbers(i, size_t(1 + corners), "tetrahedron");
     int c[4];
     for (int e = 0; e < 4; ++e) {
-      const long index = long(v[size_t(1 + e)]);
-      if (v[size_t(1 + e)] != double(index) || index < base || index >= base + points)
+      const double corner = v[size_t(1 + e)];
+      if (!(corner >= double(base) && corner < double(base + points)) || corner != std::floor(corner))
         ele.fail(ele.lines[i].first, "corner " + number_text(v[size_t(1 + e)]) +
                                          " is not a point of the .node file (" + std::to_string(base) +
                                          " to " + std::to_string(base + points - 1) + ")");
-      c[e] = int(index - base);
+      c[e] = int(long(corner) - base);
       for (int f = 0; f < e; ++f)
-        if (c[f] == c[e]) ele.fail(ele.lines[i].first, "tetrahedron names corner " + std::to_string(index) + " twice");
+        if (c[f] == c[e])
+          ele.fail(ele.lines[i].first, "tetrahedron names corner " + number_text(corner) + " twice");
     }
     mesh.tets.push_back({c[0], c[1], c[2], c[3]});
   }
 
-  // Degeneracy (as ModelBuilder::add_tet judges it) and orientation.
+  // Orientation (the file's majority), then degeneracy and inversion on the order stored, with the test
+  // ModelBuilder::add_tet applies (degenerate_tet).
   int positive = 0;
-  for (size_t t = 0; t < mesh.tets.size(); ++t) {
-    const Int4 c = mesh.tets[t];
-    const Vec3 x[4] = {mesh.vertices[size_t(c.a)], mesh.vertices[size_t(c.b)], mesh.vertices[size_t(c.c)],
-                       mesh.vertices[size_t(c.d)]};
-    const Real six_v = determinant(edge_matrix(x));
-    if (degenerate_tet(edge_matrix(x)))
-      ele.fail(ele.lines[t + 1].first, "tetrahedron " + std::to_string(long(t) + base) + " is degenerate (zero volume)");
-    positive += six_v > 0.0 ? 1 : 0;
-  }
+  for (const Int4& t : mesh.tets) positive += signed_six_volume(mesh.vertices, t) > 0.0 ? 1 : 0;
   const bool flip = positive == 0;
   if (flip) mesh.notes.push_back(origin + ": every tetrahedron has negative volume; all were flipped");
   for (size_t t = 0; t < mesh.tets.size(); ++t) {
-    const bool inverted = (signed_six_volume(mesh.vertices, mesh.tets[t]) > 0.0) == flip;
-    if (inverted)
-      ele.fail(ele.lines[t + 1].first, "tetrahedron " + std::to_string(long(t) + base) +
-                                           " is inverted: its orientation is opposite to the other " +
-                                           std::to_string(flip ? mesh.tets.size() - 1 : size_t(positive)) + "'s");
     if (flip) mesh.tets[t] = flipped(mesh.tets[t]);
+    const Int4 c = mesh.tets[t];
+    const Vec3 x[4] = {mesh.vertices[size_t(c.a)], mesh.vertices[size_t(c.b)], mesh.vertices[size_t(c.c)],
+                       mesh.vertices[size_t(c.d)]};
+    const std::string name = "tetrahedron " + std::to_string(long(t) + base);
+    if (degenerate_tet(edge_matrix(x)))
+      ele.fail(ele.lines[t + 1].first, name + " is degenerate (zero volume)");
+    if (!(determinant(edge_matrix(x)) > 0.0))
+      ele.fail(ele.lines[t + 1].first,
+               name + " is inverted: its orientation is opposite to the file's other tetrahedra");
   }
   return mesh;
 }

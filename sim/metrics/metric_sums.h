@@ -18,6 +18,8 @@ inline constexpr int kResidualKinds = 7;
 inline constexpr int kAttachmentResidual = 4;
 inline constexpr int kTetDeviatoric = 5;
 inline constexpr int kTetHydrostatic = 6;
+// Kinds below this one measure C in metres; the tets' constraints are strains, reported apart.
+inline constexpr int kFirstStrainResidual = kTetDeviatoric;
 
 // Why a particle makes the state unfit to continue; the lowest index wins, as a host loop would report.
 enum DivergenceReason : int { kFinite = 0, kNonFinitePosition = 1, kNonFiniteVelocity = 2, kOutOfBounds = 3 };
@@ -48,7 +50,8 @@ struct ParticleSums {
 struct ConstraintSums {
   double elastic = 0.0;                      // Σ ½ α (λ/Δt_s²)² [J]
   double violation = 0.0;                    // Σ ½ C²/α over compliant constraints [J]
-  double residual_sq = 0.0;                  // Σ |C + α̃λ|² [m²]
+  double residual_sq = 0.0;                  // Σ |C + α̃λ|² over the length kinds (not the tets') [m²]
+  int residual_count = 0;                    // the constraints in residual_sq
   double max_residual[kResidualKinds] = {};  // max |C + α̃λ| per kind [m]
   double max_extension = 0.0;                // max(C, 0) over distances, |C| over attachments [m]
   double stretch_sum = 0.0;                  // Σ ε over stretch edges [-]
@@ -65,6 +68,7 @@ struct ConstraintSums {
     s.elastic = a.elastic + b.elastic;
     s.violation = a.violation + b.violation;
     s.residual_sq = a.residual_sq + b.residual_sq;
+    s.residual_count = a.residual_count + b.residual_count;
     for (int k = 0; k < kResidualKinds; ++k) s.max_residual[k] = fmax(a.max_residual[k], b.max_residual[k]);
     s.max_extension = fmax(a.max_extension, b.max_extension);
     s.stretch_sum = a.stretch_sum + b.stretch_sum;

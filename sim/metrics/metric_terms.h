@@ -25,7 +25,10 @@ SIM_HD ConstraintSums constraint_terms(double C, double alpha, double lambda, do
   if (alpha > 0.0 && h2 > 0.0) s.elastic = 0.5 * alpha * (lambda / h2) * (lambda / h2);
   if (alpha > 0.0) s.violation = 0.5 * C * C / alpha;
   const double r = fabs(C + (h2 > 0.0 ? alpha / h2 : 0.0) * lambda);
-  s.residual_sq = r * r;
+  if (kind < kFirstStrainResidual) {  // a length: into the metres' rms
+    s.residual_sq = r * r;
+    s.residual_count = 1;
+  }
   s.max_residual[kind] = r;
   s.count = 1;
   return s;

@@ -35,9 +35,9 @@ FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Rea
   m.violation = c.violation;
   for (int kind = 0; kind < kResidualKinds; ++kind) {
     m.max_residual_by_kind[size_t(kind)] = c.max_residual[kind];
-    m.max_residual = std::max(m.max_residual, c.max_residual[kind]);
+    if (kind < kFirstStrainResidual) m.max_residual = std::max(m.max_residual, c.max_residual[kind]);
   }
-  m.rms_residual = c.count > 0 ? std::sqrt(c.residual_sq / c.count) : 0.0;
+  m.rms_residual = c.residual_count > 0 ? std::sqrt(c.residual_sq / c.residual_count) : 0.0;
   m.max_extension = c.max_extension;
   m.extension_over_bound = model.extension_bound > 0.0 ? c.max_extension / model.extension_bound : 0.0;
   m.stretch_max = c.stretch_max;

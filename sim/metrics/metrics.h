@@ -40,6 +40,7 @@ struct FrameMetrics {
   double total = 0.0;                 // kinetic + potential [J]
   double violation = 0.0;             // Σ ½ C²/α over compliant constraints [J]; solver error, not energy
   double max_residual = 0.0;          // max |C + α̃λ| over distance constraints and attachments [m]
+                                      // (the tets' strain residuals only in max_residual_by_kind)
   double rms_residual = 0.0;          // [m]
   // max |C + α̃λ| per kind [m; tets: -]: DistanceKind's Other, Stretch, Shear, Bend, attachments, then the
   // tets' deviatoric and hydrostatic constraints; 0 for none

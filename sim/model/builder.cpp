@@ -77,6 +77,13 @@ void ModelBuilder::add_tet(int a, int b, int c, int d) {
   m.tet.rest_volume.push_back(six_volume / 6.0);
 }
 
+void ModelBuilder::set_tet_material(const TetMaterial& material) {
+  if (!(material.young > 0.0) || !(material.poisson > 0.0 && material.poisson < 0.5) ||
+      !(material.density > 0.0))
+    throw std::invalid_argument("tet material needs E > 0, 0 < ν < 0.5 and ρ > 0");
+  built_.model.tet.material = material;
+}
+
 void ModelBuilder::track_particle(int particle) {
   if (particle < 0 || particle >= particle_count())
     throw std::invalid_argument("tracked particle " + std::to_string(particle) + " does not exist");

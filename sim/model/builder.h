@@ -33,8 +33,9 @@ class ModelBuilder {
   // A tetrahedron over four distinct particles, its rest shape their current positions; throws when that
   // shape is inverted (a, b, c, d must satisfy ((b − a) × (c − a))·(d − a) > 0) or degenerate.
   void add_tet(int a, int b, int c, int d);
-  // The material of every tet (compliances follow from it at finalize()).
-  void set_tet_material(const TetMaterial& material) { built_.model.tet.material = material; }
+  // The material of every tet (compliances follow from it at finalize()); throws for E ≤ 0, ν outside
+  // (0, ½) or ρ ≤ 0.
+  void set_tet_material(const TetMaterial& material);
   // Particles whose mean displacement from rest the metrics report (a beam's tip).
   void track_particle(int particle);
   void add_probe(std::string name, int distance_id);

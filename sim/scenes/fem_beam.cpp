@@ -42,7 +42,8 @@ SceneDef make_fem_beam_scene() {
       {"cells_height", ParamType::Int, 8, 1, 100, "", "cubes along the height"},
       {"cells_width", ParamType::Int, 8, 1, 100, "", "cubes along the width"},
       {"young", ParamType::Real, 1e7, 1e3, 1e12, "Pa", "Young's modulus E", false},
-      {"poisson", ParamType::Real, 0.45, 0.0, 0.49, "", "Poisson's ratio ν", false},
+      {"poisson", ParamType::Real, 0.45, 0.01, 0.49, "",
+       "Poisson's ratio ν (above 0: StVK's volume term needs λ > 0)", false},
       {"density", ParamType::Real, 1000.0, 1.0, 1e5, "kg/m^3", "density ρ (masses lumped from ρ V)"},
       {"material",
        ParamType::Choice,
@@ -86,7 +87,7 @@ SceneDef make_fem_beam_scene() {
     GroundPlane ground;
     ground.enabled = p.get_bool("ground");
     b.set_ground(ground);
-    const Real span = 10.0 * (length + Real(p.get("elevation"))) + 100.0;
+    const Real span = 10.0 * (extent + Real(p.get("elevation"))) + 100.0;
     b.set_bounds({{-span, -span, -span}, {span, span, span}});
     b.set_tet_material({TetModel(p.get_int("material")), Real(p.get("young")), Real(p.get("poisson")),
                         Real(p.get("density"))});
@@ -97,7 +98,11 @@ SceneDef make_fem_beam_scene() {
       b.add_particle(x, clamped ? 0.0 : mass[v], radius);
       if (mesh.vertices[v].x >= hi.x - end_tolerance) b.track_particle(int(v));
     }
-    for (const Int4& t : mesh.tets) b.add_tet(t.a, t.b, t.c, t.d);
+    try {
+      for (const Int4& t : mesh.tets) b.add_tet(t.a, t.b, t.c, t.d);
+    } catch (const std::invalid_argument& e) {  // a body the loader passed but placed, the builder refuses
+      throw ParamError("scene 'fem_beam' parameter 'tet_file': " + std::string(e.what()));
+    }
     for (const Int3& f : boundary_faces(mesh)) b.add_triangle(f.a, f.b, f.c);
     return b.finalize();
   };

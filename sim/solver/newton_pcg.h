@@ -53,8 +53,9 @@ struct NewtonStart {
   Real inv_h2;
   SIM_HD PairSums operator()(int i) const {
     dx[i] = {0.0, 0.0, 0.0};
-    if (w[i] == 0.0) {
+    if (w[i] == 0.0) {  // out of the system: r, z, p stay 0, and d = 1 keeps z = r/d from 0/0
       r[i] = z[i] = p[i] = {0.0, 0.0, 0.0};
+      diag[i] = {1.0, 1.0, 1.0};
       return {};
     }
     const Real m = mass_over_h2(w[i], inv_h2);

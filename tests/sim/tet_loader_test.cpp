@@ -88,7 +88,8 @@ TEST(TetGenLoader, NamesEachProblem) {
       {kNode, "1 4 0\n1 1 2 3\n", "expected at least 5 numbers"},
       {"4 3 0 0\n1 0 0 0\n2 1 0 0\n3 0 1 0\n4 1 1 0\n", "1 4 0\n1 1 2 3 4\n", "tetrahedron 1 is degenerate"},
       {kNode, "2 4 0\n1 1 2 3 4\n2 3 2 4 5\n", "body.ele:3: tetrahedron 2 is inverted"},
-      {std::string("1 3 0 0\n1 0 0 \0 0\n", 20), kEle, "binary data"},
+      {std::string("1 3 0 0\n1 0 0 \0 0\n", 18), kEle, "binary data"},
+      {kNode, "1 4 0\n1 1 2 3 1e300\n", "corner 1e+300"},
   };
   for (const auto& c : cases) {
     const std::string m = message(c.node, c.ele);

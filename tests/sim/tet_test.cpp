@@ -87,6 +87,49 @@ TEST(TetElasticity, EnergyGradientMatchesFiniteDifferences) {
   }
 }
 
+// The stiffness the Newton-PCG solve uses: symmetric (uᵀK v = vᵀK u), positive semi-definite, and its
+// Diagonal term the diagonal of its Product term.
+TEST(TetElasticity, StiffnessIsSymmetricPositiveAndItsDiagonalMatches) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> r(-1.0, 1.0);
+  const auto random = [&](Vec3 v[4]) {
+    for (int i = 0; i < 4; ++i) v[i] = {r(rng), r(rng), r(rng)};
+  };
+  const auto dot4 = [](const Vec3 a[4], const Vec3 b[4]) {
+    double s = 0.0;
+    for (int i = 0; i < 4; ++i) s += dot(a[i], b[i]);
+    return s;
+  };
+  for (const TetModel model : {TetModel::StVK, TetModel::NeoHookean}) {
+    const TetCompliance c = tet_compliance(model, lame_from_young(1e6, 0.3), 1.0);
+    Vec3 x[4];
+    deformed(x, 11, 0.03);
+    const Mat3 Dinv = inv_rest();
+    const auto K = [&](const Vec3 p[4], Vec3 out[4]) {
+      tet_energy_terms(EnergyTerm::Product, model, c.gamma, Dinv, c.deviatoric, c.hydrostatic, x, p, out);
+    };
+    for (int trial = 0; trial < 5; ++trial) {
+      Vec3 u[4], v[4], Ku[4], Kv[4];
+      random(u);
+      random(v);
+      K(u, Ku);
+      K(v, Kv);
+      const double uKv = dot4(u, Kv), vKu = dot4(v, Ku);
+      EXPECT_NEAR(uKv, vKu, 1e-9 * (std::fabs(uKv) + std::fabs(vKu) + 1.0));
+      EXPECT_GE(dot4(u, Ku), -1e-9 * std::fabs(dot4(u, Ku)));
+    }
+    Vec3 diag[4];
+    tet_energy_terms(EnergyTerm::Diagonal, model, c.gamma, Dinv, c.deviatoric, c.hydrostatic, x, x, diag);
+    for (int i = 0; i < 4; ++i)
+      for (int k = 0; k < 3; ++k) {
+        Vec3 e[4] = {}, Ke[4];
+        (&e[i].x)[k] = 1.0;
+        K(e, Ke);
+        EXPECT_NEAR(component(diag[i], k), component(Ke[i], k), 1e-9 * std::fabs(component(Ke[i], k)));
+      }
+  }
+}
+
 // One free tet, no gravity: pulled out of shape (or turned inside out) and released, it comes back to
 // its rest volume; velocity damping lets it settle.
 double volume_after_release(const Vec3 start[4], TetModel model) {

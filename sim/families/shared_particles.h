@@ -1,0 +1,45 @@
+// How a family whose constraints share particles runs its passes in parallel without races (DESIGN.md,
+// determinism): Gauss-Seidel colour by colour (no two constraints of a colour share a particle, so each
+// colour is one parallel pass), or through per-end slots — each constraint writes its `arity` corners'
+// terms into slots arity·k … arity·k + arity − 1, then every particle sums its own slots in a fixed order
+// (GatherCorrections over the family's incidence lists, model/incidence.h). The Jacobi projection and the
+// Newton-PCG energy passes both take the second way.
+#pragma once
+
+#include <vector>
+
+#include "solver/solver_core.h"
+#include "solver/stages.h"
+
+namespace sim {
+
+template <class Exec>
+class SharedParticles {
+ public:
+  // colour c owns constraints [colour_offsets[c], colour_offsets[c+1]); offsets, slots: the incidence
+  // (n + 1 offsets, one slot per constraint end), on the backend.
+  void set_colours(std::vector<int> colour_offsets) { colour_offsets_ = std::move(colour_offsets); }
+
+  // One Gauss-Seidel sweep: colour_pass(first) is the functor over the colour that starts at `first`.
+  template <class ColourPass>
+  void by_colour(SolverCore<Exec>& core, ColourPass colour_pass) const {
+    for (size_t c = 0; c + 1 < colour_offsets_.size(); ++c)
+      core.launch(colour_offsets_[c + 1] - colour_offsets_[c], colour_pass(colour_offsets_[c]));
+  }
+
+  // count constraints write their slots (slot_pass(slots) is the functor over them), then every particle
+  // adds the sum of its slots to target.
+  template <class SlotPass>
+  void through_slots(SolverCore<Exec>& core, int count, int arity, const int* offsets, const int* slots,
+                     SlotPass slot_pass, Vec3* target) {
+    Exec::resize(slots_, size_t(arity) * size_t(count));
+    core.launch(count, slot_pass(Exec::data(slots_)));
+    core.launch(core.particle_count(), GatherCorrections{offsets, slots, Exec::data(slots_), target});
+  }
+
+ private:
+  std::vector<int> colour_offsets_;
+  typename Exec::template Buffer<Vec3> slots_;  // arity per constraint: Jacobi corrections [m], energy terms
+};
+
+}  // namespace sim
