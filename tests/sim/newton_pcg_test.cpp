@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "frame_step.h"
 #include "test_util.h"
 
 namespace sim {
@@ -34,6 +35,10 @@ TEST(NewtonPcg, LinearSpringStepIsTheClosedFormBackwardEulerUpdate) {
   const Real v1 = (mass * v0 - h * k * u) / (mass + h * h * k);
   EXPECT_NEAR(world.state().particle_v[1].x, v1, 1e-9 * std::fabs(v1));
   EXPECT_NEAR(world.state().particle_x[1].x, L + u + h * v1, 1e-12);
+  // Its energy under implicit Euler is the spring's ½kC² (there are no multipliers to read it from).
+  const FrameResult r = step_and_measure(world, s);
+  const double C = world.state().particle_x[1].x - L;
+  EXPECT_NEAR(r.metrics.elastic, 0.5 * k * C * C, 1e-9 * k * C * C);
 }
 
 // CG minimises the error's energy norm; the residual's 2-norm, which the metrics report, may rise in the
