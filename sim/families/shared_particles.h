@@ -16,8 +16,7 @@ namespace sim {
 template <class Exec>
 class SharedParticles {
  public:
-  // colour c owns constraints [colour_offsets[c], colour_offsets[c+1]); offsets, slots: the incidence
-  // (n + 1 offsets, one slot per constraint end), on the backend.
+  // colour c owns constraints [colour_offsets[c], colour_offsets[c+1]).
   void set_colours(std::vector<int> colour_offsets) { colour_offsets_ = std::move(colour_offsets); }
 
   // One Gauss-Seidel sweep: colour_pass(first) is the functor over the colour that starts at `first`.
@@ -28,7 +27,8 @@ class SharedParticles {
   }
 
   // count constraints write their slots (slot_pass(slots) is the functor over them), then every particle
-  // adds the sum of its slots to target.
+  // adds the sum of its slots to target; offsets, slots: the family's incidence (n + 1 offsets, one slot
+  // per constraint end), on the backend.
   template <class SlotPass>
   void through_slots(SolverCore<Exec>& core, int count, int arity, const int* offsets, const int* slots,
                      SlotPass slot_pass, Vec3* target) {

@@ -5,10 +5,10 @@
 
 namespace sim {
 
-MeshBounds mesh_bounds(const TriangleMesh& mesh) {
-  if (mesh.vertices.empty()) return {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
-  MeshBounds b{mesh.vertices[0], mesh.vertices[0]};
-  for (const Vec3& v : mesh.vertices) {
+MeshBounds vertex_bounds(const std::vector<Vec3>& vertices) {
+  if (vertices.empty()) return {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+  MeshBounds b{vertices[0], vertices[0]};
+  for (const Vec3& v : vertices) {
     b.lo = min3(b.lo, v);
     b.hi = max3(b.hi, v);
   }

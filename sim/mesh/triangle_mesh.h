@@ -40,7 +40,8 @@ inline bool has_area(const TriangleCorners& t) { return length_squared(area_norm
 bool any_triangle_has_area(const TriangleMesh& mesh);
 
 // Bounds of all vertices; all zero for a mesh without vertices.
-MeshBounds mesh_bounds(const TriangleMesh& mesh);
+MeshBounds vertex_bounds(const std::vector<Vec3>& vertices);
+inline MeshBounds mesh_bounds(const TriangleMesh& mesh) { return vertex_bounds(mesh.vertices); }
 
 // Signed volume [m³] by the divergence theorem, Σ a·(b × c)/6 over the triangles: the enclosed volume of a
 // closed mesh whose triangles face outward, negative when they all face inward.

@@ -11,6 +11,7 @@
 
 #include "mesh/obj_loader.h"
 #include "mesh/tet_mesh.h"
+#include "mesh/triangle_mesh.h"
 #include "scenes/scene.h"
 
 namespace sim {
@@ -18,12 +19,8 @@ namespace {
 
 // A loaded body moved so that its lowest x is 0 and its y, z extent is centred on 0, like the box beam.
 TetMesh centred_at_clamp(TetMesh mesh) {
-  Vec3 lo = mesh.vertices[0], hi = lo;
-  for (const Vec3& v : mesh.vertices) {
-    lo = min3(lo, v);
-    hi = max3(hi, v);
-  }
-  const Vec3 shift{-lo.x, -0.5 * (lo.y + hi.y), -0.5 * (lo.z + hi.z)};
+  const MeshBounds b = vertex_bounds(mesh.vertices);
+  const Vec3 shift{-b.lo.x, -0.5 * (b.lo.y + b.hi.y), -0.5 * (b.lo.z + b.hi.z)};
   for (Vec3& v : mesh.vertices) v = v + shift;
   return mesh;
 }
@@ -71,11 +68,7 @@ SceneDef make_fem_beam_scene() {
       throw ParamError("scene 'fem_beam' parameter 'tet_file': " + std::string(e.what()));
     }
     const std::vector<Real> mass = lumped_masses(mesh, Real(p.get("density")));
-    Vec3 lo = mesh.vertices[0], hi = lo;
-    for (const Vec3& v : mesh.vertices) {
-      lo = min3(lo, v);
-      hi = max3(hi, v);
-    }
+    const auto [lo, hi] = vertex_bounds(mesh.vertices);
     const Real extent = sim::length(hi - lo), end_tolerance = 1e-6 * extent;
     const Real radius = file.empty()
                             ? 0.25 * std::fmin(length / cells.a, std::fmin(height / cells.b, width / cells.c))
