@@ -200,7 +200,7 @@ sim::Settings timed_settings(int substeps, int iterations, sim::SolverOrder orde
 sim::Settings newton_pcg(int cg_iterations) {
   sim::Settings s = timed_settings(1, 1, sim::SolverOrder::GaussSeidel);
   s.integrator = sim::Integrator::ImplicitEuler;
-  s.cg_iterations = cg_iterations;
+  s.linear_iterations = cg_iterations;
   return s;
 }
 
@@ -236,7 +236,7 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
       scene.square ? std::to_string(size) + "x" + std::to_string(size) : std::to_string(size);
   const std::string nxk = settings.integrator == sim::Integrator::Xpbd
                               ? std::to_string(settings.substeps) + "x" + std::to_string(settings.iterations)
-                              : "PCG" + std::to_string(settings.cg_iterations);
+                              : "PCG" + std::to_string(settings.linear_iterations);
   std::fprintf(stderr, "%-7s %-9s %9d %9d %7d %7s %6d %13.3f %12.3f %10.3f %10.4f %8.3f  %s\n",
                sim::backend_name(world.backend()), grid.c_str(), m.particle_count(), m.distance_count(),
                m.colour_count(), nxk.c_str(), frames, mean_ms, min_ms, detection_mean_ms, ms_per_substep,
@@ -255,7 +255,7 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
       {"substeps", settings.substeps},
       {"iterations", settings.iterations},
       {"cg_iterations",
-       settings.integrator == sim::Integrator::Xpbd ? json(nullptr) : json(settings.cg_iterations)},
+       settings.integrator == sim::Integrator::Xpbd ? json(nullptr) : json(settings.linear_iterations)},
       {"cg_residual_last",
        settings.integrator == sim::Integrator::Xpbd ? json(nullptr) : json(world.last_cg_residual())},
       {"frame_dt_s", settings.frame_dt},

@@ -11,7 +11,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
     return r;
   }
   r.metrics = metrics_from_sums(world.model(), sums, world.last_substep_dt());
-  if (settings.integrator == Integrator::ImplicitEuler) {
+  if (force_based(settings.integrator)) {
     // No multipliers: the compliant constraints' energy is their C²/(2α) (the tets' already is).
     r.metrics.elastic = r.metrics.violation;
     r.metrics.potential = r.metrics.gravitational + r.metrics.elastic;

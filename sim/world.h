@@ -52,6 +52,7 @@ class World {
   long long last_launches() const { return last_stats_.launches; }       // its backend operations
   int last_threads() const { return last_stats_.threads; }               // its CPU threads (0 on CUDA)
   double last_cg_residual() const { return last_stats_.cg_residual; }    // implicit Euler's |r|/|r₀|
+  long long last_evaluations() const { return last_stats_.evaluations; }  // explicit schemes' force passes
   BackendKind backend() const { return backend_; }
   const std::string& backend_description() const { return backend_description_; }
 

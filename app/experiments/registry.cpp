@@ -295,8 +295,14 @@ ExperimentDef beam_sag() {
               r.settings["solver"] = 1;  // Jacobi
               runs.push_back(r);
             }
-            runs.push_back({"backward Euler, 100 CG iterations", beam,
-                            {{"integrator", 1}, {"substeps", 1}, {"cg_iterations", 100}}, frames, "", 0.0});
+            runs.push_back({"backward Euler, 100 CG iterations",
+                            beam,
+                            {{"integrator", int(sim::Integrator::ImplicitEuler)},
+                             {"substeps", 1},
+                             {"linear_iterations", 100}},
+                            frames,
+                            "",
+                            0.0});
             return runs;
           },
           {kTipDeflection, kVolumeError, kStepMs},

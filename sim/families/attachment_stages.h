@@ -63,12 +63,13 @@ struct EnergyAt {
   const Vec3* x;
   const Vec3* p;  // Product's direction [m]
   Vec3* out;
-  Real h;
+  Real h;      // [s]
+  Real kappa;  // κ of a zero-compliance attachment or grab [-]
   SIM_HD void add(int i, Vec3 start, Vec3 end, Real fraction, Real compliance) const {
     if (w[i] == 0.0) return;  // a pinned particle is out of the system
     const Vec3 dir = term == EnergyTerm::Product ? p[i] : Vec3{0.0, 0.0, 0.0};
     out[i] += attachment_energy_term(term, x[i], start + fraction * (end - start),
-                                     energy_compliance(compliance, w[i], h), dir);
+                                     energy_compliance(compliance, w[i], h, kappa), dir);
   }
 };
 
@@ -124,7 +125,7 @@ class AttachmentFamily::Stages : public FamilyHooks {
   static constexpr bool kElastic = true;
   template <class Pass>
   void add_energy(SolverCore<Exec>& core, const Pass& pass) {
-    const EnergyAt at{pass.term, core.w(), core.x(), pass.p, pass.out, pass.h};
+    const EnergyAt at{pass.term, core.w(), core.x(), pass.p, pass.out, pass.h, pass.kappa};
     core.launch(int(Exec::size(core.model.attachment.particle)),
                 AttachmentEnergy{Exec::data(core.model.attachment.particle),
                                  Exec::data(core.model.attachment.compliance), Exec::data(target_start_),

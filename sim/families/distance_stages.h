@@ -74,7 +74,8 @@ struct ProjectDistanceJacobi {
   }
 };
 
-// Newton-PCG (solver/newton_pcg.h): constraint k's energy term for both ends into its two slots.
+// Force-based integrators (solver/energy_pass.h): constraint k's energy term for both ends into its two
+// slots.
 struct DistanceEnergy {
   const Int2* particles;
   const Real* rest_length;
@@ -84,13 +85,14 @@ struct DistanceEnergy {
   const Vec3* p;  // Product's direction [m]
   Vec3* slots;    // 2 per constraint
   EnergyTerm term;
-  Real h;
+  Real h;      // [s]
+  Real kappa;  // κ of the zero-compliance springs [-]
   SIM_HD void operator()(int k) const {
     const Int2 e = particles[k];
     const Vec3 u = term == EnergyTerm::Product ? p[e.a] - p[e.b] : Vec3{0.0, 0.0, 0.0};
     const Real w_sum = w[e.a] + w[e.b];
     const Vec3 t = w_sum > 0.0 ? distance_energy_term(term, x[e.a], x[e.b], rest_length[k],
-                                                      energy_compliance(compliance[k], w_sum, h), u)
+                                                      energy_compliance(compliance[k], w_sum, h, kappa), u)
                                : Vec3{0.0, 0.0, 0.0};
     slots[2 * k] = t;
     slots[2 * k + 1] = term == EnergyTerm::Diagonal ? t : -t;
@@ -146,7 +148,8 @@ class DistanceFamily::Stages : public FamilyHooks {
                                 pass.p,
                                 slots,
                                 pass.term,
-                                pass.h};
+                                pass.h,
+                                pass.kappa};
         },
         pass.out);
   }

@@ -25,6 +25,9 @@ SceneDef make_chain_scene() {
        "link damping β (Eq. 8); acts only with compliance > 0", false},
       {"angle", ParamType::Real, 0.0, 0.0, 180.0, "deg",
        "initial angle of the chain from the downward vertical"},
+      {"stretch", ParamType::Real, 0.0, 0.0, 10.0, "m",
+       "initial extension of each link beyond its rest length (2 particles, no gravity, compliance 1/k: "
+       "the harmonic oscillator of the integrator experiments)"},
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
       {"pin_top", ParamType::Bool, 1, 0, 1, "", "pin the first particle (inverse mass 0)"},
   };
@@ -36,6 +39,7 @@ SceneDef make_chain_scene() {
     const Real angle = Real(p.get("angle") * M_PI / 180.0);
     const Real alpha = Real(p.get("compliance"));
     const Real beta = Real(p.get("damping"));
+    const Real stretch = Real(p.get("stretch"));
     const Real top = link * Real(n) + 0.5;  // [m] the pin sits above the hanging chain
     const Vec3 dir{std::sin(angle), -std::cos(angle), 0.0};
 
@@ -50,10 +54,10 @@ SceneDef make_chain_scene() {
     b.set_bounds({{-span, -span, -span}, {span, span, span}});
     for (int i = 0; i < n; ++i) {
       const Real m = (i == 0 && p.get_bool("pin_top")) ? 0.0 : (i == n - 1 && heavy > 0.0) ? heavy : mass;
-      b.add_particle(Vec3{0.0, top, 0.0} + (link * Real(i)) * dir, m, 0.25 * link);
+      b.add_particle(Vec3{0.0, top, 0.0} + ((link + stretch) * Real(i)) * dir, m, 0.25 * link);
     }
     for (int i = 0; i + 1 < n; ++i) {
-      const int id = b.add_distance(i, i + 1, alpha, beta);
+      const int id = b.add_distance(i, i + 1, alpha, beta, link);
       if (i == 0) b.add_probe("top_link", id);
     }
     return b.finalize();

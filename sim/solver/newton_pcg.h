@@ -1,4 +1,5 @@
-// Backward Euler solved by Newton's method with Jacobi-preconditioned conjugate gradients, matrix-free
+// Backward Euler solved by Newton's method with Jacobi-preconditioned conjugate gradients (or Jacobi
+// iterations), matrix-free
 // (Small Steps §6.3's comparison: "a linearly implicit Newton method with a Krylov PCG solver (using a
 // diagonal Jacobi preconditioner) applied directly to equations (1)-(2)"; Baraff & Witkin 1998). One step
 // of h from xⁿ with velocity v minimises
@@ -6,16 +7,17 @@
 // U the elastic energy of every family that has one (each compliant constraint as C²/(2α),
 // constraints/energy.h). Newton starts at x = xⁿ; each Newton step solves
 //   (M/h² + K(x)) Δx = −(M (x − x̃)/h² + ∇U(x))
-// by at most Settings::cg_iterations of PCG, with K the families' stiffness products and diag(M/h² + K) the
-// preconditioner. One Newton step from xⁿ is the linearly implicit backward Euler step: with Δx = h v⁺ it
-// reads (M + h² K) v⁺ = M v + h (f(xⁿ) + M g). Pinned particles (w = 0) are left out of the system.
+// by at most Settings::linear_iterations of PCG, with K the families' stiffness products and diag(M/h² + K)
+// the preconditioner, or of Jacobi, Δx += ω D⁻¹ (r − A Δx) with D that diagonal (Teschner, Particle
+// Motion 2, "Solver - Jacobi"). One Newton step from xⁿ is the linearly implicit backward Euler step of the
+// lectures: with Δx = h v⁺ it reads (M + h² K) v⁺ = M v + h (f(xⁿ) + M g), their (I − h² J) v⁺ = v + h a
+// times M. Pinned particles (w = 0) are left out of the system.
 // Contacts have no energy: the contact families project once after the solve, as hard constraints.
 #pragma once
 
 #include <cmath>
 
-#include "constraints/energy.h"
-#include "families/family.h"
+#include "solver/energy_pass.h"
 #include "solver/solver_core.h"
 #include "solver/stages.h"
 
@@ -25,15 +27,6 @@ namespace sim {
 struct PairSums {
   double a = 0.0, b = 0.0;
   SIM_HD static PairSums combine(const PairSums& x, const PairSums& y) { return {x.a + y.a, x.b + y.b}; }
-};
-
-// What an energy pass asks of a family (FamilyHooks::add_energy): out += the term at the current x.
-struct EnergyPass {
-  EnergyTerm term;
-  const Vec3* p;  // the direction of a Product [m]
-  Vec3* out;      // [N] or [N/m]
-  Real h;         // [s], for the zero-compliance springs
-  Real fraction;  // how far through the frame the step ends: where moving attachment targets are [-]
 };
 
 SIM_HD Real mass_over_h2(Real w, Real inv_h2) { return w > 0.0 ? inv_h2 / w : 0.0; }
@@ -101,6 +94,24 @@ struct CgUpdate {
   }
 };
 
+// Jacobi: with q = K Δx from the families, the residual s = r − (M/h² + K) Δx, then Δx += ω s/d; returns
+// (s·s, 0), the residual before the update.
+struct JacobiUpdate {
+  const Real* w;
+  const Vec3* r;
+  const Vec3* q;
+  const Vec3* d;
+  Vec3* dx;
+  Real inv_h2;
+  Real omega;
+  SIM_HD PairSums operator()(int i) const {
+    if (w[i] == 0.0) return {};
+    const Vec3 s = r[i] - (q[i] + mass_over_h2(w[i], inv_h2) * dx[i]);
+    dx[i] += omega * Vec3{s.x / d[i].x, s.y / d[i].y, s.z / d[i].z};
+    return {dot(s, s), 0.0};
+  }
+};
+
 struct CgDirection {
   const Vec3* z;
   Vec3* p;
@@ -126,22 +137,12 @@ class NewtonPcg {
     for (int newton = 0; newton < sub.settings.newton_iterations; ++newton) {
       energy(core, families, sub, EnergyTerm::Gradient, nullptr, grad_);
       energy(core, families, sub, EnergyTerm::Diagonal, nullptr, diag_);
-      PairSums s = reduce(core, n,
-                          NewtonStart{core.x(), data(x_tilde_), w, data(grad_), data(diag_), data(r_),
-                                      data(z_), data(p_), data(dx_), inv_h2});
+      const PairSums s = reduce(core, n,
+                                NewtonStart{core.x(), data(x_tilde_), w, data(grad_), data(diag_), data(r_),
+                                            data(z_), data(p_), data(dx_), inv_h2});
       const double r0 = std::sqrt(s.b);
-      double rz = s.a;
-      relative = r0 > 0.0 ? 1.0 : 0.0;
-      for (int it = 0; it < sub.settings.cg_iterations && s.b > 0.0; ++it) {
-        energy(core, families, sub, EnergyTerm::Product, data(p_), q_);
-        const double pq = reduce(core, n, ApplyMass{w, data(p_), data(q_), inv_h2}).a;
-        if (!(pq > 0.0)) break;  // K lost definiteness along p, or p vanished
-        s = reduce(core, n,
-                   CgUpdate{data(p_), data(q_), data(diag_), data(dx_), data(r_), data(z_), Real(rz / pq)});
-        relative = r0 > 0.0 ? std::sqrt(s.b) / r0 : 0.0;
-        core.launch(n, CgDirection{data(z_), data(p_), Real(s.a / rz)});
-        rz = s.a;
-      }
+      relative = sub.settings.linear_solver == LinearSolver::Pcg ? pcg(core, families, sub, s, r0)
+                                                                 : jacobi(core, families, sub, r0);
       core.launch(n, ApplyJacobiDeltas{core.x(), data(dx_)});
     }
     return relative;
@@ -158,13 +159,47 @@ class NewtonPcg {
     return Exec::template reduce<PairSums>(n, f, scratch_);
   }
 
-  // out = Σ over the families of the term at the current x.
+  // At most linear_iterations of PCG from NewtonStart's s = (r·z, r·r); returns |r|/|r₀|.
+  template <class FamilyStages>
+  double pcg(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub, PairSums s, double r0) {
+    const int n = core.particle_count();
+    const Real inv_h2 = 1.0 / (sub.h * sub.h);
+    double rz = s.a, relative = r0 > 0.0 ? 1.0 : 0.0;
+    for (int it = 0; it < sub.settings.linear_iterations && s.b > 0.0; ++it) {
+      energy(core, families, sub, EnergyTerm::Product, data(p_), q_);
+      const double pq = reduce(core, n, ApplyMass{core.w(), data(p_), data(q_), inv_h2}).a;
+      if (!(pq > 0.0)) break;  // K lost definiteness along p, or p vanished
+      s = reduce(core, n,
+                 CgUpdate{data(p_), data(q_), data(diag_), data(dx_), data(r_), data(z_), Real(rz / pq)});
+      relative = r0 > 0.0 ? std::sqrt(s.b) / r0 : 0.0;
+      core.launch(n, CgDirection{data(z_), data(p_), Real(s.a / rz)});
+      rz = s.a;
+    }
+    return relative;
+  }
+
+  // At most linear_iterations of Jacobi with ω = jacobi_omega from Δx = 0; returns the last residual's
+  // |r − A Δx|/|r₀| (before its update).
+  template <class FamilyStages>
+  double jacobi(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub, double r0) {
+    const int n = core.particle_count();
+    const Real inv_h2 = 1.0 / (sub.h * sub.h);
+    double relative = r0 > 0.0 ? 1.0 : 0.0;
+    for (int it = 0; it < sub.settings.linear_iterations && r0 > 0.0; ++it) {
+      energy(core, families, sub, EnergyTerm::Product, data(dx_), q_);
+      const PairSums s = reduce(core, n,
+                                JacobiUpdate{core.w(), data(r_), data(q_), data(diag_), data(dx_), inv_h2,
+                                             sub.settings.jacobi_omega});
+      relative = std::sqrt(s.a) / r0;
+    }
+    return relative;
+  }
+
   template <class FamilyStages>
   void energy(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub, EnergyTerm term,
               const Vec3* p, Buffer<Vec3>& out) {
-    core.clear(out);
-    const EnergyPass pass{term, p, Exec::data(out), sub.h, sub.fraction};
-    for_each_family(families, [&](auto& f) { f.add_energy(core, pass); });
+    family_energy(core, families, EnergyPass{term, p, nullptr, sub.h, kImplicitHardStiffness, sub.fraction},
+                  out);
   }
 
   Buffer<Vec3> x_tilde_;  // x̃ [m]

@@ -4,23 +4,38 @@
 
 namespace sim {
 
+namespace {
+
+std::vector<std::string> integrator_names() {
+  std::vector<std::string> names;
+  for (const IntegratorInfo& i : kIntegrators) names.push_back(i.name);
+  return names;
+}
+
+}  // namespace
+
 const std::vector<ParamSpec>& settings_table() {
   static const std::vector<ParamSpec> table = {
-      {"integrator",
-       ParamType::Choice,
-       0,
-       0,
-       1,
-       "",
-       "time integration: xpbd (Algorithm 1) or implicit_euler (backward Euler, Newton-PCG)",
-       false,
-       {"xpbd", "implicit_euler"}},
-      {"substeps", ParamType::Int, 20, 1, 1000, "", "n: substeps per frame, Δt_s = Δt_f / n (Eq. 6)", false},
+      {"integrator", ParamType::Choice, 0, 0, 0, "",
+       "time integration: xpbd (Algorithm 1) or a force-based scheme (Teschner's lectures), one step per "
+       "substep",
+       false, integrator_names()},
+      {"substeps", ParamType::Int, 20, 1, 1000, "",
+       "n: substeps per frame, Δt_s = Δt_f / n (Eq. 6); steps per frame of a force-based integrator", false},
       {"iterations", ParamType::Int, 1, 1, 1000, "", "k: constraint iterations per substep", false},
       {"newton_iterations", ParamType::Int, 1, 1, 100, "",
        "implicit_euler: Newton steps per substep (1: linearly implicit)", false},
-      {"cg_iterations", ParamType::Int, 100, 1, 10000, "",
-       "implicit_euler: at most this many conjugate-gradient iterations per Newton step", false},
+      {"linear_solver",
+       ParamType::Choice,
+       0,
+       0,
+       0,
+       "",
+       "implicit_euler: the linear solve, conjugate gradients (Jacobi-preconditioned) or Jacobi with ω",
+       false,
+       {"pcg", "jacobi"}},
+      {"linear_iterations", ParamType::Int, 100, 1, 10000, "",
+       "implicit_euler: at most this many linear-solver iterations per Newton step", false},
       {"solver",
        ParamType::Choice,
        0,
@@ -30,8 +45,8 @@ const std::vector<ParamSpec>& settings_table() {
        "constraint order: Gauss-Seidel over colours, or Jacobi",
        false,
        {"gs", "jacobi"}},
-      {"jacobi_omega", ParamType::Real, 1.0, 0.05, 2.0, "", "ω: Jacobi relaxation of averaged corrections",
-       false},
+      {"jacobi_omega", ParamType::Real, 1.0, 0.05, 2.0, "",
+       "ω: Jacobi relaxation (XPBD's averaged corrections, implicit Euler's Jacobi solve)", false},
       {"frame_dt", ParamType::Real, 1.0 / 60, 1e-4, 0.1, "s", "Δt_f: simulated time per frame", false},
       {"damping", ParamType::Real, 0.0, 0.0, 100.0, "1/s", "d: velocity damping, |v| decays as exp(-d t)",
        false},
@@ -57,10 +72,11 @@ const std::vector<ParamSpec>& settings_table() {
 
 ParamSet settings_to_params(const Settings& s) {
   ParamSet p("settings", settings_table());
-  p.set("integrator", s.integrator == Integrator::Xpbd ? 0 : 1);
+  p.set("integrator", int(s.integrator));
   p.set("substeps", s.substeps);
   p.set("newton_iterations", s.newton_iterations);
-  p.set("cg_iterations", s.cg_iterations);
+  p.set("linear_solver", s.linear_solver == LinearSolver::Pcg ? 0 : 1);
+  p.set("linear_iterations", s.linear_iterations);
   p.set("iterations", s.iterations);
   p.set("solver", s.order == SolverOrder::GaussSeidel ? 0 : 1);
   p.set("jacobi_omega", s.jacobi_omega);
@@ -77,10 +93,11 @@ ParamSet settings_to_params(const Settings& s) {
 
 Settings settings_from_params(const ParamSet& p) {
   Settings s;
-  s.integrator = p.get_int("integrator") == 0 ? Integrator::Xpbd : Integrator::ImplicitEuler;
+  s.integrator = Integrator(p.get_int("integrator"));
   s.substeps = p.get_int("substeps");
   s.newton_iterations = p.get_int("newton_iterations");
-  s.cg_iterations = p.get_int("cg_iterations");
+  s.linear_solver = p.get_int("linear_solver") == 0 ? LinearSolver::Pcg : LinearSolver::Jacobi;
+  s.linear_iterations = p.get_int("linear_iterations");
   s.iterations = p.get_int("iterations");
   s.order = p.get_int("solver") == 0 ? SolverOrder::GaussSeidel : SolverOrder::Jacobi;
   s.jacobi_omega = Real(p.get("jacobi_omega"));
@@ -98,8 +115,14 @@ Settings settings_from_params(const ParamSet& p) {
 std::string describe(const Settings& s) {
   char text[160];
   if (s.integrator == Integrator::ImplicitEuler) {
-    std::snprintf(text, sizeof text, "%d substep%s x %d Newton x %d CG, backward Euler", s.substeps,
-                  s.substeps == 1 ? "" : "s", s.newton_iterations, s.cg_iterations);
+    std::snprintf(text, sizeof text, "%d step%s x %d Newton x %d %s, implicit Euler", s.substeps,
+                  s.substeps == 1 ? "" : "s", s.newton_iterations, s.linear_iterations,
+                  s.linear_solver == LinearSolver::Pcg ? "PCG" : "Jacobi");
+    return text;
+  }
+  if (force_based(s.integrator)) {
+    std::snprintf(text, sizeof text, "%d step%s, %s", s.substeps, s.substeps == 1 ? "" : "s",
+                  info(s.integrator).label);
     return text;
   }
   std::snprintf(text, sizeof text, "%d substep%s x %d iteration%s, XPBD, %s%s", s.substeps,

@@ -7,6 +7,7 @@
 
 #include "core/vec3.h"
 #include "params/param.h"
+#include "solver/integrator.h"
 
 namespace sim {
 
@@ -19,19 +20,20 @@ enum class SolverOrder {
 // reused by every substep (the paper's choice), or again before every substep, for comparison.
 enum class ContactDetection { PerFrame, PerSubstep };
 
-// Time integration scheme: XPBD (Small Steps Algorithm 1), or backward Euler solved by Newton's method
-// with Jacobi-preconditioned conjugate gradients on the constraints' energy (§6.3's comparison,
-// solver/newton_pcg.h). The classical integrators of Teschner's lectures join this list in later work.
-enum class Integrator { Xpbd, ImplicitEuler };
+// How implicit Euler solves its linear system (M/h² + K) Δx = r (solver/newton_pcg.h): conjugate gradients
+// preconditioned by diag(M/h² + K), or Jacobi Δx += ω D⁻¹ (r − A Δx) (Teschner, "Solver - Jacobi").
+enum class LinearSolver { Pcg, Jacobi };
 
 struct Settings {
   Integrator integrator = Integrator::Xpbd;
   int substeps = 20;   // n [-], 1..1000
   int iterations = 1;  // k [-], 1..1000 (XPBD)
-  int newton_iterations = 1;  // Newton steps per substep (implicit Euler) [-]
-  int cg_iterations = 100;    // at most this many CG iterations per Newton step (implicit Euler) [-]
+  int newton_iterations = 1;                       // Newton steps per substep (implicit Euler) [-]
+  LinearSolver linear_solver = LinearSolver::Pcg;  // implicit Euler's linear solve
+  int linear_iterations = 100;  // at most this many linear-solver iterations per Newton step [-]
   SolverOrder order = SolverOrder::GaussSeidel;
-  Real jacobi_omega = 1.0;   // ω [-], Jacobi relaxation
+  Real jacobi_omega =
+      1.0;  // ω [-], Jacobi relaxation (XPBD's Jacobi order and implicit Euler's Jacobi solve)
   Real frame_dt = 1.0 / 60;  // Δt_f [s]
   Real damping = 0.0;        // d [1/s]: every substep v ← v e^{−d Δt_s}, so |v| decays as e^{−d t}
   Real gravity_scale = 1.0;  // [-] multiplies the scene's gravity

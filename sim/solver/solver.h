@@ -23,8 +23,11 @@ struct StepStats {
   // launch latency), the same loops on the CPU.
   long long launches = 0;
   int threads = 0;  // CPU worker threads the step ran on (backend/cpu_team.h); 0 on CUDA
-  // Implicit Euler: |r|/|r₀| of the frame's last conjugate-gradient solve [-]; 0 under XPBD
+  // Implicit Euler: |r|/|r₀| of the frame's last linear solve [-]; 0 otherwise
   double cg_residual = 0.0;
+  // Explicit force-based schemes: acceleration passes over the frame (steps × evaluations, plus the
+  // multi-step schemes' start); 0 otherwise
+  long long evaluations = 0;
 };
 
 class Solver {

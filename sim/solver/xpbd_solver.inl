@@ -1,4 +1,6 @@
-// XpbdSolver<Exec>: Small Steps Algorithm 1 written once against an execution policy.
+// XpbdSolver<Exec>: Small Steps Algorithm 1 written once against an execution policy, and the force-based
+// integrators of solver/integrator.h in its place (implicit Euler, solver/newton_pcg.h; the explicit
+// schemes, solver/force_integrator.h), sharing its contact handling.
 // Included by backend/cpu_backend.cpp (Exec = CpuExec, OpenMP) and backend/cuda_backend.cu
 // (Exec = CudaExec, kernel launches); Exec supplies Buffer<T>, parallel_for, copies and synchronize.
 // The constraints are the registered families' (families/family_list.h): step() calls each family's
@@ -10,6 +12,7 @@
 #include "families/family_stages.h"
 #include "metrics/reduce_metrics.h"
 #include "model/arrays.h"
+#include "solver/force_integrator.h"
 #include "solver/newton_pcg.h"
 #include "solver/solver.h"
 #include "solver/solver_core.h"
@@ -29,11 +32,13 @@ class XpbdSolver final : public Solver {
     collider_.sdf.phi = Exec::data(core_.model.collider_phi);
     Exec::resize(core_.x_prev, model.particle_inv_mass.size());
     each_family([&](auto& f) { f.upload(core_, model); });
+    forces_.invalidate();
   }
 
   void upload_state(const State& state) override {
     zip_fields(core_.state, state, [](auto& dst, auto& src) { Exec::upload(dst, src); });
     each_family([&](auto& f) { f.state_uploaded(core_); });
+    forces_.invalidate();
   }
 
   void upload_attachment_targets(const std::vector<Vec3>& targets) override {
@@ -94,7 +99,8 @@ class XpbdSolver final : public Solver {
   // Algorithm 1: contacts found along the frame's predicted path (line 1), then n substeps of h (line 2),
   // each predicting (line 4), resetting the multipliers (line 5), running k iterations over every family
   // (lines 6-9) and updating the velocities (line 11). Implicit Euler replaces lines 6-9 by a
-  // Newton-PCG solve on the families' energy followed by one projection of the contacts.
+  // Newton-PCG solve on the families' energy followed by one projection of the contacts; an explicit
+  // scheme replaces lines 4-11 by its step on the families' forces followed by that projection.
   StepStats step(const Settings& s) override {
     team_.choose(s.threads);
     const typename Exec::Team::Span span(team_, true);
@@ -108,19 +114,22 @@ class XpbdSolver final : public Solver {
     Vec3* x_prev = Exec::data(core_.x_prev);
     Vec3* v = Exec::data(core_.state.particle_v);
     StepStats stats;
+    forces_.reset_evaluations();
     if (!per_substep) detect_contacts(gravity, s.frame_dt);
     for (int sub = 0; sub < s.substeps; ++sub) {
       if (per_substep) detect_contacts(gravity, h);
       const Substep substep{s, h, Real(sub + 1) / Real(s.substeps)};
+      if (explicit_scheme(s.integrator)) {
+        explicit_step(substep, gravity);
+        continue;
+      }
       core_.launch(n, Predict{x, x_prev, v, core_.w(), gravity, h});
       each_family([&](auto& f) { f.begin_substep(core_, substep); });
       if (s.integrator == Integrator::Xpbd) {
         for (int it = 0; it < s.iterations; ++it) each_family([&](auto& f) { f.project(core_, substep); });
       } else {
         stats.cg_residual = newton_.step(core_, families_, substep);
-        each_family([&](auto& f) {
-          if (!f.kElastic) f.project(core_, substep);
-        });
+        project_contacts(substep);
       }
       core_.launch(n, UpdateVelocity{x, x_prev, v, 1.0 / h, std::exp(-s.damping * h)});
     }
@@ -128,6 +137,7 @@ class XpbdSolver final : public Solver {
     Exec::synchronize();  // the frame's one wait for the backend
     stats.detection_ms = detection_watch_.elapsed_ms();
     stats.launches = core_.launches;
+    stats.evaluations = forces_.evaluations();
     stats.threads = team_.size();
     return stats;
   }
@@ -136,6 +146,26 @@ class XpbdSolver final : public Solver {
   template <class Fn>
   void each_family(Fn&& f) {
     for_each_family(families_, f);
+  }
+
+  // The families without an elastic energy (the contacts) projected once, as hard constraints, after a
+  // force-based step.
+  void project_contacts(const Substep& substep) {
+    each_family([&](auto& f) {
+      if (!f.kElastic) f.project(core_, substep);
+    });
+  }
+
+  // One step of an explicit scheme from xⁿ = x (kept in x_prev for the contacts' friction), then the
+  // contacts, whose displacement the velocity takes.
+  void explicit_step(const Substep& substep, Vec3 gravity) {
+    Exec::copy(core_.x_prev, core_.state.particle_x);
+    ++core_.launches;
+    each_family([&](auto& f) { f.begin_substep(core_, substep); });
+    forces_.step(core_, families_, substep, gravity);
+    forces_.save_scheme_positions(core_);
+    project_contacts(substep);
+    forces_.after_contacts(core_, substep.h);
   }
 
   // Algorithm 1 line 1 (§4.2): every family's contacts along the path predicted over dt, timed by
@@ -149,6 +179,7 @@ class XpbdSolver final : public Solver {
   SolverCore<Exec> core_;
   typename Families::template Stages<Exec> families_;
   NewtonPcg<Exec> newton_;
+  ForceIntegrator<Exec> forces_;
   Vec3 gravity_{};
   Aabb bounds_{};
   SdfCollider collider_;  // for the penetration metric; sdf.phi points into core_.model.collider_phi

@@ -15,7 +15,7 @@ Settings implicit_euler(int substeps, int cg_iterations) {
   Settings s;
   s.integrator = Integrator::ImplicitEuler;
   s.substeps = substeps;
-  s.cg_iterations = cg_iterations;
+  s.linear_iterations = cg_iterations;
   return s;
 }
 

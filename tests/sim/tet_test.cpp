@@ -188,7 +188,7 @@ double settled_sag(const std::map<std::string, double>& params, int frames) {
   s.integrator = Integrator::ImplicitEuler;
   s.substeps = 1;
   s.newton_iterations = 2;
-  s.cg_iterations = 200;
+  s.linear_iterations = 200;
   test::run_frames(world, s, frames);
   return measure(world.model(), world.state(), s.substep_dt()).tip_deflection;
 }
