@@ -1,13 +1,61 @@
 #include "frame_step.h"
 
+#include <algorithm>
+#include <cstdio>
+
 namespace sim {
+
+namespace {
+
+// The stiffest elastic part of the model, for a divergence message: "k up to 1e+07 N/m", "inextensible
+// links", "E = 1e+07 Pa".
+std::string stiffness_of(const Model& m) {
+  std::string parts;
+  auto add = [&](const std::string& part) { parts += (parts.empty() ? "" : ", ") + part; };
+  char text[64];
+  if (m.distance_count() > 0) {
+    const auto alphas = m.distance.compliance;
+    const Real smallest = *std::min_element(alphas.begin(), alphas.end());
+    if (smallest > 0.0) {
+      std::snprintf(text, sizeof text, "springs up to k = %.3g N/m", 1.0 / smallest);
+      add(text);
+    } else {
+      add("inextensible links");
+    }
+  }
+  if (m.tet_count() > 0) {
+    std::snprintf(text, sizeof text, "E = %.3g Pa", m.tet.material.young);
+    add(text);
+  }
+  return parts.empty() ? "no elastic constraints" : parts;
+}
+
+}  // namespace
+
+std::string divergence_message(const World& world, const Settings& settings, const std::string& reason) {
+  char head[160];
+  std::snprintf(head, sizeof head, "diverged at t = %.4g s, frame %d (", world.time(), world.frame());
+  char scheme[160];
+  std::snprintf(scheme, sizeof scheme, "; %s, h = %.3g s, ", info(settings.integrator).label,
+                settings.substep_dt());
+  return head + reason + scheme + stiffness_of(world.model()) + ")";
+}
 
 FrameResult step_and_measure(World& world, const Settings& settings) {
   FrameResult r;
   world.step(settings);
   const MeasuredSums sums = world.measure(settings.gravity_scale);
   if (const auto reason = divergence_from_sums(sums)) {
-    r.divergence = "diverged at frame " + std::to_string(world.frame()) + " (" + *reason + ")";
+    r.divergence = divergence_message(world, settings, *reason);
+    return r;
+  }
+  // Energy beyond ten times what the scene can release is a scheme blowing up before it reaches NaN.
+  const double budget = world.energy_budget(settings.gravity_scale);
+  if (sums.particles.kinetic > 10.0 * budget && budget > 0.0) {
+    char reason[160];
+    std::snprintf(reason, sizeof reason, "kinetic energy %.3g J passed 10x the %.3g J the scene can release",
+                  sums.particles.kinetic, budget);
+    r.divergence = divergence_message(world, settings, reason);
     return r;
   }
   r.metrics = metrics_from_sums(world.model(), sums, world.last_substep_dt());

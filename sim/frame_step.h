@@ -13,10 +13,15 @@
 namespace sim {
 
 struct FrameResult {
-  std::optional<std::string> divergence;  // "diverged at frame N (reason)" when the state is unfit
+  // "diverged at t = 0.35 s, frame 21 (reason; integrator, h = …, stiffness)" when the state is unfit:
+  // non-finite, out of the scene bounds, or a kinetic energy beyond 10× World::energy_budget
+  std::optional<std::string> divergence;
   FrameMetrics metrics;                   // valid when divergence is empty
 };
 
 FrameResult step_and_measure(World& world, const Settings& settings);
+
+// "diverged at t = …, frame … (reason; integrator, h = …, the model's stiffest part)".
+std::string divergence_message(const World& world, const Settings& settings, const std::string& reason);
 
 }  // namespace sim

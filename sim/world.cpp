@@ -1,7 +1,10 @@
 #include "world.h"
 
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
+
+#include "metrics/metrics.h"
 
 namespace sim {
 
@@ -14,6 +17,16 @@ World::World(Built built, SelectedBackend selected)
   backend_description_ = std::move(selected.description);
   solver_->upload_model(model_);
   solver_->upload_state(state_);
+  const ParticleSums e0 = measure_sums(model_, initial_, 0.0).particles;
+  initial_energy_ = std::fabs(e0.kinetic + e0.gravitational);
+}
+
+double World::energy_budget(Real gravity_scale) const {
+  double mass = 0.0;
+  for (const Real w : model_.particle_inv_mass)
+    if (w > 0.0) mass += 1.0 / w;
+  const double height = model_.bounds.hi.y - model_.bounds.lo.y;
+  return initial_energy_ + mass * length(gravity_scale * model_.gravity) * height;
 }
 
 void World::step(const Settings& settings) {

@@ -53,6 +53,10 @@ class World {
   int last_threads() const { return last_stats_.threads; }               // its CPU threads (0 on CUDA)
   double last_cg_residual() const { return last_stats_.cg_residual; }    // implicit Euler's |r|/|r₀|
   long long last_evaluations() const { return last_stats_.evaluations; }  // explicit schemes' force passes
+  // What the scene can release from its initial state: its total energy there, |E₀|, plus the work gravity
+  // does over the height of the scene bounds, M |g| gravity_scale H [J]. A kinetic energy far beyond it
+  // is a diverging integrator, not physics.
+  double energy_budget(Real gravity_scale) const;
   BackendKind backend() const { return backend_; }
   const std::string& backend_description() const { return backend_description_; }
 
@@ -71,6 +75,7 @@ class World {
   int last_substeps_ = 0;
   double last_step_ms_ = 0.0;
   StepStats last_stats_;
+  double initial_energy_ = 0.0;  // |E₀| [J]
 };
 
 }  // namespace sim

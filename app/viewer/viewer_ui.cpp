@@ -124,6 +124,9 @@ void Viewer::draw_solver_panel() {
     const std::string title = p->label.empty() ? "settings" : "settings " + p->label;
     if (pane_count() > 1 && !ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
     edit_params(p->settings);
+    const sim::Integrator integrator = sim::settings_from_params(p->settings).integrator;
+    if (sim::force_based(integrator))
+      ImGui::TextWrapped("%s: %s", sim::info(integrator).label, sim::force_based_treatment(integrator));
     if (p->settings.get_bool("adaptive"))
       ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f),
                          "Adaptive substepping is not implemented yet:\nthe solver runs the fixed substeps above.");
@@ -143,7 +146,12 @@ void Viewer::draw_stats_panel() {
       ImGui::Text("%s: %s", p->label.c_str(), sim::describe(sim::settings_from_params(p->settings)).c_str());
     }
     const sim::FrameMetrics& m = p->last;
-    if (p->divergence) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s (R resets)", p->divergence->c_str());
+    if (p->divergence) {  // the pane is paused (Pane::step returns nothing) until a reset
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.4f, 0.4f, 1.0f));
+      ImGui::TextWrapped("%s", p->divergence->c_str());
+      ImGui::PopStyleColor();
+      if (ImGui::Button("Reset (R)")) reset();
+    }
     ImGui::Text("sim %.2f ms/frame, %d substeps", m.step_ms, m.substeps);
     ImGui::Text("  of which contact detection %.2f ms", m.detection_ms);
     ImGui::Text("  %lld backend operations", m.launches);

@@ -66,4 +66,17 @@ inline bool force_based(Integrator i) { return i != Integrator::Xpbd; }
 // Stepped by an explicit scheme of solver/explicit_schemes.h (force-based, not implicit Euler).
 inline bool explicit_scheme(Integrator i) { return i != Integrator::Xpbd && i != Integrator::ImplicitEuler; }
 
+// What a force-based integrator does with the parts of a scene made for XPBD, as the Solver panel shows it
+// (constraints/energy.h, solver/xpbd_solver.inl).
+inline const char* force_based_treatment(Integrator i) {
+  return i == Integrator::ImplicitEuler
+             ? "constraints act as springs k = 1/alpha; zero-compliance links, attachments and the grab as "
+               "stiff springs (omega h = 100); pinned particles stay; contacts are projected after each step."
+             : "constraints act as springs k = 1/alpha; zero-compliance links, attachments and the grab as "
+               "springs with omega h = 0.5 (as stiff as the scheme can bear); pinned particles stay; "
+               "contacts "
+               "are projected after each step and the velocity takes the projection; constraint damping is "
+               "ignored (use the solver's damping).";
+}
+
 }  // namespace sim
