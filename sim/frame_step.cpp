@@ -75,6 +75,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.launches = world.last_launches();
   r.metrics.threads = world.last_threads();
   r.metrics.cg_residual = world.last_cg_residual();
+  r.metrics.evaluations = world.last_evaluations();
   return r;
 }
 

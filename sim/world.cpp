@@ -17,8 +17,8 @@ World::World(Built built, SelectedBackend selected)
   backend_description_ = std::move(selected.description);
   solver_->upload_model(model_);
   solver_->upload_state(state_);
-  const ParticleSums e0 = measure_sums(model_, initial_, 0.0).particles;
-  initial_energy_ = std::fabs(e0.kinetic + e0.gravitational);
+  const MeasuredSums e0 = measure_sums(model_, initial_, 0.0);  // the initial stretch's ½C²/α counts
+  initial_energy_ = std::fabs(e0.particles.kinetic + e0.particles.gravitational + e0.constraints.violation);
 }
 
 double World::energy_budget(Real gravity_scale) const {

@@ -53,7 +53,8 @@ class World {
   int last_threads() const { return last_stats_.threads; }               // its CPU threads (0 on CUDA)
   double last_cg_residual() const { return last_stats_.cg_residual; }    // implicit Euler's |r|/|r₀|
   long long last_evaluations() const { return last_stats_.evaluations; }  // explicit schemes' force passes
-  // What the scene can release from its initial state: its total energy there, |E₀|, plus the work gravity
+  // What the scene can release from its initial state: its total energy there (its springs' initial
+  // ½C²/α included), |E₀|, plus the work gravity
   // does over the height of the scene bounds, M |g| gravity_scale H [J]. A kinetic energy far beyond it
   // is a diverging integrator, not physics.
   double energy_budget(Real gravity_scale) const;

@@ -24,6 +24,9 @@ struct ExperimentRun {
   // In a sweep plot, the run is one point (x, its measure at the last frame) of the line `series`.
   std::string series;
   double x = 0.0;
+  // The run may diverge and that is its result (an integrator past its stability limit), not a failure of
+  // the experiment.
+  bool may_diverge = false;
 };
 
 // A quantity recorded every frame: from the frame's metrics, or the World (its positions) and the
@@ -69,7 +72,19 @@ struct ExperimentDef {
   std::vector<ExperimentMeasure> measures;
   std::vector<ExperimentPlot> plots;
   std::function<std::vector<Finding>(const std::vector<RunSeries>&)> findings;
+  // Optional: more runs chosen from the results so far (a bisection), until it returns none.
+  std::function<std::vector<ExperimentRun>(const std::vector<RunSeries>&, bool quick)> refine;
 };
+
+// The slope of log y against log x by least squares (points with x or y ≤ 0 left out): the order of
+// convergence in a sweep.
+double log_log_slope(const std::vector<double>& x, const std::vector<double>& y);
+
+// The integrator experiments (integrator_experiments.cpp): Teschner's lectures with XPBD beside them.
+ExperimentDef integrator_order();
+ExperimentDef integrator_energy();
+ExperimentDef integrator_stability();
+ExperimentDef integrator_table();
 
 const std::vector<ExperimentDef>& experiment_registry();
 const ExperimentDef* find_experiment(const std::string& name);  // null when there is none by that name

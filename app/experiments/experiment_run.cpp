@@ -40,6 +40,21 @@ RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::Backen
 
 }  // namespace
 
+// The slope of log y against log x by least squares: the order of convergence in a sweep.
+double log_log_slope(const std::vector<double>& x, const std::vector<double>& y) {
+  double n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (!(x[i] > 0.0 && y[i] > 0.0)) continue;
+    const double lx = std::log(x[i]), ly = std::log(y[i]);
+    n += 1.0;
+    sx += lx;
+    sy += ly;
+    sxx += lx * lx;
+    sxy += lx * ly;
+  }
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
 double RunSeries::max_of(const std::string& measure) const {
   const auto it = measures.find(measure);
   double top = std::nan("");
@@ -70,10 +85,13 @@ ExperimentResult run_experiment(const ExperimentDef& e, sim::BackendKind backend
   ExperimentResult result;
   result.backend =
       sim::backend_name(sim::runs_on_cuda(backend) ? sim::BackendKind::Cuda : sim::BackendKind::Cpu);
-  for (const ExperimentRun& run : e.runs(quick)) {
-    if (cancel && *cancel) break;
-    if (on_run) on_run(run);
-    result.runs.push_back(simulate(e, run, backend, progress, cancel));
+  for (std::vector<ExperimentRun> batch = e.runs(quick); !batch.empty() && !(cancel && *cancel);
+       batch = e.refine ? e.refine(result.runs, quick) : std::vector<ExperimentRun>{}) {
+    for (const ExperimentRun& run : batch) {
+      if (cancel && *cancel) break;
+      if (on_run) on_run(run);
+      result.runs.push_back(simulate(e, run, backend, progress, cancel));
+    }
   }
   result.cancelled = cancel && *cancel;
   if (!result.cancelled) result.findings = e.findings(result.runs);

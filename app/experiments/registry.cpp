@@ -104,21 +104,6 @@ std::vector<Finding> timings_compared(const std::vector<RunSeries>& runs, int n,
   return out;
 }
 
-// The slope of log y against log x by least squares: the order of convergence in a sweep.
-double log_log_slope(const std::vector<double>& x, const std::vector<double>& y) {
-  double n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0;
-  for (size_t i = 0; i < x.size(); ++i) {
-    if (!(x[i] > 0.0 && y[i] > 0.0)) continue;
-    const double lx = std::log(x[i]), ly = std::log(y[i]);
-    n += 1.0;
-    sx += lx;
-    sy += ly;
-    sxx += lx * lx;
-    sxy += lx * ly;
-  }
-  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
-}
-
 ExperimentDef chain_stretch() {
   return {"chain_stretch",
           "Small Steps (Macklin et al. 2019)",
@@ -223,26 +208,43 @@ ExperimentDef chain_force() {
 }
 
 ExperimentDef cloth_energy() {
-  return {"cloth_energy",
-          "Small Steps (Macklin et al. 2019)",
-          "Figures 5, 6",
-          "hanging cloth at k = 1e7 N/m: energy (kinetic + gravitational) and stretch, 40 x 1 against 1 x 40",
-          "hanging_cloth",
-          [](bool quick) { return substeps_against_iterations({40}, quick ? 30 : 300, {}); },
-          {kEnergy, kStretchMax, kStepMs},
-          {over_time("energy", "Hanging cloth energy (Small Steps Figure 6)", "energy", false),
-           over_time("stretch", "Hanging cloth stretch (Small Steps Figure 5)", "stretch_max", false)},
-          [](const std::vector<RunSeries>& runs) {
-            std::vector<Finding> out = pairs_compared(runs, "energy lost", "J", [](const RunSeries& r) {
-              const std::vector<double>& e = r.measures.at("energy");
-              return e.empty() ? std::nan("") : e.front() - e.back();
-            });
-            for (Finding& f : pairs_compared(runs, "max stretch", "",
-                                             [](const RunSeries& r) { return r.max_of("stretch_max"); }))
-              out.push_back(f);
-            for (Finding& f : timings_compared(runs, 40, {2.4, 1.8}, "its own hardware")) out.push_back(f);
-            return out;
-          }};
+  return {
+      "cloth_energy",
+      "Small Steps (Macklin et al. 2019)",
+      "Figures 5, 6",
+      "hanging cloth at k = 1e7 N/m: energy (kinetic + gravitational) and stretch, 40 x 1 against 1 x 40, "
+      "and semi-implicit Euler with 40 steps",
+      "hanging_cloth",
+      [](bool quick) {
+        std::vector<ExperimentRun> runs = substeps_against_iterations({40}, quick ? 30 : 300, {});
+        // Figure 5's third cloth: semi-implicit Euler with 40 steps a frame diverges at this stiffness.
+        runs.push_back({"semi-implicit Euler, 40 steps",
+                        {},
+                        {{"integrator", int(sim::Integrator::SemiImplicitEuler)}, {"substeps", 40}},
+                        quick ? 30 : 300,
+                        "",
+                        0.0,
+                        true});
+        return runs;
+      },
+      {kEnergy, kStretchMax, kStepMs},
+      {over_time("energy", "Hanging cloth energy (Small Steps Figure 6)", "energy", false),
+       over_time("stretch", "Hanging cloth stretch (Small Steps Figure 5)", "stretch_max", false)},
+      [](const std::vector<RunSeries>& runs) {
+        std::vector<Finding> out = pairs_compared(runs, "energy lost", "J", [](const RunSeries& r) {
+          const std::vector<double>& e = r.measures.at("energy");
+          return e.empty() ? std::nan("") : e.front() - e.back();
+        });
+        for (Finding& f : pairs_compared(runs, "max stretch", "",
+                                         [](const RunSeries& r) { return r.max_of("stretch_max"); }))
+          out.push_back(f);
+        for (Finding& f : timings_compared(runs, 40, {2.4, 1.8}, "its own hardware")) out.push_back(f);
+        const RunSeries& euler = runs.back();
+        out.push_back({"semi-implicit Euler, 40 steps: frames before it diverged", "",
+                       double(euler.time.size()), std::nullopt,
+                       euler.divergence ? *euler.divergence : "it did not diverge"});
+        return out;
+      }};
 }
 
 ExperimentDef bunny_stretch() {
@@ -327,8 +329,10 @@ ExperimentDef beam_sag() {
 }
 
 const std::vector<ExperimentDef>& experiment_registry() {
-  static const std::vector<ExperimentDef> all = {chain_stretch(), chain_heavy(),  chain_residual(), chain_force(),
-                                                 cloth_energy(),  bunny_stretch(), beam_sag()};
+  static const std::vector<ExperimentDef> all = {
+      chain_stretch(),     chain_heavy(),          chain_residual(),  chain_force(),
+      cloth_energy(),      bunny_stretch(),        beam_sag(),        integrator_order(),
+      integrator_energy(), integrator_stability(), integrator_table()};
   return all;
 }
 

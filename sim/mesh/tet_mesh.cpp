@@ -66,6 +66,21 @@ std::vector<Int3> boundary_faces(const TetMesh& mesh) {
   return out;
 }
 
+std::vector<Int2> tet_edges(const TetMesh& mesh) {
+  std::vector<Int2> edges;
+  edges.reserve(6 * mesh.tets.size());
+  for (const Int4& t : mesh.tets) {
+    const int c[4] = {t.a, t.b, t.c, t.d};
+    for (int i = 0; i < 4; ++i)
+      for (int j = i + 1; j < 4; ++j) edges.push_back({std::min(c[i], c[j]), std::max(c[i], c[j])});
+  }
+  std::sort(edges.begin(), edges.end(), [](Int2 x, Int2 y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+  edges.erase(
+      std::unique(edges.begin(), edges.end(), [](Int2 x, Int2 y) { return x.a == y.a && x.b == y.b; }),
+      edges.end());
+  return edges;
+}
+
 std::vector<Real> lumped_masses(const TetMesh& mesh, Real density) {
   std::vector<Real> mass(mesh.vertices.size(), 0.0);
   for (size_t t = 0; t < mesh.tets.size(); ++t) {

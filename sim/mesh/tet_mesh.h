@@ -27,6 +27,9 @@ TetMesh box_beam(Vec3 size, Int3 cells);
 // The faces of exactly one tet, oriented outward (counter-clockwise seen from outside).
 std::vector<Int3> boundary_faces(const TetMesh& mesh);
 
+// Every edge of the tets once, as (a, b) with a < b, sorted (the lectures' deformable cube's springs).
+std::vector<Int2> tet_edges(const TetMesh& mesh);
+
 // ρ V/4 of every tet at each of its corners [kg].
 std::vector<Real> lumped_masses(const TetMesh& mesh, Real density);
 

@@ -57,7 +57,8 @@ struct FrameMetrics {
   double volume_error_max = 0.0;      // [-]
   // Sag of the tracked particles (a beam's free end): their mean rest height minus their mean height [m]
   double tip_deflection = 0.0;
-  double cg_residual = 0.0;  // implicit Euler: |r|/|r₀| of the frame's last CG solve [-]
+  double cg_residual = 0.0;   // implicit Euler: |r|/|r₀| of the frame's last linear solve [-]
+  long long evaluations = 0;  // explicit force-based schemes: acceleration passes over the frame
   int substeps = 0;
   // Constraint projections this frame (distances, attachments, two per tet), n·k per constraint (contacts
   // vary and are not counted): "equal cost" in this project's comparisons means equal projections. Predict,

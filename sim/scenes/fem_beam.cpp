@@ -54,6 +54,11 @@ SceneDef make_fem_beam_scene() {
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
       {"elevation", ParamType::Real, 3.5, 0.0, 1000.0, "m", "height of the beam's axis above the ground"},
       {"ground", ParamType::Bool, 1, 0, 1, "", "collide with the ground plane y = 0", false},
+      {"clamped", ParamType::Bool, 1, 0, 1, "",
+       "pin the lowest-x end (a cantilever); off: a free body falling on the ground (the lectures' cube)"},
+      {"edge_stiffness", ParamType::Real, 0.0, 0.0, 1e12, "N/m",
+       "springs along every tet edge besides the tets (the lectures' cube: springs plus a volume term); 0: "
+       "none"},
       {"tet_file", ParamType::Text, 0, 0, 0, "",
        "a TetGen body (.node/.ele path or stem) in place of the box; its lowest-x end is clamped"},
   };
@@ -87,7 +92,7 @@ SceneDef make_fem_beam_scene() {
     for (const std::string& note : mesh.notes) b.add_note(note);
     for (size_t v = 0; v < mesh.vertices.size(); ++v) {
       const Vec3 x = clamp + mesh.vertices[v];
-      const bool clamped = mesh.vertices[v].x <= lo.x + end_tolerance;
+      const bool clamped = p.get_bool("clamped") && mesh.vertices[v].x <= lo.x + end_tolerance;
       b.add_particle(x, clamped ? 0.0 : mass[v], radius);
       if (mesh.vertices[v].x >= hi.x - end_tolerance) b.track_particle(int(v));
     }
@@ -96,6 +101,9 @@ SceneDef make_fem_beam_scene() {
     } catch (const std::invalid_argument& e) {  // a body the loader passed but placed, the builder refuses
       throw ParamError("scene 'fem_beam' parameter 'tet_file': " + std::string(e.what()));
     }
+    const Real k = Real(p.get("edge_stiffness"));
+    if (k > 0.0)
+      for (const Int2& e : tet_edges(mesh)) b.add_distance(e.a, e.b, 1.0 / k);
     for (const Int3& f : boundary_faces(mesh)) b.add_triangle(f.a, f.b, f.c);
     return b.finalize();
   };

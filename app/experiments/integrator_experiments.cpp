@@ -1,0 +1,218 @@
+// The integrator experiments of Teschner's particle-motion lectures
+// (../shared/papers/teschner-particle-motion-integrators.md) on the chain scene's two-particle harmonic
+// oscillator: a particle of m = 1 kg on a spring of stiffness k to a pinned anchor, released from a
+// stretch u, no gravity, so x(t) = L + u cos ωt with ω = √(k/m) and energy ½ k u².
+//   integrator_order      the position error at t = 0.8 s against h, log-log, slopes beside the orders;
+//   integrator_energy     E/E₀ − 1 over 10⁴ steps at ωh = 0.1;
+//   integrator_stability  the largest stable ωh, against the theory for an undamped oscillator.
+#include <cmath>
+
+#include "experiments/experiment.h"
+
+namespace app {
+namespace {
+
+using sim::FrameMetrics;
+using sim::Vec3;
+using sim::World;
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kLength = 1.0;   // L [m]
+constexpr double kStretch = 0.1;  // u [m]
+
+// The chain scene as the oscillator, with spring stiffness k [N/m].
+std::map<std::string, double> oscillator(double k) {
+  return {{"particles", 2}, {"mass", 1.0},   {"link_length", kLength}, {"stretch", kStretch},
+          {"gravity", 0.0}, {"angle", 90.0}, {"compliance", 1.0 / k}};
+}
+
+double omega_of(const World& w) { return 1.0 / std::sqrt(w.model().distance.compliance[0]); }  // m = 1 kg
+
+const ExperimentMeasure kPositionError{
+    "position_error", "m", [](World& w, const FrameMetrics&, const std::vector<Vec3>& x0) {
+      const double exact = kLength + kStretch * std::cos(omega_of(w) * w.time());
+      return std::fabs(sim::length(w.positions()[1] - x0[0]) - exact);
+    }};
+
+// E/E₀ − 1 with E = ½ m v² + ½ k C² (force-based: the metrics' elastic energy is C²/(2α)).
+const ExperimentMeasure kEnergyDrift{
+    "energy_drift", "", [](World& w, const FrameMetrics& m, const std::vector<Vec3>&) {
+      const double e0 = 0.5 * omega_of(w) * omega_of(w) * kStretch * kStretch;
+      return (m.kinetic + m.elastic) / e0 - 1.0;
+    }};
+const ExperimentMeasure kEnergyError{"energy_error", "",
+                                     [](World& w, const FrameMetrics& m, const std::vector<Vec3>& x0) {
+                                       return std::fabs(kEnergyDrift.of(w, m, x0));
+                                     }};
+
+bool force_based(const sim::IntegratorInfo& i) { return sim::force_based(i.id); }
+
+ExperimentRun scheme_run(const sim::IntegratorInfo& in, const std::string& label, double k, int steps,
+                         double frame_dt, int frames) {
+  return {label,
+          oscillator(k),
+          {{"integrator", int(in.id)}, {"substeps", steps}, {"frame_dt", frame_dt}, {"damping", 0.0}},
+          frames,
+          in.label,
+          0.0,
+          false};
+}
+
+}  // namespace
+
+ExperimentDef integrator_order() {
+  return {"integrator_order",
+          "Teschner, Particle Motion 1-3",
+          "error orders",
+          "position error of a harmonic oscillator (1 Hz) at t = 0.8 s against the step h, every force-based "
+          "integrator, log-log with fitted slopes",
+          "chain",
+          [](bool quick) {
+            std::vector<ExperimentRun> runs;
+            const double k = 4.0 * kPi * kPi;  // ω = 2π
+            for (const sim::IntegratorInfo& in : sim::kIntegrators) {
+              if (!force_based(in)) continue;
+              const int first = in.order >= 3 ? 1 : 4;  // higher orders reach round-off sooner
+              for (int steps = first; steps <= (quick ? 4 : 16) * first; steps *= 2) {
+                ExperimentRun r =
+                    scheme_run(in, std::string(in.name) + ", " + std::to_string(steps) + " steps", k, steps,
+                               1.0 / 60, 48);
+                r.x = 1.0 / (60.0 * steps);
+                runs.push_back(r);
+              }
+            }
+            return runs;
+          },
+          {kPositionError},
+          {{"order",
+            "Oscillator position error at t = 0.8 s against h",
+            "position_error",
+            true,
+            {},
+            "h [s]",
+            true}},
+          [](const std::vector<RunSeries>& runs) {
+            std::vector<Finding> out;
+            for (const sim::IntegratorInfo& in : sim::kIntegrators) {
+              std::vector<double> h, e;
+              for (const RunSeries& r : runs)
+                if (r.run.series == in.label) h.push_back(r.run.x), e.push_back(r.last_of("position_error"));
+              if (h.empty()) continue;
+              out.push_back({std::string("measured order, ") + in.label, "", log_log_slope(h, e),
+                             double(in.order), "the paper's column: the theoretical global order"});
+            }
+            return out;
+          }};
+}
+
+ExperimentDef integrator_energy() {
+  return {"integrator_energy",
+          "Teschner, Particle Motion 1-3",
+          "energy",
+          "energy drift E/E0 - 1 of an undamped oscillator over 10^4 steps at omega h = 0.1",
+          "chain",
+          [](bool quick) {
+            std::vector<ExperimentRun> runs;
+            const double h = 1e-3, k = (0.1 / h) * (0.1 / h);  // ωh = 0.1
+            for (const sim::IntegratorInfo& in : sim::kIntegrators)
+              if (force_based(in)) {
+                ExperimentRun r = scheme_run(in, in.name, k, 100, 100 * h, quick ? 10 : 100);
+                r.may_diverge = in.id == sim::Integrator::ExplicitEuler;  // its energy grows without bound
+                runs.push_back(r);
+              }
+            return runs;
+          },
+          {kEnergyDrift, kEnergyError},
+          {{"energy",
+            "Oscillator |E/E0 - 1| over 10^4 steps, omega h = 0.1",
+            "energy_error",
+            true,
+            {},
+            "",
+            false}},
+          [](const std::vector<RunSeries>& runs) {
+            std::vector<Finding> out;
+            for (const RunSeries& r : runs)
+              out.push_back({"largest |E/E0 - 1|, " + r.run.series, "", r.max_of("energy_error"),
+                             std::nullopt, r.divergence ? "diverged: " + *r.divergence : "over 10^4 steps"});
+            return out;
+          }};
+}
+
+// A run is stable when its energy stays finite and within budget and its largest E/E₀ over the last
+// quarter is within 5% of the first quarter's (a bounded oscillation; growth of more than 10⁻⁴ a step shows).
+ExperimentDef integrator_stability() {
+  return {"integrator_stability",
+          "Teschner, Particle Motion 1-3",
+          "stability",
+          "largest stable omega h of an undamped oscillator per integrator (1000 steps per omega h) against "
+          "the theory",
+          "chain",
+          [](bool quick) {
+            std::vector<ExperimentRun> runs;
+            const double h = 1e-3;
+            const int count = quick ? 6 : 25;
+            for (const sim::IntegratorInfo& in : sim::kIntegrators) {
+              if (!force_based(in)) continue;
+              for (int j = 0; j < count; ++j) {
+                const double wh = 0.25 * std::pow(64.0, double(j) / (count - 1));  // 0.25 to 16
+                ExperimentRun r = scheme_run(in, std::string(in.name) + ", wh " + std::to_string(wh),
+                                             (wh / h) * (wh / h), 1, h, quick ? 200 : 1000);
+                r.x = wh;
+                r.may_diverge = true;
+                runs.push_back(r);
+              }
+            }
+            return runs;
+          },
+          {kEnergyDrift},
+          {{"stability",
+            "Oscillator E/E0 - 1 at the end against omega h",
+            "energy_drift",
+            true,
+            {},
+            "omega h",
+            true}},
+          [](const std::vector<RunSeries>& runs) {
+            // The theory for an undamped oscillator (a stability region's reach along the imaginary axis).
+            const std::map<sim::Integrator, double> theory = {{sim::Integrator::ExplicitEuler, 0.0},
+                                                              {sim::Integrator::Midpoint, 0.0},
+                                                              {sim::Integrator::Heun, 0.0},
+                                                              {sim::Integrator::Ralston, 0.0},
+                                                              {sim::Integrator::Rk4, 2.0 * std::sqrt(2.0)},
+                                                              {sim::Integrator::Rk38, 2.0 * std::sqrt(2.0)},
+                                                              {sim::Integrator::SemiImplicitEuler, 2.0},
+                                                              {sim::Integrator::PositionVerlet, 2.0},
+                                                              {sim::Integrator::VelocityVerlet, 2.0},
+                                                              {sim::Integrator::LeapFrog, 2.0},
+                                                              {sim::Integrator::ImplicitEuler, INFINITY}};
+            std::vector<Finding> out;
+            for (const sim::IntegratorInfo& in : sim::kIntegrators) {
+              double largest = 0.0;
+              bool any = false;
+              for (const RunSeries& r : runs) {
+                if (r.run.series != in.label) continue;
+                any = true;
+                const auto it = r.measures.find("energy_drift");
+                bool stable = !r.divergence && it != r.measures.end() && it->second.size() >= 8;
+                if (stable) {
+                  const std::vector<double>& e = it->second;
+                  const size_t q = e.size() / 4;
+                  double first = -1.0, last = -1.0;
+                  for (size_t i = 0; i < q; ++i) first = std::max(first, e[i]);
+                  for (size_t i = e.size() - q; i < e.size(); ++i) last = std::max(last, e[i]);
+                  stable = std::isfinite(last) && 1.0 + last <= 1.05 * (1.0 + first);
+                }
+                if (stable) largest = std::max(largest, r.run.x);
+              }
+              if (!any) continue;
+              const auto t = theory.find(in.id);
+              out.push_back({std::string("largest stable omega h, ") + in.label, "", largest,
+                             t == theory.end() ? std::nullopt : std::optional<double>(t->second),
+                             "in the sweep 0.25 to 16 (0: none); the paper's column: theory (inf: any h)"});
+            }
+            return out;
+          }};
+}
+
+}  // namespace app
