@@ -10,8 +10,13 @@
 // World::last_step_ms (the backend synchronised) and reports ms per frame (mean, min), of which contact
 // detection, ms per substep, ns per constraint projection, the model sizes, divergence and the machine.
 //
+// With --integrators it times the listed integrators instead, each at n steps per frame (the same steps as
+// XPBD's n x 1: equal work in steps, not in force passes), with --set for scene parameters (a stiffness
+// the explicit schemes can bear).
+//
 // usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam] [--out path.json] [--frames N]
-//                   [--backend cpu|cuda|all] [--sizes 100,387]
+//                   [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]
+//                   [--set param=value]...
 
 #include <omp.h>
 
@@ -60,14 +65,17 @@ const BenchScene kScenes[] = {
 
 constexpr const char* kUsage =
     "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam] [--out path.json] [--frames N]\n"
-    "                  [--backend cpu|cuda|all] [--sizes 100,387]\n"
+    "                  [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]\n"
+    "                  [--set param=value]...\n"
     "  --scene    the scene to time (default hanging_cloth)\n"
     "  --out      also write the JSON report to this file (it always goes to stdout)\n"
     "  --frames   timed frames per case (default 30 for cloths up to 200x200, 10 above)\n"
     "  --backend  cpu, cuda or all (default all: cpu, and cuda when a device is present)\n"
     "  --sizes    comma-separated cloth resolutions W (a W x W grid; default 100,387 for hanging_cloth,\n"
     "             64,388 for bunny_cloth), chain lengths in particles (default 20) or beam cubes along\n"
-    "             its length (8 x 8 across; default 40, the paper's 12,800 tets)\n";
+    "             its length (8 x 8 across; default 40, the paper's 12,800 tets)\n"
+    "  --integrators  time these integrators (all: every one) at n steps per frame instead\n"
+    "  --set      a scene parameter over its default (repeatable)\n";
 constexpr int kMaxFrames = 100000;
 constexpr const char* kNotes =
     "ms_per_frame_mean/min: World::last_step_ms, the wall time of one frame with the backend synchronised, "
@@ -96,6 +104,8 @@ struct Options {
   std::optional<int> frames;  // timed frames per case; unset: default_frames(size)
   std::vector<sim::BackendKind> backends;
   std::vector<int> sizes;  // empty: the scene's default sizes
+  std::vector<sim::Integrator> integrators;  // empty: XPBD n x 1 and 1 x n (and the scene's Newton-PCG)
+  std::vector<std::pair<std::string, std::string>> sets;  // scene parameters
 };
 
 // Fewer timed frames for large cloths keeps a run to minutes on a small CPU.
@@ -134,6 +144,23 @@ std::vector<int> parse_sizes(const std::string& text, const BenchScene& scene) {
   }
 }
 
+std::vector<sim::Integrator> parse_integrators(const std::string& text) {
+  std::vector<sim::Integrator> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t comma = text.find(',', start);
+    const std::string item =
+        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    bool found = false;
+    for (const sim::IntegratorInfo& i : sim::kIntegrators)
+      if (item == "all" || item == i.name) out.push_back(i.id), found = true;
+    if (!found) throw UsageError("--integrators: '" + item + "' is not an integrator (see smallsteps list)");
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
 std::vector<sim::BackendKind> parse_backends(const std::string& text) {
   const sim::CudaAvailability cuda = sim::cuda_availability();
   if (text == "cpu") return {sim::BackendKind::Cpu};
@@ -166,7 +193,8 @@ Options parse_args(int argc, char** argv) {
       o.help = true;
       return o;
     }
-    if (arg != "--out" && arg != "--frames" && arg != "--backend" && arg != "--sizes" && arg != "--scene")
+    if (arg != "--out" && arg != "--frames" && arg != "--backend" && arg != "--sizes" && arg != "--scene" &&
+        arg != "--integrators" && arg != "--set")
       throw UsageError("unknown argument '" + arg + "'");
     if (i + 1 >= argc) throw UsageError(arg + " needs a value");
     const std::string value = argv[++i];
@@ -179,6 +207,12 @@ Options parse_args(int argc, char** argv) {
       backend = value;
     } else if (arg == "--scene") {
       o.scene = &parse_scene(value);
+    } else if (arg == "--integrators") {
+      o.integrators = parse_integrators(value);
+    } else if (arg == "--set") {
+      const size_t eq = value.find('=');
+      if (eq == std::string::npos) throw UsageError("--set '" + value + "': expected param=value");
+      o.sets.emplace_back(value.substr(0, eq), value.substr(eq + 1));
     } else {
       sizes = value;
     }
@@ -234,9 +268,12 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
   const double ns_per_projection = projections > 0 ? mean_ms * 1e6 / projections : 0.0;
   const std::string grid =
       scene.square ? std::to_string(size) + "x" + std::to_string(size) : std::to_string(size);
-  const std::string nxk = settings.integrator == sim::Integrator::Xpbd
-                              ? std::to_string(settings.substeps) + "x" + std::to_string(settings.iterations)
-                              : "PCG" + std::to_string(settings.linear_iterations);
+  const std::string nxk =
+      settings.integrator == sim::Integrator::Xpbd
+          ? std::to_string(settings.substeps) + "x" + std::to_string(settings.iterations)
+      : settings.integrator == sim::Integrator::ImplicitEuler
+          ? "PCG" + std::to_string(settings.linear_iterations)
+          : std::string(sim::info(settings.integrator).name).substr(0, 6) + std::to_string(settings.substeps);
   std::fprintf(stderr, "%-7s %-9s %9d %9d %7d %7s %6d %13.3f %12.3f %10.3f %10.4f %8.3f  %s\n",
                sim::backend_name(world.backend()), grid.c_str(), m.particle_count(), m.distance_count(),
                m.colour_count(), nxk.c_str(), frames, mean_ms, min_ms, detection_mean_ms, ms_per_substep,
@@ -254,10 +291,12 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
       {"solver", sim::settings_to_params(settings).text("solver")},
       {"substeps", settings.substeps},
       {"iterations", settings.iterations},
-      {"cg_iterations",
-       settings.integrator == sim::Integrator::Xpbd ? json(nullptr) : json(settings.linear_iterations)},
-      {"cg_residual_last",
-       settings.integrator == sim::Integrator::Xpbd ? json(nullptr) : json(world.last_cg_residual())},
+      {"linear_iterations", settings.integrator == sim::Integrator::ImplicitEuler
+                                ? json(settings.linear_iterations)
+                                : json(nullptr)},
+      {"cg_residual_last", settings.integrator == sim::Integrator::ImplicitEuler
+                               ? json(world.last_cg_residual())
+                               : json(nullptr)},
       {"frame_dt_s", settings.frame_dt},
       {"warmup_frames", warmup_frames},
       {"timed_frames", frames},
@@ -265,6 +304,7 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
       {"ms_per_frame_min", min_ms},
       {"detection_ms_mean", detection_mean_ms},
       {"launches_per_frame", world.last_launches()},
+      {"force_passes_per_frame", world.last_evaluations()},
       {"threads", world.last_threads()},
       {"ms_per_substep", ms_per_substep},
       {"ns_per_projection", ns_per_projection},
@@ -277,11 +317,20 @@ json run_benchmark(const Options& o) {
   std::vector<sim::Settings> settings = {timed_settings(o.scene->n, 1, o.scene->order),
                                          timed_settings(1, o.scene->n, o.scene->order)};
   if (o.scene->newton_pcg) settings.push_back(newton_pcg(o.scene->n));
+  if (!o.integrators.empty()) {
+    settings.clear();
+    for (const sim::Integrator i : o.integrators) {
+      settings.push_back(timed_settings(o.scene->n, 1, o.scene->order));
+      settings.back().integrator = i;
+      settings.back().linear_iterations = 10;
+    }
+  }
   json cases = json::array();
   print_table_header();
   for (int size : o.sizes) {
     sim::ParamSet params = scene.default_params();
     for (const char* name : o.scene->size_params) params.set(name, size);
+    for (const auto& [name, value] : o.sets) params.set_text(name, value);
     const sim::Built built = scene.build(params);
     const int frames = o.frames ? *o.frames : default_frames(size);
     for (sim::BackendKind backend : o.backends)

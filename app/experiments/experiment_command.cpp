@@ -64,7 +64,8 @@ json summary(const ExperimentDef& e, const std::vector<RunSeries>& runs, const s
                         {"frames", r.time.size()},
                         {"csv", file_name(r.run.label) + ".csv"},
                         {"max", maxima},
-                        {"diverged", r.divergence ? json(*r.divergence) : json(nullptr)}});
+                        {"diverged", r.divergence ? json(*r.divergence) : json(nullptr)},
+                        {"may_diverge", r.run.may_diverge}});
   }
   json& out_findings = j["findings"] = json::array();
   for (const Finding& f : findings)
@@ -76,23 +77,24 @@ json summary(const ExperimentDef& e, const std::vector<RunSeries>& runs, const s
   return j;
 }
 
-// `all` also writes DIR/index.md: every experiment's plots and findings beside the paper's values.
+// DIR/index.md, the report page: every registered experiment whose summary.json is in DIR (the ones just
+// run, and earlier runs' files), in registry order, with its plots, findings beside the paper's values,
+// and the machine and date of its run.
 void write_index(const fs::path& out, const std::vector<json>& summaries) {
   std::ofstream md(out / "index.md");
-  const json& machine = summaries.front()["machine"];
   md << "# The papers' figures, reproduced\n\n"
-     << "Made by `smallsteps experiment all" << (summaries.front()["quick"].get<bool>() ? " --quick" : "")
-     << "` on "
-     << (machine["cpu_model"].is_null() ? "an unnamed CPU" : machine["cpu_model"].get<std::string>()) << " ("
-     << machine["logical_cores"] << " cores), backend " << summaries.front()["backend"].get<std::string>()
-     << ", " << machine["date_utc"].get<std::string>()
-     << ". Each section's CSVs and summary.json are in its folder.\n";
+     << "Made by `smallsteps experiment NAME --out " << out.string()
+     << "` (`all` runs every one). Each section's CSVs and summary.json are in its folder.\n";
   for (const json& s : summaries) {
     const std::string name = s["experiment"];
     md << "\n## " << name << ": " << s["paper"].get<std::string>() << ", " << s["figure"].get<std::string>()
        << "\n\n"
-       << s["description"].get<std::string>() << ". Command: `" << s["command"].get<std::string>()
-       << "`.\n\n";
+       << s["description"].get<std::string>() << ". Command: `" << s["command"].get<std::string>() << "`";
+    const json& machine = s["machine"];
+    md << (s["quick"].get<bool>() ? " (--quick)" : "") << ", run on "
+       << (machine["cpu_model"].is_null() ? "an unnamed CPU" : machine["cpu_model"].get<std::string>())
+       << " (" << machine["logical_cores"] << " cores), backend " << s["backend"].get<std::string>() << ", "
+       << machine["date_utc"].get<std::string>() << ".\n\n";
     for (const auto& png : s["plots"])
       md << "![" << png.get<std::string>() << "](" << name << "/" << png.get<std::string>() << ")\n";
     md << "\n| measure | ours | the paper | note |\n|---|---|---|---|\n";
@@ -108,10 +110,34 @@ void write_index(const fs::path& out, const std::vector<json>& summaries) {
       md << " | " << f["note"].get<std::string>() << " |\n";
     }
     for (const json& r : s["runs"])
-      if (!r["diverged"].is_null())
+      if (!r["diverged"].is_null() && !r.value("may_diverge", false))
         md << "\n" << r["label"].get<std::string>() << ": " << r["diverged"].get<std::string>() << "\n";
   }
   if (!md) throw std::runtime_error("cannot write " + (out / "index.md").string());
+}
+
+// The summaries of this invocation, and for every other registered experiment the summary.json an earlier
+// run left in out (one that does not parse is left out, with a warning), in registry order.
+std::vector<json> with_earlier_runs(const fs::path& out, const std::vector<json>& fresh) {
+  std::vector<json> all;
+  for (const ExperimentDef& e : experiment_registry()) {
+    const auto it =
+        std::find_if(fresh.begin(), fresh.end(), [&](const json& s) { return s["experiment"] == e.name; });
+    if (it != fresh.end()) {
+      all.push_back(*it);
+      continue;
+    }
+    const fs::path file = out / e.name / "summary.json";
+    if (!fs::exists(file)) continue;
+    try {
+      std::ifstream in(file);
+      const json s = json::parse(in);
+      if (s.contains("machine") && s.contains("findings")) all.push_back(s);
+    } catch (const json::exception& ex) {
+      std::fprintf(stderr, "smallsteps: warning: %s left out of the report: %s\n", file.c_str(), ex.what());
+    }
+  }
+  return all;
 }
 
 int run_one(const ExperimentDef& e, const ExperimentOptions& o, std::vector<json>& summaries) {
@@ -189,10 +215,8 @@ int run_experiments(const ExperimentOptions& o) {
     if (s == kExitUsage) return s;
     if (s != kExitOk) status = s;
   }
-  if (o.name == "all") {
-    write_index(o.out, summaries);
-    std::printf("report: %s\n", (fs::path(o.out) / "index.md").c_str());
-  }
+  write_index(o.out, with_earlier_runs(o.out, summaries));
+  std::printf("report: %s\n", (fs::path(o.out) / "index.md").c_str());
   return status;
 }
 

@@ -176,6 +176,20 @@ TEST(Cli, DivergenceExitsWithFrameAndReason) {
   EXPECT_NE(r.output.find("left the scene bounds"), std::string::npos) << r.output;
 }
 
+// Small Steps Figure 5 from the command line: a force-based integrator named by --integrator diverges on
+// the stiff cloth, and the run says when, with which scheme, step and stiffness, and exits 3.
+TEST(Cli, DivergingIntegratorExitsThreeNamingSchemeStepAndStiffness) {
+  const Result r = run(
+      "run --scene hanging_cloth --integrator semi_implicit_euler --substeps 40 --frames 30 --backend cpu");
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_NE(r.output.find("diverged at t = "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("semi-implicit Euler, h = 0.000417 s, springs up to k = 1e+07 N/m"),
+            std::string::npos)
+      << r.output;
+}
+
+TEST(Cli, UnknownIntegratorListsTheSchemes) { expect_usage_error("run --integrator rk5", "rk4"); }
+
 }  // namespace
 
 namespace {

@@ -58,6 +58,30 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"fem_beam", SolverOrder::GaussSeidel, Integrator::ImplicitEuler}),
     [](const auto& info) { return case_name(info.param); });
 
+// Every explicit scheme runs the same functors on both backends: the soft chain after 100 frames.
+class ExplicitSchemeAgreement : public ::testing::TestWithParam<IntegratorInfo> {};
+
+TEST_P(ExplicitSchemeAgreement, PositionsAgreeAfter100Frames) {
+  const CudaAvailability cuda = cuda_availability();
+  if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
+  const std::map<std::string, double> chain{{"particles", 50}, {"compliance", 1e-3}, {"angle", 60.0}};
+  World cpu(test::build_scene("chain", chain), BackendKind::Cpu);
+  World gpu(test::build_scene("chain", chain), BackendKind::Cuda);
+  Settings s = test::make_settings(20, 1);
+  s.integrator = GetParam().id;
+  s.damping = 10.0;
+  test::run_frames(cpu, s, 100);
+  test::run_frames(gpu, s, 100);
+  double diff = 0.0;
+  for (size_t i = 0; i < cpu.state().particle_x.size(); ++i)
+    diff = std::max(diff, double(length(cpu.state().particle_x[i] - gpu.state().particle_x[i])));
+  EXPECT_LE(diff, 1e-6) << "max |x_cpu - x_cuda| = " << diff << " m";
+}
+
+INSTANTIATE_TEST_SUITE_P(Integrators, ExplicitSchemeAgreement,
+                         ::testing::ValuesIn(kIntegrators.begin() + 1, kIntegrators.end() - 1),
+                         [](const auto& info) { return std::string(info.param.name); });
+
 TEST(BackendAgreement, BunnyClothMeasuresAlike) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;

@@ -110,6 +110,42 @@ INSTANTIATE_TEST_SUITE_P(EveryScene, Determinism, ::testing::ValuesIn(all_cases(
   return std::get<0>(info.param) + "_" + mode_name(std::get<1>(info.param));
 });
 
+// The force-based schemes (solver/force_integrator.h, solver/newton_pcg.h) on the cloth falling onto the
+// ground, soft enough for all of them (k = 0.1 N/m, damping 10/s): the same bits on 1 and 2 threads and in
+// shuffled loop orders, their multi-step histories included.
+class ForceSchemeDeterminism : public ::testing::TestWithParam<IntegratorInfo> {};
+
+uint64_t scheme_hash(const IntegratorInfo& in, SelectedBackend backend, int threads) {
+  World world(test::build_scene("hanging_cloth", {{"width", 64},
+                                                  {"height", 64},
+                                                  {"drop_height", 0.3},
+                                                  {"stretch_stiffness", 0.1},
+                                                  {"shear_stiffness", 0.1},
+                                                  {"bend_stiffness", 0.0}}),
+              std::move(backend));
+  Settings s = test::make_settings(10, 1);
+  s.integrator = in.id;
+  s.damping = 10.0;
+  s.threads = threads;
+  test::run_frames(world, s, kFrames);
+  return state_hash(world.state());
+}
+
+TEST_P(ForceSchemeDeterminism, SameBitsOnAnyThreadCountAndLoopOrder) {
+  const IntegratorInfo in = GetParam();
+  const int before = omp_get_max_threads();
+  omp_set_num_threads(1);
+  const uint64_t one = scheme_hash(in, select_backend(BackendKind::Cpu), 1);
+  omp_set_num_threads(2);
+  EXPECT_EQ(scheme_hash(in, select_backend(BackendKind::Cpu), 2), one) << "2 threads differ from 1";
+  omp_set_num_threads(before);
+  EXPECT_EQ(scheme_hash(in, test::shuffled_backend(12345), 0), one) << "shuffled loops differ";
+}
+
+INSTANTIATE_TEST_SUITE_P(Integrators, ForceSchemeDeterminism,
+                         ::testing::ValuesIn(kIntegrators.begin() + 1, kIntegrators.end()),
+                         [](const auto& info) { return std::string(info.param.name); });
+
 // The shuffled policy catches what it is there for: with two colours merged, constraints that share a
 // particle run in one parallel loop, and the order they run in changes the result.
 TEST(ShuffledExec, DetectsAMissingColour) {
