@@ -5,7 +5,8 @@
 #      project's Debian packages);
 #   2. runs every test binary; the CUDA tests (backend agreement and metrics on every scene, run-to-run
 #      determinism on CUDA) must run, not skip;
-#   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388) and the chain
+#   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388) and the chain, and
+#      every integrator on hanging_cloth 100 x 100
 #      (100 x 1 and 1 x 100);
 #   4. records 300 frames of the default scene on CUDA under Xvfb, when Xvfb is installed;
 #   5. writes bench/results/<gpu>-<date>.json and a markdown summary beside it.
@@ -72,6 +73,13 @@ for case in "hanging_cloth 100,387" "bunny_cloth $bunny_sizes" "chain 20"; do
     >/dev/null 2>"$work/bench-$1.log" || { status=1; cat "$work/bench-$1.log"; }
   cat "$work/bench-$1.log"
 done
+# Every integrator on the 100 x 100 cloth at a stiffness the explicit schemes bear (issue 14's benchmark).
+echo "gpu-check: bench_xpbd --integrators all"
+"$bin/bench_xpbd" --scene hanging_cloth --sizes 100 --integrators all --set stretch_stiffness=0.5 \
+  --set shear_stiffness=0.5 --set bend_stiffness=0.5 --backend all "${frames[@]}" \
+  --out "$work/bench-integrators.json" >/dev/null 2>"$work/bench-integrators.log" ||
+  { status=1; cat "$work/bench-integrators.log"; }
+cat "$work/bench-integrators.log"
 
 # 4. A recorded run of the default scene on CUDA (the viewer's renderer, offscreen under Xvfb).
 record="skipped: Xvfb is not installed"

@@ -285,7 +285,11 @@ bool Viewer::frame() {
     const double left_s =
         1.0 / kUiHz - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (left_s > 0.0) window_.wait_events(left_s);
-    if (options_.quit_after > 0 && frames_simulated_ >= options_.quit_after) return false;
+    // --frames N closes it after N simulated frames, or once every pane has diverged and waits for a
+    // reset that a scripted run will not give.
+    const bool all_diverged =
+        std::all_of(panes_.begin(), panes_.end(), [](const auto& p) { return p->divergence.has_value(); });
+    if (options_.quit_after > 0 && (frames_simulated_ >= options_.quit_after || all_diverged)) return false;
     return !window_.should_close();
   }
   const bool any_diverged =
@@ -323,7 +327,15 @@ int Viewer::run() {
   while (frame()) {
   }
   stop_recording();
-  return options_.interactive ? kExitOk : headless_exit_status();
+  if (!options_.interactive) return headless_exit_status();
+  int status = kExitOk;  // closed by the user, or by --frames: a diverged pane still says so, and exits 3
+  for (const auto& p : panes_)
+    if (p->divergence) {
+      std::fprintf(stderr, "smallsteps: %s%s\n", p->label.empty() ? "" : (p->label + ": ").c_str(),
+                   p->divergence->c_str());
+      status = kExitPhysicsFailed;
+    }
+  return status;
 }
 
 }  // namespace app

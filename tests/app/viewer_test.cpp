@@ -69,6 +69,24 @@ TEST_P(EveryScene, DrawsTheObjectWhereItsParticlesProject) {
 INSTANTIATE_TEST_SUITE_P(Viewer, EveryScene,
                          ::testing::Values("bunny_cloth", "hanging_cloth", "chain", "fem_beam"));
 
+// A scheme that blows up pauses its pane with the reason (integrator, h, stiffness); the viewer keeps
+// drawing the last good frame, stops counting frames, and a reset clears it.
+TEST(Viewer, DivergedPanePausesWithItsReasonUntilReset) {
+  ViewOptions v = hidden("hanging_cloth");
+  v.run.settings.set("integrator", int(sim::Integrator::SemiImplicitEuler));
+  v.run.settings.set("substeps", 40);
+  Viewer viewer(v);
+  for (int f = 0; f < 5 && !viewer.pane(0).divergence; ++f) viewer.frame();
+  ASSERT_TRUE(viewer.pane(0).divergence.has_value());
+  EXPECT_NE(viewer.pane(0).divergence->find("semi-implicit Euler, h = 0.000417 s"), std::string::npos)
+      << *viewer.pane(0).divergence;
+  const int frames = viewer.frames_simulated();
+  EXPECT_FALSE(viewer.frame());  // a headless viewer stops at a divergence
+  EXPECT_EQ(viewer.frames_simulated(), frames);
+  viewer.key_pressed(GLFW_KEY_R);  // what the Reset button does
+  EXPECT_FALSE(viewer.pane(0).divergence.has_value());
+}
+
 TEST(Viewer, ScriptedDragPullsTheGrabbedParticleToTheCursor) {
   Viewer viewer(hidden("hanging_cloth", 640, 480));
   ASSERT_TRUE(viewer.frame());
