@@ -82,6 +82,7 @@ double log_log_slope(const std::vector<double>& x, const std::vector<double>& y)
 
 // The integrator experiments (integrator_experiments.cpp): Teschner's lectures with XPBD beside them.
 ExperimentDef integrator_order();
+ExperimentDef integrator_pendulum();
 ExperimentDef integrator_energy();
 ExperimentDef integrator_stability();
 ExperimentDef integrator_table();

@@ -330,8 +330,9 @@ ExperimentDef beam_sag() {
 
 const std::vector<ExperimentDef>& experiment_registry() {
   static const std::vector<ExperimentDef> all = {
-      chain_stretch(),     chain_heavy(),          chain_residual(),  chain_force(),
-      cloth_energy(),      bunny_stretch(),        beam_sag(),        integrator_order(),
+      chain_stretch(),     chain_heavy(),          chain_residual(),
+      chain_force(),       cloth_energy(),         bunny_stretch(),
+      beam_sag(),          integrator_order(),     integrator_pendulum(),
       integrator_energy(), integrator_stability(), integrator_table()};
   return all;
 }

@@ -22,6 +22,10 @@ struct Acceleration {
   }
 };
 
+// The Taylor step back from (x, v) with acceleration a: x⁻ = x − h v + h² a/2 (Particle Motion 2, "A
+// Predictor-Corrector Example"; the start of position Verlet, Beeman and the Adams predictor-corrector).
+SIM_HD Vec3 taylor_back(Vec3 x, Vec3 v, Vec3 a, Real h) { return x - h * v + (0.5 * h * h) * a; }
+
 // An explicit Runge-Kutta tableau (Particle Motion 1: midpoint, Heun, Ralston, classic RK4, the 3/8 rule;
 // explicit Euler is its one-stage case): stage i sits at x₀ + h Σ_j a_ij v_j, v₀ + h Σ_j a_ij a_j, time
 // t + c_i h, and the step ends at x₀ + h Σ b_i v_i, v₀ + h Σ b_i a_i.
@@ -113,7 +117,7 @@ struct PositionVerletStep {
       x_back[i] = xi;
       return;
     }
-    const Vec3 back = start ? xi - h * v[i] + (0.5 * h * h) * a[i] : x_back[i];
+    const Vec3 back = start ? taylor_back(xi, v[i], a[i], h) : x_back[i];
     const Vec3 next = 2.0 * xi - back + (h * h) * a[i];
     x_back[i] = xi;
     x[i] = next;
@@ -121,8 +125,7 @@ struct PositionVerletStep {
   }
 };
 
-// The Taylor step back from (x, v) with acceleration a, x⁻ = x − h v + h² a/2, v⁻ = v − h a, that starts
-// Beeman and the Adams predictor-corrector (Particle Motion 2, "A Predictor-Corrector Example").
+// The Taylor step back of every particle, x⁻ = taylor_back(x, v, a), v⁻ = v − h a (Beeman, Adams).
 struct TaylorBack {
   const Real* w;
   const Vec3* x0;
@@ -137,7 +140,7 @@ struct TaylorBack {
       v[i] = v0[i];
       return;
     }
-    x[i] = x0[i] - h * v0[i] + (0.5 * h * h) * a[i];
+    x[i] = taylor_back(x0[i], v0[i], a[i], h);
     v[i] = v0[i] - h * a[i];
   }
 };
