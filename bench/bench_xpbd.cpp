@@ -81,7 +81,7 @@ constexpr const char* kNotes =
     "ms_per_frame_mean/min: World::last_step_ms, the wall time of one frame with the backend synchronised, "
     "over the timed frames that follow the warm-up frames. ms_per_substep = ms_per_frame_mean / substeps. "
     "ns_per_projection = ms_per_frame_mean * 1e6 / (substeps * iterations * (distance_constraints + 2 "
-    "tets)), 0 for Newton-PCG: "
+    "tets)), 0 for the force-based integrators: "
     "whole-frame time divided by distance-constraint projections, so it includes prediction, velocity "
     "update, contacts and multiplier resets, not the projection alone. detection_ms_mean: the part of "
     "ms_per_frame_mean spent finding contacts (ground, SDF collider, self-collision hash grid), once per "

@@ -5,9 +5,8 @@
 #      project's Debian packages);
 #   2. runs every test binary; the CUDA tests (backend agreement and metrics on every scene, run-to-run
 #      determinism on CUDA) must run, not skip;
-#   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388) and the chain, and
-#      every integrator on hanging_cloth 100 x 100
-#      (100 x 1 and 1 x 100);
+#   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388) and the chain
+#      (100 x 1 and 1 x 100), and every integrator on hanging_cloth 100 x 100;
 #   4. records 300 frames of the default scene on CUDA under Xvfb, when Xvfb is installed;
 #   5. writes bench/results/<gpu>-<date>.json and a markdown summary beside it.
 # Without an NVIDIA GPU it says so and exits 0 without building. Exit 1 when a test fails, a CUDA test

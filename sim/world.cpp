@@ -1,5 +1,6 @@
 #include "world.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
@@ -17,16 +18,24 @@ World::World(Built built, SelectedBackend selected)
   backend_description_ = std::move(selected.description);
   solver_->upload_model(model_);
   solver_->upload_state(state_);
-  const MeasuredSums e0 = measure_sums(model_, initial_, 0.0);  // the initial stretch's ½C²/α counts
-  initial_energy_ = std::fabs(e0.particles.kinetic + e0.particles.gravitational + e0.constraints.violation);
+  measure_initial_energy();
+}
+
+void World::measure_initial_energy() {
+  const MeasuredSums e0 = measure_sums(model_, initial_, 0.0);
+  initial_energy_ = e0.particles.kinetic + e0.constraints.violation;
+  mass_ = 0.0;
+  double top = model_.bounds.lo.y;
+  for (size_t i = 0; i < model_.particle_inv_mass.size(); ++i)
+    if (model_.particle_inv_mass[i] > 0.0) {
+      mass_ += 1.0 / model_.particle_inv_mass[i];
+      top = std::max(top, double(initial_.particle_x[i].y));
+    }
+  drop_ = top - model_.bounds.lo.y;
 }
 
 double World::energy_budget(Real gravity_scale) const {
-  double mass = 0.0;
-  for (const Real w : model_.particle_inv_mass)
-    if (w > 0.0) mass += 1.0 / w;
-  const double height = model_.bounds.hi.y - model_.bounds.lo.y;
-  return initial_energy_ + mass * length(gravity_scale * model_.gravity) * height;
+  return initial_energy_ + mass_ * length(gravity_scale * model_.gravity) * drop_;
 }
 
 void World::step(const Settings& settings) {
@@ -57,6 +66,7 @@ void World::replace_model(Model model) {
     throw std::invalid_argument("replace_model: the new model has a different topology; rebuild the scene");
   model_ = std::move(model);
   solver_->upload_model(model_);
+  measure_initial_energy();
 }
 
 void World::set_attachment_targets(const std::vector<Vec3>& targets) {

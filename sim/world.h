@@ -53,10 +53,11 @@ class World {
   int last_threads() const { return last_stats_.threads; }               // its CPU threads (0 on CUDA)
   double last_cg_residual() const { return last_stats_.cg_residual; }    // implicit Euler's |r|/|r₀|
   long long last_evaluations() const { return last_stats_.evaluations; }  // explicit schemes' force passes
-  // What the scene can release from its initial state: its total energy there (its springs' initial
-  // ½C²/α included), |E₀|, plus the work gravity
-  // does over the height of the scene bounds, M |g| gravity_scale H [J]. A kinetic energy far beyond it
-  // is a diverging integrator, not physics.
+  // What the scene can release from its initial state: its kinetic energy and its springs' ½C²/α there,
+  // plus the work gravity can do taking every particle from the highest initial one down to the bottom of
+  // the scene bounds, M |g| gravity_scale (y_top − y_bounds) [J]; independent of where the origin is. A
+  // kinetic energy far beyond it is a diverging integrator, not physics (attachments and the grab can do
+  // more work: frame_step leaves them out of the check).
   double energy_budget(Real gravity_scale) const;
   BackendKind backend() const { return backend_; }
   const std::string& backend_description() const { return backend_description_; }
@@ -76,7 +77,10 @@ class World {
   int last_substeps_ = 0;
   double last_step_ms_ = 0.0;
   StepStats last_stats_;
-  double initial_energy_ = 0.0;  // |E₀| [J]
+  void measure_initial_energy();  // the budget's terms, from the Model and the initial State
+  double initial_energy_ = 0.0;   // kinetic + ½C²/α at the start [J]
+  double mass_ = 0.0;             // of the movable particles [kg]
+  double drop_ = 0.0;             // from the highest initial particle to the bounds' bottom [m]
 };
 
 }  // namespace sim

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "exit_codes.h"
 #include "experiments/experiment.h"
@@ -80,38 +81,58 @@ json summary(const ExperimentDef& e, const std::vector<RunSeries>& runs, const s
 // DIR/index.md, the report page: every registered experiment whose summary.json is in DIR (the ones just
 // run, and earlier runs' files), in registry order, with its plots, findings beside the paper's values,
 // and the machine and date of its run.
+// A finding's number as the report prints it; a NaN (written to summary.json as null) as "n/a".
+std::string report_number(const json& v) {
+  if (!v.is_number()) return "n/a";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.4g", v.get<double>());
+  return text;
+}
+
+// One experiment's section of the report; throws json::exception when the summary lacks a field.
+std::string report_section(const json& s) {
+  std::ostringstream md;
+  const std::string name = s.at("experiment");
+  md << "\n## " << name << ": " << s.at("paper").get<std::string>() << ", "
+     << s.at("figure").get<std::string>() << "\n\n"
+     << s.at("description").get<std::string>() << ". Command: `" << s.at("command").get<std::string>() << "`";
+  const json& machine = s.at("machine");
+  md << (s.at("quick").get<bool>() ? " (--quick)" : "") << ", run on "
+     << (machine.at("cpu_model").is_null() ? "an unnamed CPU" : machine.at("cpu_model").get<std::string>())
+     << " (" << machine.at("logical_cores") << " cores), backend " << s.at("backend").get<std::string>()
+     << ", " << machine.at("date_utc").get<std::string>() << ".\n\n";
+  for (const auto& png : s.at("plots"))
+    md << "![" << png.get<std::string>() << "](" << name << "/" << png.get<std::string>() << ")\n";
+  md << "\n| measure | ours | the paper | note |\n|---|---|---|---|\n";
+  for (const json& f : s.at("findings")) {
+    const std::string unit =
+        f.at("unit").get<std::string>().empty() ? "" : " " + f.at("unit").get<std::string>();
+    md << "| " << f.at("what").get<std::string>() << " | " << report_number(f.at("value")) << unit << " | "
+       << (f.at("paper").is_null() ? "" : report_number(f.at("paper")) + unit) << " | "
+       << f.at("note").get<std::string>() << " |\n";
+  }
+  for (const json& r : s.at("runs"))
+    if (!r.at("diverged").is_null() && !r.value("may_diverge", false))
+      md << "\n" << r.at("label").get<std::string>() << ": " << r.at("diverged").get<std::string>() << "\n";
+  return md.str();
+}
+
+// DIR/index.md, the report page: every registered experiment whose summary.json is in DIR (the ones just
+// run, and earlier runs' files), in registry order, with its plots, findings beside the paper's values,
+// and the machine and date of its run. A summary it cannot read is left out with a warning.
 void write_index(const fs::path& out, const std::vector<json>& summaries) {
   std::ofstream md(out / "index.md");
   md << "# The papers' figures, reproduced\n\n"
      << "Made by `smallsteps experiment NAME --out " << out.string()
      << "` (`all` runs every one). Each section's CSVs and summary.json are in its folder.\n";
   for (const json& s : summaries) {
-    const std::string name = s["experiment"];
-    md << "\n## " << name << ": " << s["paper"].get<std::string>() << ", " << s["figure"].get<std::string>()
-       << "\n\n"
-       << s["description"].get<std::string>() << ". Command: `" << s["command"].get<std::string>() << "`";
-    const json& machine = s["machine"];
-    md << (s["quick"].get<bool>() ? " (--quick)" : "") << ", run on "
-       << (machine["cpu_model"].is_null() ? "an unnamed CPU" : machine["cpu_model"].get<std::string>())
-       << " (" << machine["logical_cores"] << " cores), backend " << s["backend"].get<std::string>() << ", "
-       << machine["date_utc"].get<std::string>() << ".\n\n";
-    for (const auto& png : s["plots"])
-      md << "![" << png.get<std::string>() << "](" << name << "/" << png.get<std::string>() << ")\n";
-    md << "\n| measure | ours | the paper | note |\n|---|---|---|---|\n";
-    char value[64];
-    for (const json& f : s["findings"]) {
-      const std::string unit = f["unit"].get<std::string>().empty() ? "" : " " + f["unit"].get<std::string>();
-      std::snprintf(value, sizeof value, "%.4g", f["value"].get<double>());
-      md << "| " << f["what"].get<std::string>() << " | " << value << unit << " | ";
-      if (!f["paper"].is_null()) {
-        std::snprintf(value, sizeof value, "%.4g", f["paper"].get<double>());
-        md << value << unit;
-      }
-      md << " | " << f["note"].get<std::string>() << " |\n";
+    try {
+      md << report_section(s);
+    } catch (const json::exception& e) {
+      std::fprintf(stderr, "smallsteps: warning: %s left out of the report: %s\n",
+                   s.is_object() ? s.value("experiment", std::string("a summary")).c_str() : "a summary",
+                   e.what());
     }
-    for (const json& r : s["runs"])
-      if (!r["diverged"].is_null() && !r.value("may_diverge", false))
-        md << "\n" << r["label"].get<std::string>() << ": " << r["diverged"].get<std::string>() << "\n";
   }
   if (!md) throw std::runtime_error("cannot write " + (out / "index.md").string());
 }
@@ -132,7 +153,7 @@ std::vector<json> with_earlier_runs(const fs::path& out, const std::vector<json>
     try {
       std::ifstream in(file);
       const json s = json::parse(in);
-      if (s.contains("machine") && s.contains("findings")) all.push_back(s);
+      all.push_back(s);  // report_section checks its fields
     } catch (const json::exception& ex) {
       std::fprintf(stderr, "smallsteps: warning: %s left out of the report: %s\n", file.c_str(), ex.what());
     }

@@ -8,6 +8,7 @@
 //   integrator_stability  the largest stable ωh, against the theory for an undamped oscillator.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 
 #include "experiments/experiment.h"
@@ -49,6 +50,12 @@ const ExperimentMeasure kEnergyError{"energy_error", "",
                                      }};
 
 bool force_based(const sim::IntegratorInfo& i) { return sim::force_based(i.id); }
+
+std::string number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", x);
+  return text;
+}
 
 ExperimentRun scheme_run(const sim::IntegratorInfo& in, const std::string& label, double k, int steps,
                          double frame_dt, int frames) {
@@ -229,7 +236,7 @@ ExperimentDef integrator_stability() {
             for (const sim::IntegratorInfo& in : sim::kIntegrators) {
               if (!force_based(in)) continue;
               for (const double wh : grid) {
-                ExperimentRun r = scheme_run(in, std::string(in.name) + ", wh " + std::to_string(wh),
+                ExperimentRun r = scheme_run(in, std::string(in.name) + ", wh " + number(wh),
                                              (wh / h) * (wh / h), 1, h, quick ? 200 : 1000);
                 r.x = wh;
                 r.may_diverge = true;

@@ -147,7 +147,8 @@ ExperimentDef integrator_table() {
           if (in.order > 0)
             out.push_back({"error order, " + label, "", double(in.order),
                            has ? std::optional(row->second.order) : std::nullopt,
-                           "ours: the global order (integrator_order measures it); the lectures': local"});
+                           "ours: the global order (integrator_order measures it); the lectures' Verlet 3 is "
+                           "its position update's local order"});
           out.push_back({"largest usable step, " + label, "ms", 1e3 * good,
                          has ? std::optional(row->second.step_ms) : std::nullopt,
                          bad > 0.0          ? "unusable at " + milliseconds(bad)

@@ -3,12 +3,11 @@
 // constraint C with compliance α stores U = C²/(2α) (Small Steps Eq. 1's potential), so its force is f = −∇U
 // = −(C/α)∇C and its stiffness ∇²U = (1/α)(∇C∇Cᵀ + C∇²C). Each constraint type below gives its gradient ∇U,
 // its stiffness product K p and the diagonal of K, with K the Gauss-Newton part (1/α)∇C∇Cᵀ plus, where
-// stated, the curvature term C∇²C when it keeps K positive semi-definite (as conjugate gradients needs). A
-// zero compliance (an inextensible link, a hard attachment) has no energy; it acts as the stiff spring α_e =
-// h² (Σ w)/κ, κ times stiffer than its particles' inertia over the step, m/h², so that its own ω h = √κ: κ =
-// 10⁴ for implicit Euler (kImplicitHardStiffness, unconditionally stable), κ = 1/4 for the explicit schemes
-// (kExplicitHardStiffness: ω h ≤ 2 with up to ~16 such springs on a particle, inside the stability limit of
-// semi-implicit Euler and the Verlet family; explicit Euler and RK2 need damping with any undamped spring).
+// stated, the curvature term C∇²C when it keeps K positive semi-definite (as conjugate gradients needs).
+// A zero compliance (an inextensible link, a hard attachment) has no energy; it acts as the stiff spring
+// α_e = h² (Σ w)/κ, κ times stiffer than its particles' inertia over the step, m/h², so that its own
+// ω h = √κ, with ω h each integrator's IntegratorInfo::hard_omega_h (solver/integrator.h): as stiff as the
+// scheme bears.
 #pragma once
 
 #include "constraints/distance.h"
@@ -16,14 +15,19 @@
 
 namespace sim {
 
-inline constexpr Real kImplicitHardStiffness = 1e4;   // κ [-]
-inline constexpr Real kExplicitHardStiffness = 0.25;  // κ [-]
-
 // The compliance a constraint acts with as an energy: α, or α_e for α = 0. w_sum: Σ of its particles'
 // inverse masses [1/kg], > 0 (a constraint between pinned particles has no term: the callers skip it);
 // h: the step [s]; kappa: κ.
 SIM_HD Real energy_compliance(Real alpha, Real w_sum, Real h, Real kappa) {
   return alpha > 0.0 ? alpha : h * h * w_sum / kappa;
+}
+
+// An attachment or the mouse grab (a tool holding the material, not the material under test) acts with
+// no more stiffness than the scheme bears: α_e = max(α, h² w/κ). A grab of α = 10⁻⁵ m/N is a 10⁵ N/m
+// spring, which no explicit scheme holds at the steps that suit the cloth it pulls.
+SIM_HD Real attachment_energy_compliance(Real alpha, Real w, Real h, Real kappa) {
+  const Real bearable = h * h * w / kappa;
+  return alpha > bearable ? alpha : bearable;
 }
 
 // What an energy term is asked for.

@@ -54,9 +54,9 @@ struct ProjectGrab {
   }
 };
 
-// Newton-PCG (solver/newton_pcg.h): one attachment's energy term at particle i, with its target where it
-// is at the end of the step, added to out[i] (each particle has at most one attachment, so no two threads
-// write one particle; the grab runs in a launch of its own).
+// Force-based integrators (solver/energy_pass.h): one attachment's energy term at particle i, with its target
+// where it is at the end of the step, added to out[i] (each particle has at most one attachment, so no two
+// threads write one particle; the grab runs in a launch of its own).
 struct EnergyAt {
   EnergyTerm term;
   const Real* w;
@@ -69,7 +69,7 @@ struct EnergyAt {
     if (w[i] == 0.0) return;  // a pinned particle is out of the system
     const Vec3 dir = term == EnergyTerm::Product ? p[i] : Vec3{0.0, 0.0, 0.0};
     out[i] += attachment_energy_term(term, x[i], start + fraction * (end - start),
-                                     energy_compliance(compliance, w[i], h, kappa), dir);
+                                     attachment_energy_compliance(compliance, w[i], h, kappa), dir);
   }
 };
 

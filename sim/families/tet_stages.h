@@ -75,7 +75,7 @@ struct ProjectTetJacobi {
   }
 };
 
-// Newton-PCG (solver/newton_pcg.h): tet t's energy term for its four corners into its slots.
+// Force-based integrators (solver/energy_pass.h): tet t's energy term for its four corners into its slots.
 struct TetEnergy {
   TetArgs args;
   const Vec3* x;

@@ -60,7 +60,8 @@ SceneDef make_fem_beam_scene() {
        "springs along every tet edge besides the tets (the lectures' cube: springs plus a volume term); 0: "
        "none"},
       {"tet_file", ParamType::Text, 0, 0, 0, "",
-       "a TetGen body (.node/.ele path or stem) in place of the box; its lowest-x end is clamped"},
+       "a TetGen body (.node/.ele path or stem) in place of the box; its lowest-x end is clamped unless "
+       "clamped is off"},
   };
   def.build = [](const ParamSet& p) {
     const Real length = Real(p.get("length")), height = Real(p.get("height")), width = Real(p.get("width"));

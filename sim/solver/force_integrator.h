@@ -1,8 +1,8 @@
 // ForceIntegrator<Exec>: one step of h of an explicit scheme of solver/integrator.h on both backends, the
 // per-particle updates of solver/explicit_schemes.h around acceleration passes a = g − w ∇U − d v, with ∇U
 // the families' elastic energy (solver/energy_pass.h; zero-compliance constraints, attachments and the
-// grab act as springs with κ = kExplicitHardStiffness). The step starts from core.x = xⁿ (also in
-// core.x_prev) and core.state.particle_v, and leaves x and v at t + h. Contacts are not forces: the
+// grab act as springs with the scheme's κ, IntegratorInfo::hard_stiffness). The step starts from core.x = xⁿ
+// (also in core.x_prev) and core.state.particle_v, and leaves x and v at t + h. Contacts are not forces: the
 // solver projects them after the step and calls after_contacts.
 // Multi-step schemes keep a history (past accelerations, x^{n−1}, Gear's derivatives); it starts anew
 // (the Taylor step back, or the lectures' initialisation) whenever it is not valid: after invalidate()
@@ -132,7 +132,8 @@ class ForceIntegrator {
   void eval(const P& p, Vec3* out, const Vec3* vel, Real c) {
     const Real fraction = p.sub.fraction - (1.0 - c) / Real(p.sub.settings.substeps);
     family_energy(p.core, p.families,
-                  EnergyPass{EnergyTerm::Gradient, nullptr, nullptr, p.h(), kExplicitHardStiffness, fraction},
+                  EnergyPass{EnergyTerm::Gradient, nullptr, nullptr, p.h(),
+                             info(p.sub.settings.integrator).hard_stiffness(), fraction},
                   grad_);
     p.core.launch(p.n(),
                   Acceleration{p.core.w(), Exec::data(grad_), vel, out, p.gravity, p.sub.settings.damping});

@@ -34,28 +34,35 @@ struct IntegratorInfo {
   Integrator id;
   const char* name;   // the CLI and preset spelling
   const char* label;  // the menu's
-  int evaluations;    // accelerations (force passes) per step, start-up aside; 0: XPBD projects instead
+  int evaluations;    // accelerations (force passes) per step, start-up aside; 0: not a fixed count (XPBD
+                      // projects, implicit Euler's passes follow its linear solve)
   int order;          // global order of the position error on a harmonic oscillator; 0: not applicable
   bool symplectic;    // bounded energy on an undamped oscillator below its stability limit
+  // ω h [-] of the springs that zero-compliance constraints, attachments and the grab become
+  // (constraints/energy.h, κ = (ω h)²): per spring, inside the scheme's stability limit with up to ~16 on a
+  // particle (ω h ≤ 2 for semi-implicit Euler and the Verlet family), small enough that damping d ≥ 3/s holds
+  // it under explicit Euler (|1 + iωh|² = 1.0025 a step) and RK2 (1 + (ωh)⁴/4), and 100 for implicit Euler.
+  double hard_omega_h;
+  double hard_stiffness() const { return hard_omega_h * hard_omega_h; }  // κ [-]
 };
 
 // In the order of the enum.
 inline constexpr std::array<IntegratorInfo, 15> kIntegrators = {{
-    {Integrator::Xpbd, "xpbd", "XPBD (Small Steps)", 0, 0, false},
-    {Integrator::ExplicitEuler, "explicit_euler", "explicit Euler", 1, 1, false},
-    {Integrator::SemiImplicitEuler, "semi_implicit_euler", "semi-implicit Euler", 1, 1, true},
-    {Integrator::Midpoint, "midpoint", "RK2 midpoint", 2, 2, false},
-    {Integrator::Heun, "heun", "RK2 Heun", 2, 2, false},
-    {Integrator::Ralston, "ralston", "RK2 Ralston", 2, 2, false},
-    {Integrator::Rk4, "rk4", "RK4 classic", 4, 4, false},
-    {Integrator::Rk38, "rk38", "RK4 3/8 rule", 4, 4, false},
-    {Integrator::PositionVerlet, "position_verlet", "position Verlet", 1, 2, true},
-    {Integrator::VelocityVerlet, "velocity_verlet", "velocity Verlet", 1, 2, true},
-    {Integrator::LeapFrog, "leapfrog", "leap-frog", 1, 2, true},
-    {Integrator::Beeman, "beeman", "Beeman", 1, 3, false},
-    {Integrator::AdamsPc, "adams_pc", "Adams-Bashforth-Moulton PC", 2, 2, false},
-    {Integrator::Gear, "gear", "Gear PC (6 values)", 1, 4, false},
-    {Integrator::ImplicitEuler, "implicit_euler", "implicit Euler", 0, 1, false},
+    {Integrator::Xpbd, "xpbd", "XPBD (Small Steps)", 0, 0, false, 0.0},
+    {Integrator::ExplicitEuler, "explicit_euler", "explicit Euler", 1, 1, false, 0.05},
+    {Integrator::SemiImplicitEuler, "semi_implicit_euler", "semi-implicit Euler", 1, 1, true, 0.5},
+    {Integrator::Midpoint, "midpoint", "RK2 midpoint", 2, 2, false, 0.1},
+    {Integrator::Heun, "heun", "RK2 Heun", 2, 2, false, 0.1},
+    {Integrator::Ralston, "ralston", "RK2 Ralston", 2, 2, false, 0.1},
+    {Integrator::Rk4, "rk4", "RK4 classic", 4, 4, false, 0.5},
+    {Integrator::Rk38, "rk38", "RK4 3/8 rule", 4, 4, false, 0.5},
+    {Integrator::PositionVerlet, "position_verlet", "position Verlet", 1, 2, true, 0.5},
+    {Integrator::VelocityVerlet, "velocity_verlet", "velocity Verlet", 1, 2, true, 0.5},
+    {Integrator::LeapFrog, "leapfrog", "leap-frog", 1, 2, true, 0.5},
+    {Integrator::Beeman, "beeman", "Beeman", 1, 3, false, 0.5},
+    {Integrator::AdamsPc, "adams_pc", "Adams-Bashforth-Moulton PC", 2, 2, false, 0.5},
+    {Integrator::Gear, "gear", "Gear PC (6 values)", 1, 4, false, 0.2},
+    {Integrator::ImplicitEuler, "implicit_euler", "implicit Euler", 0, 1, false, 100.0},
 }};
 
 inline const IntegratorInfo& info(Integrator i) { return kIntegrators[size_t(i)]; }
@@ -70,13 +77,16 @@ inline bool explicit_scheme(Integrator i) { return i != Integrator::Xpbd && i !=
 // (constraints/energy.h, solver/xpbd_solver.inl).
 inline const char* force_based_treatment(Integrator i) {
   return i == Integrator::ImplicitEuler
-             ? "constraints act as springs k = 1/alpha; zero-compliance links, attachments and the grab as "
-               "stiff springs (omega h = 100); pinned particles stay; contacts are projected after each step."
-             : "constraints act as springs k = 1/alpha; zero-compliance links, attachments and the grab as "
-               "springs with omega h = 0.5 (as stiff as the scheme can bear); pinned particles stay; "
-               "contacts "
-               "are projected after each step and the velocity takes the projection; constraint damping is "
-               "ignored (use the solver's damping).";
+             ? "constraints act as springs k = 1/alpha; zero-compliance links as stiff springs (omega h = "
+               "100), "
+               "attachments and the grab no stiffer than that; pinned particles stay; contacts are projected "
+               "after each step."
+             : "constraints act as springs k = 1/alpha; zero-compliance links as springs as stiff as the "
+               "scheme "
+               "bears (omega h = 0.05 to 0.5), attachments and the grab no stiffer than that; pinned "
+               "particles "
+               "stay; contacts are projected after each step and the velocity takes the projection; "
+               "constraint damping is ignored (use the solver's damping).";
 }
 
 }  // namespace sim

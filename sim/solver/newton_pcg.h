@@ -8,11 +8,13 @@
 // constraints/energy.h). Newton starts at x = xⁿ; each Newton step solves
 //   (M/h² + K(x)) Δx = −(M (x − x̃)/h² + ∇U(x))
 // by at most Settings::linear_iterations of PCG, with K the families' stiffness products and diag(M/h² + K)
-// the preconditioner, or of Jacobi, Δx += ω D⁻¹ (r − A Δx) with D that diagonal (Teschner, Particle
-// Motion 2, "Solver - Jacobi"). One Newton step from xⁿ is the linearly implicit backward Euler step of the
-// lectures: with Δx = h v⁺ it reads (M + h² K) v⁺ = M v + h (f(xⁿ) + M g), their (I − h² J) v⁺ = v + h a
-// times M. Pinned particles (w = 0) are left out of the system.
-// Contacts have no energy: the contact families project once after the solve, as hard constraints.
+// the preconditioner, or of Jacobi, Δx += ω D⁻¹ (r − A Δx) with D that diagonal and ω =
+// Settings::linear_omega (Teschner, Particle Motion 2, "Solver - Jacobi": "in practical settings typically
+// ω = 0.5"; D holds only the diagonal of K's 3×3 blocks, so ω = 1 can diverge on stiff springs). One Newton
+// step from xⁿ is the linearly implicit backward Euler step of the lectures: with Δx = h v⁺ it reads (M + h²
+// K) v⁺ = M v + h (f(xⁿ) + M g), their (I − h² J) v⁺ = v + h a times M. Pinned particles (w = 0) are left out
+// of the system. Contacts have no energy: the contact families project once after the solve, as hard
+// constraints.
 #pragma once
 
 #include <cmath>
@@ -178,7 +180,7 @@ class NewtonPcg {
     return relative;
   }
 
-  // At most linear_iterations of Jacobi with ω = jacobi_omega from Δx = 0; returns the last residual's
+  // At most linear_iterations of Jacobi with ω = linear_omega from Δx = 0; returns the last residual's
   // |r − A Δx|/|r₀| (before its update).
   template <class FamilyStages>
   double jacobi(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub, double r0) {
@@ -189,7 +191,7 @@ class NewtonPcg {
       energy(core, families, sub, EnergyTerm::Product, data(dx_), q_);
       const PairSums s = reduce(core, n,
                                 JacobiUpdate{core.w(), data(r_), data(q_), data(diag_), data(dx_), inv_h2,
-                                             sub.settings.jacobi_omega});
+                                             sub.settings.linear_omega});
       relative = std::sqrt(s.a) / r0;
     }
     return relative;
@@ -198,8 +200,10 @@ class NewtonPcg {
   template <class FamilyStages>
   void energy(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub, EnergyTerm term,
               const Vec3* p, Buffer<Vec3>& out) {
-    family_energy(core, families, EnergyPass{term, p, nullptr, sub.h, kImplicitHardStiffness, sub.fraction},
-                  out);
+    family_energy(
+        core, families,
+        EnergyPass{term, p, nullptr, sub.h, info(Integrator::ImplicitEuler).hard_stiffness(), sub.fraction},
+        out);
   }
 
   Buffer<Vec3> x_tilde_;  // x̃ [m]

@@ -36,6 +36,10 @@ const std::vector<ParamSpec>& settings_table() {
        {"pcg", "jacobi"}},
       {"linear_iterations", ParamType::Int, 100, 1, 10000, "",
        "implicit_euler: at most this many linear-solver iterations per Newton step", false},
+      {"linear_omega", ParamType::Real, 0.5, 0.05, 2.0, "",
+       "implicit_euler, jacobi: ω of dx += ω D^-1 (r - A dx); it diverges above 2/λ_max(D^-1 A), often near "
+       "1",
+       false},
       {"solver",
        ParamType::Choice,
        0,
@@ -45,8 +49,8 @@ const std::vector<ParamSpec>& settings_table() {
        "constraint order: Gauss-Seidel over colours, or Jacobi",
        false,
        {"gs", "jacobi"}},
-      {"jacobi_omega", ParamType::Real, 1.0, 0.05, 2.0, "",
-       "ω: Jacobi relaxation (XPBD's averaged corrections, implicit Euler's Jacobi solve)", false},
+      {"jacobi_omega", ParamType::Real, 1.0, 0.05, 2.0, "", "ω: Jacobi relaxation of averaged corrections",
+       false},
       {"frame_dt", ParamType::Real, 1.0 / 60, 1e-4, 0.1, "s", "Δt_f: simulated time per frame", false},
       {"damping", ParamType::Real, 0.0, 0.0, 100.0, "1/s", "d: velocity damping, |v| decays as exp(-d t)",
        false},
@@ -77,6 +81,7 @@ ParamSet settings_to_params(const Settings& s) {
   p.set("newton_iterations", s.newton_iterations);
   p.set("linear_solver", s.linear_solver == LinearSolver::Pcg ? 0 : 1);
   p.set("linear_iterations", s.linear_iterations);
+  p.set("linear_omega", s.linear_omega);
   p.set("iterations", s.iterations);
   p.set("solver", s.order == SolverOrder::GaussSeidel ? 0 : 1);
   p.set("jacobi_omega", s.jacobi_omega);
@@ -98,6 +103,7 @@ Settings settings_from_params(const ParamSet& p) {
   s.newton_iterations = p.get_int("newton_iterations");
   s.linear_solver = p.get_int("linear_solver") == 0 ? LinearSolver::Pcg : LinearSolver::Jacobi;
   s.linear_iterations = p.get_int("linear_iterations");
+  s.linear_omega = Real(p.get("linear_omega"));
   s.iterations = p.get_int("iterations");
   s.order = p.get_int("solver") == 0 ? SolverOrder::GaussSeidel : SolverOrder::Jacobi;
   s.jacobi_omega = Real(p.get("jacobi_omega"));

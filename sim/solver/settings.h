@@ -31,6 +31,7 @@ struct Settings {
   int newton_iterations = 1;                       // Newton steps per substep (implicit Euler) [-]
   LinearSolver linear_solver = LinearSolver::Pcg;  // implicit Euler's linear solve
   int linear_iterations = 100;  // at most this many linear-solver iterations per Newton step [-]
+  Real linear_omega = 0.5;      // ω [-] of implicit Euler's Jacobi solve (the lectures' practical 0.5)
   SolverOrder order = SolverOrder::GaussSeidel;
   Real jacobi_omega =
       1.0;  // ω [-], Jacobi relaxation (XPBD's Jacobi order and implicit Euler's Jacobi solve)

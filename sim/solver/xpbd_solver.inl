@@ -115,6 +115,8 @@ class XpbdSolver final : public Solver {
     Vec3* v = Exec::data(core_.state.particle_v);
     StepStats stats;
     forces_.reset_evaluations();
+    if (!explicit_scheme(s.integrator))
+      forces_.invalidate();  // a later explicit frame starts its history anew
     if (!per_substep) detect_contacts(gravity, s.frame_dt);
     for (int sub = 0; sub < s.substeps; ++sub) {
       if (per_substep) detect_contacts(gravity, h);

@@ -110,6 +110,27 @@ void check_all_writes_a_report_page_with_every_plot() {
   EXPECT_NE(page.find("| 322.1 m |"), std::string::npos) << "the paper's value beside ours";
 }
 
+// The report is rebuilt from every summary in the folder: one experiment run again keeps the others'
+// sections, a finding written as null (a NaN) reads "n/a", and an unreadable summary is left out with a
+// warning instead of cutting the page short.
+void check_one_experiment_rebuilds_the_whole_report() {
+  const fs::path copy = fs::path(::testing::TempDir()) / "experiments_rebuilt";
+  fs::remove_all(copy);
+  fs::copy(run_quick(""), copy, fs::copy_options::recursive);
+  nlohmann::json s = summary_of(copy / "chain_heavy");
+  s["findings"][0]["value"] = nullptr;
+  std::ofstream(copy / "chain_heavy" / "summary.json") << s.dump(2);
+  std::ofstream(copy / "chain_stretch" / "summary.json") << "{\"experiment\": \"chain_stretch\"}";
+  const Result r = ::run("experiment chain_force --quick --no-progress --backend cpu --out " + copy.string());
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("chain_stretch left out of the report"), std::string::npos) << r.output;
+  std::ifstream in(copy / "index.md");
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("| n/a m |"), std::string::npos);
+  for (const ExperimentDef& e : experiment_registry())
+    if (e.name != "chain_stretch") EXPECT_NE(page.find("## " + e.name), std::string::npos) << e.name;
+}
+
 // §6.1: with the 1e5 kg mass the error of 1 × 100 is about 100 times that of 100 × 1 (322.1 m and 3.2 m).
 void check_heavy_chain_iterations_err_about_a_hundred_times_more_than_substeps() {
   const nlohmann::json s = summary_of(run_quick("chain_heavy"));
@@ -187,6 +208,10 @@ TEST(Experiment, QuickRunsReproduceThePapersClaims) {
   {
     SCOPED_TRACE("all_writes_a_report_page_with_every_plot");
     check_all_writes_a_report_page_with_every_plot();
+  }
+  {
+    SCOPED_TRACE("one_experiment_rebuilds_the_whole_report");
+    check_one_experiment_rebuilds_the_whole_report();
   }
   {
     SCOPED_TRACE("integrator_experiments_reproduce_the_lectures");
