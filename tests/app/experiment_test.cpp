@@ -179,9 +179,11 @@ void check_substepped_drape_stretches_less() {
 // (…, 1.9, 2.1, 2.7, 3.0); on the cube explicit Euler's usable step is the smallest, implicit Euler's the
 // largest, Verlet's in between.
 void check_integrator_experiments_reproduce_the_lectures() {
-  for (const char* name : {"integrator_order", "integrator_pendulum"})
-    for (const auto& f : summary_of(run_quick(name))["findings"])
+  for (const char* name : {"integrator_order", "integrator_pendulum"}) {
+    const nlohmann::json summary = summary_of(run_quick(name));  // outlives the loop over its findings
+    for (const auto& f : summary["findings"])
       EXPECT_NEAR(f["value"].get<double>(), f["paper"].get<double>(), 0.3) << name << ": " << f["what"];
+  }
   const nlohmann::json stability = summary_of(run_quick("integrator_stability"));
   for (const char* scheme : {"position Verlet", "leap-frog", "velocity Verlet"}) {
     const double wh = finding(stability, std::string("largest stable omega h, ") + scheme);
