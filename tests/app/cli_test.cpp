@@ -163,7 +163,11 @@ TEST(Cli, EveryShippedPresetRuns) {
     const std::string record = text.str().find("\"record\"") == std::string::npos
                                    ? ""
                                    : " --size 160x120 --record " + ::testing::TempDir() + "preset_frames/";
-    const Result r = run("run --frames 3 --backend cpu --preset " + entry.path().string() + record);
+    // Under the sanitizers, LeakSanitizer's tracer itself crashed (signal 11, exit 86) at the exit of the
+    // heaviest recording run (the bunny drape with llvmpipe's threads) in two CI runs beside another test,
+    // never alone; the recording path's leaks stay checked in-process by the viewer tests.
+    const std::string env = record.empty() ? "" : "ASAN_OPTIONS=\"${ASAN_OPTIONS}:detect_leaks=0\" ";
+    const Result r = run("run --frames 3 --backend cpu --preset " + entry.path().string() + record, env);
     EXPECT_EQ(r.status, 0) << entry.path() << "\n" << r.output;
   }
   EXPECT_GE(presets, 1);
