@@ -124,39 +124,49 @@ int parse_frames(const std::string& text) {
   return int(value);
 }
 
+// The comma-separated items of text ("100,387" -> {"100", "387"}).
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> items;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = text.find(',', start);
+    items.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos) return items;
+    start = comma + 1;
+  }
+}
+
 // Each size must be a valid width of the scene; its parameter table names the allowed range.
 std::vector<int> parse_sizes(const std::string& text, const BenchScene& scene) {
   sim::ParamSet params = sim::find_scene(scene.name).default_params();
   std::vector<int> sizes;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = text.find(',', start);
-    const std::string item =
-        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+  for (const std::string& item : split_commas(text)) {
     try {
       params.set_text(scene.size_params[0], item);
     } catch (const sim::ParamError& e) {
       throw UsageError(std::string("--sizes '") + text + "': " + e.what());
     }
     sizes.push_back(params.get_int(scene.size_params[0]));
-    if (comma == std::string::npos) return sizes;
-    start = comma + 1;
   }
+  return sizes;
 }
 
+// Integrator names as the settings table spells them (it names the allowed ones), or all of them.
 std::vector<sim::Integrator> parse_integrators(const std::string& text) {
+  if (text == "all") {
+    std::vector<sim::Integrator> every;
+    for (const sim::IntegratorInfo& i : sim::kIntegrators) every.push_back(i.id);
+    return every;
+  }
+  sim::ParamSet settings = sim::settings_to_params(sim::Settings{});
   std::vector<sim::Integrator> out;
-  size_t start = 0;
-  while (start <= text.size()) {
-    const size_t comma = text.find(',', start);
-    const std::string item =
-        text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    bool found = false;
-    for (const sim::IntegratorInfo& i : sim::kIntegrators)
-      if (item == "all" || item == i.name) out.push_back(i.id), found = true;
-    if (!found) throw UsageError("--integrators: '" + item + "' is not an integrator (see smallsteps list)");
-    if (comma == std::string::npos) break;
-    start = comma + 1;
+  for (const std::string& item : split_commas(text)) {
+    try {
+      settings.set_text("integrator", item);
+    } catch (const sim::ParamError& e) {
+      throw UsageError(std::string("--integrators '") + text + "': " + e.what());
+    }
+    out.push_back(sim::settings_from_params(settings).integrator);
   }
   return out;
 }

@@ -14,7 +14,7 @@ std::string stiffness_of(const Model& m) {
   auto add = [&](const std::string& part) { parts += (parts.empty() ? "" : ", ") + part; };
   char text[64];
   if (m.distance_count() > 0) {
-    const auto alphas = m.distance.compliance;
+    const std::vector<Real>& alphas = m.distance.compliance;
     const Real smallest = *std::min_element(alphas.begin(), alphas.end());
     if (smallest > 0.0) {
       std::snprintf(text, sizeof text, "springs up to k = %.3g N/m", 1.0 / smallest);

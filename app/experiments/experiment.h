@@ -73,7 +73,7 @@ struct ExperimentDef {
   std::vector<ExperimentPlot> plots;
   std::function<std::vector<Finding>(const std::vector<RunSeries>&)> findings;
   // Optional: more runs chosen from the results so far (a bisection), until it returns none.
-  std::function<std::vector<ExperimentRun>(const std::vector<RunSeries>&, bool quick)> refine;
+  std::function<std::vector<ExperimentRun>(const std::vector<RunSeries>&, bool quick)> refine = nullptr;
 };
 
 // The slope of log y against log x by least squares (points with x or y ≤ 0 left out): the order of

@@ -57,20 +57,18 @@ std::string number(double x) {
   return text;
 }
 
-ExperimentRun scheme_run(const sim::IntegratorInfo& in, const std::string& label, double k, int steps,
-                         double frame_dt, int frames) {
+// A run of the chain scene with `params` under `in`, undamped, one line per integrator in sweep plots.
+ExperimentRun scheme_run(const sim::IntegratorInfo& in, const std::string& label,
+                         const std::map<std::string, double>& params, int steps, double frame_dt,
+                         int frames) {
   return {label,
-          oscillator(k),
+          params,
           {{"integrator", int(in.id)}, {"substeps", steps}, {"frame_dt", frame_dt}, {"damping", 0.0}},
           frames,
           in.label,
           0.0,
           false};
 }
-
-}  // namespace
-
-namespace {
 
 // The smallest step count per frame of a sweep, for the schemes of order 1-2 and of order 3-4 (which
 // reach the error floor sooner, while Gear's start-up error fades slowly), in the full run and --quick.
@@ -94,14 +92,13 @@ ExperimentDef order_experiment(std::string name, std::string description,
             for (const sim::IntegratorInfo& in : sim::kIntegrators) {
               if (!force_based(in)) continue;
               const int lowest = in.order < 3 ? first.low : quick ? first.high_quick : first.high;
-              for (int steps = lowest; steps <= (quick ? 4 : 8) * lowest; steps *= 2)
-                runs.push_back({std::string(in.name) + ", " + std::to_string(steps) + " steps",
-                                params,
-                                {{"integrator", int(in.id)}, {"substeps", steps}, {"damping", 0.0}},
-                                48,
-                                in.label,
-                                1.0 / (60.0 * steps),
-                                false});
+              for (int steps = lowest; steps <= (quick ? 4 : 8) * lowest; steps *= 2) {
+                ExperimentRun r =
+                    scheme_run(in, std::string(in.name) + ", " + std::to_string(steps) + " steps", params,
+                               steps, 1.0 / 60, 48);
+                r.x = 1.0 / (60.0 * steps);
+                runs.push_back(r);
+              }
             }
             return runs;
           },
@@ -192,7 +189,7 @@ ExperimentDef integrator_energy() {
             const double h = 1e-3, k = (0.1 / h) * (0.1 / h);  // ωh = 0.1
             for (const sim::IntegratorInfo& in : sim::kIntegrators)
               if (force_based(in)) {
-                ExperimentRun r = scheme_run(in, in.name, k, 100, 100 * h, quick ? 10 : 100);
+                ExperimentRun r = scheme_run(in, in.name, oscillator(k), 100, 100 * h, quick ? 10 : 100);
                 r.may_diverge = in.id == sim::Integrator::ExplicitEuler;  // its energy grows without bound
                 runs.push_back(r);
               }
@@ -237,7 +234,7 @@ ExperimentDef integrator_stability() {
               if (!force_based(in)) continue;
               for (const double wh : grid) {
                 ExperimentRun r = scheme_run(in, std::string(in.name) + ", wh " + number(wh),
-                                             (wh / h) * (wh / h), 1, h, quick ? 200 : 1000);
+                                             oscillator((wh / h) * (wh / h)), 1, h, quick ? 200 : 1000);
                 r.x = wh;
                 r.may_diverge = true;
                 runs.push_back(r);

@@ -52,7 +52,7 @@ std::optional<sim::FrameResult> Pane::advance() {
 bool Pane::finish_frame(const std::optional<sim::FrameResult>& result) {
   if (!result) return false;
   const sim::FrameResult& r = *result;
-  dirty_ = true;
+  dirty_ = true;  // redrawn: the new State, or the divergence in the caption
   if (r.divergence) {
     divergence = r.divergence;
     return true;
@@ -74,7 +74,8 @@ void Pane::reset() {
 
 bool Pane::refresh_buffers(render::ColourBy colour_by) {
   if (!dirty_ && colour_by == uploaded_colour_by_) return false;
-  buffers->update(*world, colour_by);
+  if (!divergence)
+    buffers->update(*world, colour_by);  // a diverged State is not drawn: the last good frame is
   dirty_ = false;
   uploaded_colour_by_ = colour_by;
   return true;
@@ -86,9 +87,19 @@ std::vector<std::string> Pane::caption(const std::string& scene_name) const {
   std::snprintf(line, sizeof line, "%s  t = %.2f s  %.2f ms/frame (%s)", scene_name.c_str(), last.time,
                 last.step_ms, world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu");
   // The cost the comparison holds equal (projections) on a line of its own, beside the wall time above.
-  const std::string cost = sim::cost_line(last);
+  const std::string cost = sim::cost_line(last, sim::settings_from_params(settings).integrator);
   std::vector<std::string> lines{prefix + sim::describe(sim::settings_from_params(settings)), line, cost};
-  if (divergence) lines.push_back(*divergence + " - press R to reset");
+  if (divergence) {  // "diverged at …, frame N (reason; scheme, h, stiffness)" on three lines, to fit a pane
+    const std::string& d = *divergence;
+    const size_t open = d.find(" ("), semicolon = d.find("; ", open);
+    if (open == std::string::npos || semicolon == std::string::npos || d.back() != ')') {
+      lines.push_back(d + " - press R to reset");
+    } else {
+      lines.push_back(d.substr(0, open) + " - press R to reset");
+      lines.push_back(d.substr(open + 2, semicolon - open - 2));
+      lines.push_back(d.substr(semicolon + 2, d.size() - semicolon - 3));
+    }
+  }
   return lines;
 }
 

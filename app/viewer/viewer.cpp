@@ -22,6 +22,14 @@ std::string with_suffix(const std::string& path, const std::string& suffix) {
   return path.substr(0, dot) + suffix + path.substr(dot);
 }
 
+// Prints a diverged pane's reason to stderr ("smallsteps: A: diverged at …"); false when it has none.
+bool report_divergence(const Pane& p) {
+  if (!p.divergence) return false;
+  std::fprintf(stderr, "smallsteps: %s%s\n", p.label.empty() ? "" : (p.label + ": ").c_str(),
+               p.divergence->c_str());
+  return true;
+}
+
 }  // namespace
 
 Viewer::Viewer(ViewOptions options)
@@ -303,8 +311,7 @@ int Viewer::headless_exit_status() const {
     const Pane& p = *panes_[k];
     const std::string who = p.label.empty() ? "" : p.label + ": ";
     if (k < metrics_.size()) metrics_[k]->finish(p.divergence ? *p.divergence : "completed");
-    if (p.divergence) {
-      std::fprintf(stderr, "smallsteps: %s%s\n", who.c_str(), p.divergence->c_str());
+    if (report_divergence(p)) {
       status = kExitPhysicsFailed;
       continue;
     }
@@ -330,11 +337,7 @@ int Viewer::run() {
   if (!options_.interactive) return headless_exit_status();
   int status = kExitOk;  // closed by the user, or by --frames: a diverged pane still says so, and exits 3
   for (const auto& p : panes_)
-    if (p->divergence) {
-      std::fprintf(stderr, "smallsteps: %s%s\n", p->label.empty() ? "" : (p->label + ": ").c_str(),
-                   p->divergence->c_str());
-      status = kExitPhysicsFailed;
-    }
+    if (report_divergence(*p)) status = kExitPhysicsFailed;
   return status;
 }
 

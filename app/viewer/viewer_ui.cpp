@@ -161,7 +161,7 @@ void Viewer::draw_stats_panel() {
       ImGui::Text("  on %d CPU thread%s (%s)", m.threads, m.threads == 1 ? "" : "s",
                   asked > 0 ? "fixed" : "adapting to the free cores");
     }
-    ImGui::TextUnformatted(sim::cost_line(m).c_str());
+    ImGui::TextUnformatted(sim::cost_line(m, sim::settings_from_params(p->settings).integrator).c_str());
     ImGui::Text("Eq. 2 residual max %.3g m, rms %.3g m", m.max_residual, m.rms_residual);
     if (m.extension_over_bound > 1.0)
       ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "extension %.3g m > bound %.3g m: the physics failed",

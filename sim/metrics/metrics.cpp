@@ -16,9 +16,9 @@ const char* residual_kind_name(int kind) {
   return kind >= 0 && kind < kResidualKinds ? names[kind] : "unknown";
 }
 
-std::string cost_line(const FrameMetrics& m) {
-  if (m.projections > 0) return std::to_string(m.projections) + " constraint projections/frame";
-  if (m.evaluations > 0) return std::to_string(m.evaluations) + " force passes/frame";
+std::string cost_line(const FrameMetrics& m, Integrator integrator) {
+  if (integrator == Integrator::Xpbd) return std::to_string(m.projections) + " constraint projections/frame";
+  if (explicit_scheme(integrator)) return std::to_string(m.evaluations) + " force passes/frame";
   char text[80];
   std::snprintf(text, sizeof text, "implicit Euler, last linear solve |r|/|r0| = %.3g", m.cg_residual);
   return text;

@@ -24,6 +24,7 @@
 #include "metrics/metric_sums.h"
 #include "model/model.h"
 #include "model/state.h"
+#include "solver/integrator.h"
 
 namespace sim {
 
@@ -71,9 +72,10 @@ struct FrameMetrics {
   int threads = 0;            // CPU threads the step ran on (0 on CUDA, StepStats)
 };
 
-// The cost a comparison holds equal, for captions: "N constraint projections/frame" under XPBD, the last
-// CG residual under implicit Euler (which projects nothing).
-std::string cost_line(const FrameMetrics& m);
+// The cost a comparison holds equal, for captions, by the integrator that stepped the frame:
+// "N constraint projections/frame" under XPBD, "N force passes/frame" under an explicit scheme, the last
+// linear solve's residual under implicit Euler (which projects nothing).
+std::string cost_line(const FrameMetrics& m, Integrator integrator);
 
 // The metrics of a frame from its sums (metrics/reduce_metrics.h), reduced by a backend or by
 // measure_sums; h: the substep Δt_s [s] that produced the multipliers.

@@ -57,7 +57,7 @@ struct NewtonStart {
     r[i] = -(m * (x[i] - x_tilde[i]) + grad[i]);
     const Vec3 d = diag[i] + Vec3{m, m, m};
     diag[i] = d;
-    z[i] = {r[i].x / d.x, r[i].y / d.y, r[i].z / d.z};
+    z[i] = divide(r[i], d);
     p[i] = z[i];
     return {dot(r[i], z[i]), dot(r[i], r[i])};
   }
@@ -91,7 +91,7 @@ struct CgUpdate {
   SIM_HD PairSums operator()(int i) const {
     dx[i] += a * p[i];
     r[i] -= a * q[i];
-    z[i] = {r[i].x / d[i].x, r[i].y / d[i].y, r[i].z / d[i].z};
+    z[i] = divide(r[i], d[i]);
     return {dot(r[i], z[i]), dot(r[i], r[i])};
   }
 };
@@ -109,7 +109,7 @@ struct JacobiUpdate {
   SIM_HD PairSums operator()(int i) const {
     if (w[i] == 0.0) return {};
     const Vec3 s = r[i] - (q[i] + mass_over_h2(w[i], inv_h2) * dx[i]);
-    dx[i] += omega * Vec3{s.x / d[i].x, s.y / d[i].y, s.z / d[i].z};
+    dx[i] += omega * divide(s, d[i]);
     return {dot(s, s), 0.0};
   }
 };
