@@ -295,14 +295,16 @@ bool Viewer::frame() {
     if (left_s > 0.0) window_.wait_events(left_s);
     // --frames N closes it after N simulated frames, or once every pane has diverged and waits for a
     // reset that a scripted run will not give.
-    const bool all_diverged =
-        std::all_of(panes_.begin(), panes_.end(), [](const auto& p) { return p->divergence.has_value(); });
-    if (options_.quit_after > 0 && (frames_simulated_ >= options_.quit_after || all_diverged)) return false;
+    if (options_.quit_after > 0 && (frames_simulated_ >= options_.quit_after || all_diverged())) return false;
     return !window_.should_close();
   }
-  const bool any_diverged =
-      std::any_of(panes_.begin(), panes_.end(), [](const auto& p) { return p->divergence.has_value(); });
-  return frames_simulated_ < options_.run.frames && !any_diverged;
+  // Headless, a diverged pane stays on its last good frame while the others run on (an A/B video of a
+  // scheme blowing up against one that holds); the run ends when every pane has diverged.
+  return frames_simulated_ < options_.run.frames && !all_diverged();
+}
+
+bool Viewer::all_diverged() const {
+  return std::all_of(panes_.begin(), panes_.end(), [](const auto& p) { return p->divergence.has_value(); });
 }
 
 int Viewer::headless_exit_status() const {

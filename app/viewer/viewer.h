@@ -97,6 +97,7 @@ class Viewer final : public InputSink {
   void update_grab(glm::vec2 cursor_px);
   void release_grab();
   int headless_exit_status() const;
+  bool all_diverged() const;  // every pane waits for a reset
 
   ViewOptions options_;
   Window window_;
