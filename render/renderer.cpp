@@ -89,6 +89,16 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
     surface_->use();
     draw_mesh(scene.collider().vao(), scene.collider().triangle_count());
   }
+  if (scene.walls().triangle_count() > 0) {  // the far walls only: their fronts face inward
+    set_common(*surface_, camera, viewport, options.shadows);
+    surface_->set("u_front_colour", glm::vec3(0.62f, 0.68f, 0.74f));
+    surface_->set("u_back_colour", glm::vec3(0.62f, 0.68f, 0.74f));
+    surface_->use();
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+    draw_mesh(scene.walls().vao(), scene.walls().triangle_count());
+    glDisable(GL_CULL_FACE);
+  }
   if (options.particles) {
     set_common(*sphere_, camera, viewport, options.shadows);
     sphere_->set("u_use_value", options.colour_by == ColourBy::Flat ? 0 : 1);

@@ -41,6 +41,7 @@ void SceneBuffers::set_model(const sim::Model& model) {
   glNamedBufferData(buffers_[kNormal], 3 * n * GLsizeiptr(sizeof(float)), nullptr, GL_DYNAMIC_DRAW);
   glNamedBufferData(buffers_[kValue], n * GLsizeiptr(sizeof(float)), nullptr, GL_DYNAMIC_DRAW);
   collider_.set(model.collider_mesh);
+  walls_.set(container_walls_mesh(model.container, model.ground.enabled ? model.ground.height : 0.0));
 }
 
 bool SceneBuffers::write_through_interop(sim::World& world, ColourBy colour_by, sim::DrawSums& sums) {
@@ -93,10 +94,11 @@ void SceneBuffers::update(sim::World& world, ColourBy colour_by) {
   }
   lo_ = particles_ > 0 ? glm::vec3(sums.lo.x, sums.lo.y, sums.lo.z) : glm::vec3(0.0f);
   hi_ = particles_ > 0 ? glm::vec3(sums.hi.x, sums.hi.y, sums.hi.z) : glm::vec3(0.0f);
-  if (collider_.triangle_count() > 0) {
-    lo_ = glm::min(lo_, collider_.lo());
-    hi_ = glm::max(hi_, collider_.hi());
-  }
+  for (const StaticMesh* mesh : {&collider_, &walls_})
+    if (mesh->triangle_count() > 0) {
+      lo_ = glm::min(lo_, mesh->lo());
+      hi_ = glm::max(hi_, mesh->hi());
+    }
   value_range_ = {0.0f, std::max(float(sums.value_max), 1e-12f)};
 }
 

@@ -20,7 +20,7 @@ namespace render {
 
 // The per-particle quantity mapped to the colour ramp.
 using ColourBy = sim::DrawQuantity;
-inline constexpr const char* kColourByNames[] = {"flat", "speed", "constraint error", "strain"};
+inline constexpr const char* kColourByNames[] = {"flat", "speed", "constraint/density error", "strain"};
 
 class SceneBuffers {
  public:
@@ -40,7 +40,7 @@ class SceneBuffers {
   int particle_count() const { return particles_; }
   int triangle_count() const { return triangles_; }
   int distance_count() const { return distances_; }
-  glm::vec3 lo() const { return lo_; }  // bounds of the particles and the collider [m]
+  glm::vec3 lo() const { return lo_; }  // bounds of the particles, the collider and the walls [m]
   glm::vec3 hi() const { return hi_; }
   glm::vec2 value_range() const { return value_range_; }
 
@@ -48,6 +48,7 @@ class SceneBuffers {
   GLuint sphere_vao() const { return sphere_vao_; }
   GLuint line_vao() const { return line_vao_; }
   const StaticMesh& collider() const { return collider_; }
+  const StaticMesh& walls() const { return walls_; }  // the container's, if any
 
  private:
   enum Buffer { kPosition, kNormal, kValue, kRadius, kTriangles, kLines, kBufferCount };
@@ -63,6 +64,7 @@ class SceneBuffers {
   glm::vec3 lo_{0.0f}, hi_{0.0f};
   glm::vec2 value_range_{0.0f, 1.0f};
   StaticMesh collider_;
+  StaticMesh walls_;
 };
 
 }  // namespace render

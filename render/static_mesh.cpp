@@ -13,6 +13,26 @@ void area_weighted_normals(const std::vector<glm::vec3>& x, const std::vector<si
   }
 }
 
+sim::ColliderMesh container_walls_mesh(const sim::ContainerWalls& walls, double floor) {
+  sim::ColliderMesh mesh;
+  if (!walls.enabled) return mesh;
+  const double top = floor + walls.drawn_height;
+  const double x[2] = {walls.lo_x, walls.hi_x}, z[2] = {walls.lo_z, walls.hi_z};
+  // The floor's corners counter-clockwise seen from above; each wall a quad over one edge.
+  const sim::Vec3 corner[4] = {{x[0], 0.0, z[0]}, {x[0], 0.0, z[1]}, {x[1], 0.0, z[1]}, {x[1], 0.0, z[0]}};
+  for (int e = 0; e < 4; ++e) {
+    const sim::Vec3 a = corner[e], b = corner[(e + 1) % 4];
+    const int base = int(mesh.vertices.size());
+    mesh.vertices.push_back({a.x, floor, a.z});
+    mesh.vertices.push_back({b.x, floor, b.z});
+    mesh.vertices.push_back({b.x, top, b.z});
+    mesh.vertices.push_back({a.x, top, a.z});
+    mesh.triangles.push_back({base, base + 2, base + 1});  // counter-clockwise seen from inside
+    mesh.triangles.push_back({base, base + 3, base + 2});
+  }
+  return mesh;
+}
+
 StaticMesh::StaticMesh() {
   glCreateBuffers(kBufferCount, buffers_);
   glCreateVertexArrays(1, &vao_);

@@ -1,4 +1,5 @@
-// StaticMesh: a triangle mesh that does not move (the scene's collider, e.g. the Stanford bunny), uploaded
+// StaticMesh: a triangle mesh that does not move (the scene's collider, e.g. the Stanford bunny, or a
+// container's walls), uploaded
 // once with area-weighted vertex normals and drawn with the surface shader.
 #pragma once
 
@@ -14,6 +15,10 @@ namespace render {
 // normals[v] = Σ over the triangles at v of (b − a) × (c − a): weighted by twice the area, unnormalised.
 void area_weighted_normals(const std::vector<glm::vec3>& x, const std::vector<sim::Int3>& triangles,
                            std::vector<glm::vec3>& normals);
+
+// The container's four walls from the ground to their drawn height, each wall's front facing inward:
+// drawn with back faces culled, only the far walls show and the fluid stays in view.
+sim::ColliderMesh container_walls_mesh(const sim::ContainerWalls& walls, double floor);
 
 class StaticMesh {
  public:

@@ -38,7 +38,16 @@ double World::energy_budget(Real gravity_scale) const {
   return initial_energy_ + mass_ * length(gravity_scale * model_.gravity) * drop_;
 }
 
+std::optional<std::string> integrator_refusal(const Model& model, Integrator integrator) {
+  if (model.fluid.count > 0 && force_based(integrator))
+    return std::string("integrator ") + info(integrator).name +
+           " cannot step a fluid: position-based fluids' density constraints (PBF) have no energy, so no "
+           "force form; this scene runs under xpbd only";
+  return std::nullopt;
+}
+
 void World::step(const Settings& settings) {
+  if (const auto why = integrator_refusal(model_, settings.integrator)) throw ParamError(*why);
   const auto start = std::chrono::steady_clock::now();
   last_stats_ = solver_->step(settings);
   last_step_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "backend/backend.h"
@@ -10,6 +11,10 @@
 #include "solver/settings.h"
 
 namespace sim {
+
+// Why `integrator` cannot step `model` (a fluid has no force form), or nothing. World::step throws
+// ParamError with it; callers check first.
+std::optional<std::string> integrator_refusal(const Model& model, Integrator integrator);
 
 class World {
  public:
@@ -49,6 +54,7 @@ class World {
   int last_substeps() const { return last_substeps_; }
   double last_step_ms() const { return last_step_ms_; }  // wall time of the last step [ms]
   double last_detection_ms() const { return last_stats_.detection_ms; }  // its contact detection [ms]
+  double last_search_ms() const { return last_stats_.search_ms; }        // its neighbour searches [ms]
   long long last_launches() const { return last_stats_.launches; }       // its backend operations
   int last_threads() const { return last_stats_.threads; }               // its CPU threads (0 on CUDA)
   double last_cg_residual() const { return last_stats_.cg_residual; }    // implicit Euler's |r|/|r₀|

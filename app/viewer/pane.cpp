@@ -26,7 +26,17 @@ void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) 
   if (!buffers) buffers = std::make_unique<render::SceneBuffers>();
   buffers->set_model(world->model());
   dirty_ = true;
+  integrator_note.reset();
+  keep_integrator_usable();
   restart_measurements();
+}
+
+bool Pane::keep_integrator_usable() {
+  const auto why = sim::integrator_refusal(world->model(), sim::settings_from_params(settings).integrator);
+  if (!why) return false;
+  settings.set_text("integrator", sim::info(sim::Integrator::Xpbd).name);
+  integrator_note = *why;
+  return true;
 }
 
 void Pane::restart_measurements() {

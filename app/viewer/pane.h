@@ -63,6 +63,11 @@ class Pane {
   sim::FrameMetrics last;
   sim::ErrorWatch watch;  // constraint error since the last build or reset, against the scene's bound
   std::optional<std::string> divergence;
+  // Why the integrator asked for could not step this scene (a fluid under a force-based scheme); the pane
+  // runs xpbd instead, and the Solver panel says so.
+  std::optional<std::string> integrator_note;
+  // Switches a force-based integrator that cannot step the scene back to xpbd, noting why; true if it did.
+  bool keep_integrator_usable();
   History energy, error, substeps, step_ms;  // error: max |C + α̃λ| [m]
 
  private:

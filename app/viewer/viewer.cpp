@@ -40,6 +40,8 @@ Viewer::Viewer(ViewOptions options)
       scene_params_(options_.run.scene_params) {
   window_.set_input(this);
   build_panes();
+  for (const auto& p : panes_)  // asked for on the command line or in a preset: a usage error
+    if (p->integrator_note) throw sim::ParamError(*p->integrator_note);
   if (!options_.interactive) {
     const bool two = panes_.size() == 2;
     if (!options_.run.metrics_path.empty())

@@ -1,5 +1,5 @@
-// A hashed uniform grid for neighbour search among particles (self-collision now; the fluid's density
-// neighbourhoods later): cells of size `cell` hashed into a power-of-two table (Teschner et al. 2003,
+// A hashed uniform grid for neighbour search among particles (self-collision; the fluid's neighbourhoods,
+// collide/neighbour_search.h): cells of size `cell` hashed into a power-of-two table (Teschner et al. 2003,
 // "Optimized Spatial Hashing for Collision Detection of Deformable Objects"), filled by a counting sort
 // that both backends run with the same stages: count per bucket, exclusive scan, scatter, then each
 // bucket sorted by particle index. The scatter places a bucket's particles in whatever order threads
@@ -8,6 +8,7 @@
 
 #include "core/atomic.h"
 #include "core/hd.h"
+#include "core/index.h"
 #include "core/vec3.h"
 
 namespace sim {
@@ -41,19 +42,31 @@ struct HashGridView {
   const int* sorted;           // particle indices grouped by bucket
   const CellKey* sorted_key;   // the cell of each entry of `sorted`
 
-  // Calls f(j) once for every particle j in the 27 cells around x, which holds every particle within
-  // `cell` of x (callers test the distance). Entries of other cells that share a bucket are skipped.
+  // The cell of x.
+  SIM_HD Int3 cell_of(Vec3 x) const {
+    return {grid_coordinate(x.x, cell), grid_coordinate(x.y, cell), grid_coordinate(x.z, cell)};
+  }
+
+  // Calls f(s) once for every entry s of `sorted` in the 27 cells around cell c, in a fixed order (cells
+  // by z, y, x; a bucket's entries by particle index). Entries of other cells that share a bucket are
+  // skipped.
   template <class F>
-  SIM_HD void for_each_near(Vec3 x, F&& f) const {
-    const int cx = grid_coordinate(x.x, cell), cy = grid_coordinate(x.y, cell), cz = grid_coordinate(x.z, cell);
+  SIM_HD void for_each_slot_near(Int3 c, F&& f) const {
     for (int dz = -1; dz <= 1; ++dz)
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
-          const CellKey key = cell_key(cx + dx, cy + dy, cz + dz);
-          const int b = hash_cell(cx + dx, cy + dy, cz + dz, mask);
+          const CellKey key = cell_key(c.a + dx, c.b + dy, c.c + dz);
+          const int b = hash_cell(c.a + dx, c.b + dy, c.c + dz, mask);
           for (int s = bucket_start[b]; s < bucket_start[b + 1]; ++s)
-            if (sorted_key[s] == key) f(sorted[s]);
+            if (sorted_key[s] == key) f(s);
         }
+  }
+
+  // Calls f(j) once for every particle j in the 27 cells around x, which holds every particle within
+  // `cell` of x (callers test the distance).
+  template <class F>
+  SIM_HD void for_each_near(Vec3 x, F&& f) const {
+    for_each_slot_near(cell_of(x), [&](int s) { f(sorted[s]); });
   }
 };
 

@@ -1,5 +1,6 @@
-// Particle contact with the ground plane y = height: the gap is y − (height + r), the normal (0, 1, 0),
-// projected by the shared particle contact of particle_contact.h (Small Steps Eqs. 9-12).
+// Particle contact with the ground plane y = height and a container's walls: each a half-space
+// n·x ≥ offset, whose gap for a particle of radius r is n·x − offset − r, projected by the shared particle
+// contact of particle_contact.h (Small Steps Eqs. 9-12).
 #pragma once
 
 #include "constraints/particle_contact.h"
@@ -13,14 +14,58 @@ struct GroundPlane {
   ContactMaterial material;
 };
 
-// C_n of Eq. 10 for a particle of radius r at x, with x_n its position at the start of the substep.
-SIM_HD Real ground_normal_C(const GroundPlane& g, Vec3 x, Vec3 x_n, Real r, Real h) {
-  return x.y - (g.height + r) + depenetration_allowance(x_n.y - (g.height + r), g.material.max_depenetration_speed, h);
+// The vertical walls of an open box, x in [lo_x, hi_x] and z in [lo_z, hi_z]; the ground is its floor.
+// They share the ground's margin and material.
+struct ContainerWalls {
+  bool enabled = false;
+  Real lo_x = 0.0, hi_x = 0.0, lo_z = 0.0, hi_z = 0.0;  // [m]
+  Real drawn_height = 0.0;  // how high the viewer draws them above the ground; they have no top [m]
+};
+
+// A half-space n·x ≥ offset (n a unit vector).
+struct HalfSpace {
+  Vec3 n;
+  Real offset;  // [m]
+};
+
+// The ground and the walls as half-spaces: at most kMaxContactPlanes, in that order.
+inline constexpr int kMaxContactPlanes = 5;
+struct ContactPlanes {
+  int count = 0;
+  HalfSpace plane[kMaxContactPlanes] = {};
+  Real margin = 0.0;  // [m]
+  ContactMaterial material;
+};
+
+inline ContactPlanes contact_planes(const GroundPlane& g, const ContainerWalls& walls) {
+  ContactPlanes p;
+  p.margin = g.margin;
+  p.material = g.material;
+  if (g.enabled) p.plane[p.count++] = {{0.0, 1.0, 0.0}, g.height};
+  if (walls.enabled) {
+    p.plane[p.count++] = {{1.0, 0.0, 0.0}, walls.lo_x};
+    p.plane[p.count++] = {{-1.0, 0.0, 0.0}, -walls.hi_x};
+    p.plane[p.count++] = {{0.0, 0.0, 1.0}, walls.lo_z};
+    p.plane[p.count++] = {{0.0, 0.0, -1.0}, -walls.hi_z};
+  }
+  return p;
 }
 
-SIM_HD void project_ground_contact(const GroundPlane& g, Vec3& x, Vec3 x_n, Real w, Real r, Real h,
-                                   ContactMultipliers& lambda) {
-  project_particle_contact(ground_normal_C(g, x, x_n, r, h), {0.0, 1.0, 0.0}, x, x_n, w, g.material, lambda);
+// C_n of Eq. 10 for a particle of radius r at x against half-space s, with x_n its position at the start of
+// the substep.
+SIM_HD Real plane_normal_C(const HalfSpace& s, Vec3 x, Vec3 x_n, Real r, Real v_max, Real h) {
+  return dot(s.n, x) - (s.offset + r) + depenetration_allowance(dot(s.n, x_n) - (s.offset + r), v_max, h);
+}
+
+SIM_HD void project_plane_contact(const HalfSpace& s, const ContactMaterial& m, Vec3& x, Vec3 x_n, Real w, Real r,
+                                  Real h, ContactMultipliers& lambda) {
+  project_particle_contact(plane_normal_C(s, x, x_n, r, m.max_depenetration_speed, h), s.n, x, x_n, w, m, lambda);
+}
+
+SIM_HD HalfSpace ground_half_space(const GroundPlane& g) { return {{0.0, 1.0, 0.0}, g.height}; }
+
+SIM_HD Real ground_normal_C(const GroundPlane& g, Vec3 x, Vec3 x_n, Real r, Real h) {
+  return plane_normal_C(ground_half_space(g), x, x_n, r, g.material.max_depenetration_speed, h);
 }
 
 }  // namespace sim

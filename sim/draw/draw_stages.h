@@ -18,7 +18,8 @@ namespace sim {
 
 // The per-particle quantity mapped to the colour ramp. ConstraintError: the largest |C| of the particle's
 // distance constraints [m] and |det F − 1| (volume error) of its tets [-]; Strain: the largest |C|/L of
-// its distance constraints and Green strain |E|_F of its tets [-].
+// its distance constraints and Green strain |E|_F of its tets [-]. A fluid particle shows its density
+// error max(ρ/ρ₀ − 1, 0) [-] under both.
 enum class DrawQuantity { Flat, Speed, ConstraintError, Strain };
 
 struct DrawArrays {
@@ -52,6 +53,8 @@ struct WriteDrawVertex {
   const Mat3* tet_inv_rest;
   const int* tet_offsets;
   const int* tet_slots;
+  const Real* fluid_density;  // ρ/ρ₀ of fluid particle i − fluid_first [-]
+  int fluid_first, fluid_count;
   DrawQuantity quantity;
   DrawArrays out;
 
@@ -66,6 +69,8 @@ struct WriteDrawVertex {
     double value = 0.0;
     if (quantity == DrawQuantity::Speed) {
       value = length(v[i]);
+    } else if (quantity != DrawQuantity::Flat && i >= fluid_first && i < fluid_first + fluid_count) {
+      value = fmax(double(fluid_density[i - fluid_first]) - 1.0, 0.0);
     } else if (quantity != DrawQuantity::Flat) {
       const bool strain = quantity == DrawQuantity::Strain;
       for (int s = distance_offsets[i]; s < distance_offsets[i + 1]; ++s) {

@@ -36,21 +36,33 @@ struct ContactProjectArgs {
   Real h;  // Δt_s [s]
 };
 
-struct DetectGroundContacts {
+// Bit k of active[i]: particle i's path comes within the margin of plane k (the ground, the walls).
+struct DetectPlaneContacts {
   ContactDetectArgs a;
-  GroundPlane ground;
+  ContactPlanes planes;
   SIM_HD void operator()(int i) const {
-    const Real lowest = fmin(a.x[i].y, predict_position(a.x[i], a.v[i], a.gravity, a.dt).y);
-    a.active[i] = a.w[i] != 0.0 && lowest - a.radius[i] - ground.height < ground.margin ? 1 : 0;
+    unsigned char bits = 0;
+    if (a.w[i] != 0.0) {
+      const Vec3 predicted = predict_position(a.x[i], a.v[i], a.gravity, a.dt);
+      for (int k = 0; k < planes.count; ++k) {
+        const HalfSpace& s = planes.plane[k];
+        const Real nearest = fmin(dot(s.n, a.x[i]), dot(s.n, predicted));
+        if (nearest - a.radius[i] - s.offset < planes.margin) bits |= (unsigned char)(1u << k);
+      }
+    }
+    a.active[i] = bits;
   }
 };
 
-struct ProjectGroundContacts {
+// The flagged planes of particle i, in order; lambda holds kMaxContactPlanes multipliers per particle.
+struct ProjectPlaneContacts {
   ContactProjectArgs a;
-  GroundPlane ground;
+  ContactPlanes planes;
   SIM_HD void operator()(int i) const {
-    if (a.active[i])
-      project_ground_contact(ground, a.x[i], a.x_prev[i], a.w[i], a.radius[i], a.h, a.lambda[i]);
+    for (int k = 0; k < planes.count; ++k)
+      if (a.active[i] & (1u << k))
+        project_plane_contact(planes.plane[k], planes.material, a.x[i], a.x_prev[i], a.w[i], a.radius[i], a.h,
+                              a.lambda[size_t(i) * kMaxContactPlanes + k]);
   }
 };
 

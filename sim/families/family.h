@@ -116,6 +116,12 @@ struct FamilyHooks {
   // One solver iteration (lines 6-9): project every constraint of the family once.
   template <class Core, class Sub>
   void project(Core&, const Sub&) {}
+  // After the iterations of a substep (line 9), before the velocity update.
+  template <class Core, class Sub>
+  void end_iterations(Core&, const Sub&) {}
+  // After the velocity update (line 11).
+  template <class Core, class Sub>
+  void end_substep(Core&, const Sub&) {}
   // After the frame's last substep.
   template <class Core>
   void end_frame(Core&) {}

@@ -8,13 +8,14 @@
 #include "families/collider_family.h"
 #include "families/distance_family.h"
 #include "families/family.h"
+#include "families/fluid_family.h"
 #include "families/ground_family.h"
 #include "families/self_contact_family.h"
 #include "families/tet_family.h"
 
 namespace sim {
 
-using Families =
-    FamilyList<DistanceFamily, TetFamily, AttachmentFamily, SelfContactFamily, ColliderFamily, GroundFamily>;
+using Families = FamilyList<DistanceFamily, TetFamily, FluidFamily, AttachmentFamily, SelfContactFamily,
+                            ColliderFamily, GroundFamily>;
 
 }  // namespace sim

@@ -5,6 +5,7 @@
 #include "families/collider_stages.h"
 #include "families/distance_stages.h"
 #include "families/family_list.h"
+#include "families/fluid_stages.h"
 #include "families/ground_stages.h"
 #include "families/self_contact_stages.h"
 #include "families/tet_stages.h"

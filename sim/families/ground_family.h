@@ -1,4 +1,5 @@
-// The ground contact family: particles against the plane y = height, found once per frame along their
+// The ground contact family: particles against the plane y = height and a container's vertical walls
+// (Model::ground, Model::container), found once per frame along their
 // predicted path (Small Steps §4.2) and projected with Eq. 10's depenetration limit and Eq. 12's
 // friction (constraints/ground_contact.h). Its stages: families/ground_stages.h. Its depth is not a
 // metric: particles resting on the ground sit at their radius.

@@ -15,7 +15,7 @@
 
 #include <algorithm>
 
-#include "collide/hash_grid.h"
+#include "collide/hash_grid_builder.h"
 #include "constraints/particle_contact.h"
 #include "families/self_contact_family.h"
 #include "model/model.h"
@@ -168,7 +168,7 @@ struct ProjectSelfContacts {
 template <class Exec>
 class SelfContactFamily::Stages : public FamilyHooks {
  public:
-  // Sizes the grid: cells of the largest contact reach, a table of at least 2n buckets.
+  // Sizes the grid: cells of the largest contact reach.
   void upload(SolverCore<Exec>& core, const Model& model) {
     self_ = model.self_collision;
     const size_t n = self_.enabled ? size_t(core.particle_count()) : 0;
@@ -176,15 +176,8 @@ class SelfContactFamily::Stages : public FamilyHooks {
                            ? 0.0
                            : *std::max_element(model.particle_radius.begin(), model.particle_radius.end());
     grid_cell_ = std::max(2.0 * r_max + self_.margin, 1e-6);
-    size_t table = 1;
-    while (table < 2 * n) table *= 2;
-    grid_mask_ = unsigned(table - 1);
+    grid_.reserve(n);
     Exec::resize(predicted_, n);
-    Exec::resize(particle_bucket_, n);
-    Exec::resize(particle_key_, n);
-    Exec::resize(sorted_, n);
-    Exec::resize(sorted_key_, n);
-    Exec::resize(bucket_count_, n > 0 ? table + 1 : 0);
     Exec::resize(contacts_, n * kMaxSelfContacts);
     Exec::resize(count_, n);
     core.clear(count_);
@@ -201,19 +194,8 @@ class SelfContactFamily::Stages : public FamilyHooks {
     const int n = core.particle_count();
     Vec3* predicted = Exec::data(predicted_);
     core.launch(n, PredictFramePositions{core.x(), core.v(), core.w(), gravity, dt, predicted});
-    core.clear(bucket_count_);
-    core.launch(n, HashGridCount{predicted, grid_cell_, grid_mask_, Exec::data(particle_bucket_),
-                                 Exec::data(particle_key_), Exec::data(bucket_count_)});
-    ++core.launches;
-    Exec::exclusive_scan(bucket_count_, bucket_start_, scan_scratch_);
-    core.clear(bucket_count_);
-    core.launch(
-        n, HashGridScatter{Exec::data(particle_bucket_), Exec::data(particle_key_), Exec::data(bucket_start_),
-                           Exec::data(bucket_count_), Exec::data(sorted_), Exec::data(sorted_key_)});
-    core.launch(int(grid_mask_) + 1,
-                HashGridSortBucket{Exec::data(bucket_start_), Exec::data(sorted_), Exec::data(sorted_key_)});
-    const HashGridView grid{grid_cell_, grid_mask_, Exec::data(bucket_start_), Exec::data(sorted_),
-                            Exec::data(sorted_key_)};
+    grid_.build(core, predicted, n, grid_cell_);
+    const HashGridView grid = grid_.view();
     core.launch(
         n, FindSelfContacts{grid, core.x(), predicted, Exec::data(core.model.particle_rest_x), core.radius(),
                             core.w(), self_, Exec::data(contacts_), Exec::data(count_)});
@@ -237,11 +219,8 @@ class SelfContactFamily::Stages : public FamilyHooks {
   using Buffer = typename Exec::template Buffer<T>;
   SelfCollision self_;
   Real grid_cell_ = 0.0;  // hashed grid cell edge [m]
-  unsigned grid_mask_ = 0;
+  HashGrid<Exec> grid_;
   Buffer<Vec3> predicted_;  // positions predicted over the detection step [m]
-  Buffer<int> particle_bucket_, bucket_count_, bucket_start_, sorted_;
-  Buffer<CellKey> particle_key_, sorted_key_;
-  Buffer<unsigned char> scan_scratch_;  // the backend's working memory for the bucket scan
   Buffer<int> contacts_;                // kMaxSelfContacts per particle: each one's nearest candidates
   Buffer<int> count_;
   Buffer<int> pairs_;  // kMaxSelfContacts per particle: the mutual ones, projected

@@ -60,6 +60,13 @@ struct ConstraintSums {
   double volume_error_sum = 0.0;             // Σ |V/V₀ − 1| over tets [-]
   double volume_error_max = 0.0;             // [-]
   int volumes = 0;                           // tets summed
+  double density_error_sum = 0.0;            // Σ max(ρ/ρ₀ − 1, 0) over fluid particles [-]
+  double density_error_max = 0.0;            // [-]
+  double fluid_volume = 0.0;                 // Σ m / max(ρ, ρ₀) [m³]
+  int fluid_particles = 0;
+  int cfl_clamps = 0;                        // particle substeps the CFL limit shortened
+  int neighbours_max = 0;                    // most neighbours of a fluid particle
+  int neighbour_overflow = 0;                // fluid particles with more than a list holds
   int stretch_edges = 0;
   int count = 0;  // constraints summed
 
@@ -77,6 +84,13 @@ struct ConstraintSums {
     s.volume_error_sum = a.volume_error_sum + b.volume_error_sum;
     s.volume_error_max = fmax(a.volume_error_max, b.volume_error_max);
     s.volumes = a.volumes + b.volumes;
+    s.density_error_sum = a.density_error_sum + b.density_error_sum;
+    s.density_error_max = fmax(a.density_error_max, b.density_error_max);
+    s.fluid_volume = a.fluid_volume + b.fluid_volume;
+    s.fluid_particles = a.fluid_particles + b.fluid_particles;
+    s.cfl_clamps = a.cfl_clamps + b.cfl_clamps;
+    s.neighbours_max = a.neighbours_max > b.neighbours_max ? a.neighbours_max : b.neighbours_max;
+    s.neighbour_overflow = a.neighbour_overflow + b.neighbour_overflow;
     s.stretch_edges = a.stretch_edges + b.stretch_edges;
     s.count = a.count + b.count;
     return s;

@@ -46,6 +46,13 @@ FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Rea
   m.max_penetration = std::max(p.deepest, c.deepest);
   m.volume_error_mean = c.volumes > 0 ? c.volume_error_sum / c.volumes : 0.0;
   m.volume_error_max = c.volume_error_max;
+  m.density_error_mean = c.fluid_particles > 0 ? c.density_error_sum / c.fluid_particles : 0.0;
+  m.density_error_max = c.density_error_max;
+  m.fluid_volume = c.fluid_volume;
+  m.fluid_rest_volume = c.fluid_particles * model.fluid.material.density_scale();
+  m.cfl_clamps = c.cfl_clamps;
+  m.neighbours_max = c.neighbours_max;
+  m.neighbour_overflow = c.neighbour_overflow;
   m.tip_deflection = p.tracked > 0 ? -p.tracked_displacement.y / p.tracked : 0.0;
   for (const double lambda : sums.probe_lambda)
     m.probe_force.push_back(h > 0.0 ? -lambda / (double(h) * h) : 0.0);

@@ -56,6 +56,15 @@ struct FrameMetrics {
   double max_penetration = 0.0;       // deepest particle or stretch-edge midpoint in the collider past r [m]
   double volume_error_mean = 0.0;     // mean |V/V₀ − 1| over tets [-]
   double volume_error_max = 0.0;      // [-]
+  // Fluids (PBF): compression max(ρ/ρ₀ − 1, 0) over the fluid particles at the end of the frame, the volume
+  // Σ m/max(ρ, ρ₀) (thinned surface particles count at rest), the substeps the CFL limit shortened
+  double density_error_mean = 0.0;    // [-]
+  double density_error_max = 0.0;     // [-]
+  double fluid_volume = 0.0;          // [m³]
+  double fluid_rest_volume = 0.0;     // N m/ρ₀ [m³]
+  long long cfl_clamps = 0;           // particle substeps this frame
+  int neighbours_max = 0;             // most neighbours of a fluid particle
+  int neighbour_overflow = 0;         // fluid particles with more neighbours than a list holds
   // Sag of the tracked particles (a beam's free end): their mean rest height minus their mean height [m]
   double tip_deflection = 0.0;
   double cg_residual = 0.0;   // implicit Euler: |r|/|r₀| of the frame's last linear solve [-]
@@ -68,6 +77,7 @@ struct FrameMetrics {
   long long projections = 0;  // 0 under implicit Euler
   double step_ms = 0.0;       // wall time of the step [ms]
   double detection_ms = 0.0;  // of which contact detection [ms]
+  double search_ms = 0.0;     // of which the fluid's neighbour searches [ms]
   long long launches = 0;     // backend operations of the step (kernel launches on CUDA, StepStats)
   int threads = 0;            // CPU threads the step ran on (0 on CUDA, StepStats)
 };

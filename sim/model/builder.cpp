@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "model/colouring.h"
 #include "model/incidence.h"
@@ -142,6 +143,30 @@ void set_tet_compliance(Model& m) {
   }
 }
 
+namespace {
+
+void check_fluid(const Model& m) {
+  const FluidBlock& f = m.fluid;
+  if (f.count == 0) return;
+  const FluidMaterial& mat = f.material;
+  if (f.first < 0 || f.count < 0 || f.first + f.count > m.particle_count())
+    throw std::invalid_argument("fluid particles [" + std::to_string(f.first) + ", " +
+                                std::to_string(f.first + f.count) + ") outside the " +
+                                std::to_string(m.particle_count()) + " particles");
+  if (!(mat.rest_density > 0.0) || !(mat.kernel_radius > 0.0) || !(mat.mass > 0.0) ||
+      !(mat.rest_denominator > 0.0) || !(mat.relaxation >= 0.0) || !(mat.cfl >= 0.0) || !(f.margin >= 0.0))
+    throw std::invalid_argument("fluid material: rest density, kernel radius, mass and D0 must be positive, "
+                                "relaxation, CFL and margin not negative");
+  for (int i = f.first; i < f.first + f.count; ++i) {
+    const Real w = m.particle_inv_mass[size_t(i)];
+    if (w != 0.0 && std::fabs(w * mat.mass - 1.0) > 1e-9)
+      throw std::invalid_argument("fluid particle " + std::to_string(i) + " has mass " + std::to_string(1.0 / w) +
+                                  " kg, not the fluid's " + std::to_string(mat.mass) + " kg");
+  }
+}
+
+}  // namespace
+
 Built ModelBuilder::finalize() const {
   Built out = built_;
   Model& m = out.model;
@@ -184,6 +209,10 @@ Built ModelBuilder::finalize() const {
   s.distance.lambda.assign(size_t(m.distance_count()), 0.0);
   s.attachment.lambda.assign(size_t(m.attachment_count()), 0.0);
   s.tet.lambda.assign(2 * m.tet.particles.size(), 0.0);
+  check_fluid(m);
+  s.fluid.density.assign(size_t(m.fluid.count), 1.0);
+  s.fluid.clamps.assign(size_t(m.fluid.count), 0);
+  s.fluid.neighbours.assign(size_t(m.fluid.count), 0);
   return out;
 }
 

@@ -43,11 +43,15 @@ class ModelBuilder {
   void add_triangle(int a, int b, int c);
   void set_gravity(Vec3 g) { built_.model.gravity = g; }
   void set_ground(const GroundPlane& ground) { built_.model.ground = ground; }
+  void set_container(const ContainerWalls& walls) { built_.model.container = walls; }
   void set_bounds(const Aabb& bounds) { built_.model.bounds = bounds; }
   // The SDF collider: its placement and material, φ at its grid nodes (collider.sdf gives the layout;
   // its pointer is ignored) and the mesh to draw.
   void set_collider(const SdfCollider& collider, std::vector<float> phi, ColliderMesh mesh);
   void set_self_collision(const SelfCollision& self) { built_.model.self_collision = self; }
+  // The particles [first, first + count) are one fluid (families/fluid_family.h); each must have the
+  // material's mass, or be pinned. Checked at finalize().
+  void set_fluid(const FluidBlock& fluid) { built_.model.fluid = fluid; }
   void add_note(std::string note) { built_.model.notes.push_back(std::move(note)); }
 
   Vec3 position(int particle) const { return built_.state.particle_x[size_t(particle)]; }

@@ -65,6 +65,7 @@ struct Model : ModelArrays<HostVector> {
   std::vector<int> colour_offsets;  // colour c owns distance constraints [offsets[c], offsets[c+1])
   Vec3 gravity{0.0, -9.81, 0.0};    // [m/s²]
   GroundPlane ground;
+  ContainerWalls container;  // walls around the ground (the fluid's box)
   Aabb bounds{{-1e3, -1e3, -1e3}, {1e3, 1e3, 1e3}};  // leaving it counts as divergence
   // [m] a constraint pulled further than this past its rest state (FrameMetrics::max_extension) means the
   // physics failed though the state stayed finite; finalize() sets the shortest rest length (a link

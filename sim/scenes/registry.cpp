@@ -4,7 +4,8 @@ namespace sim {
 
 const std::vector<SceneDef>& scene_registry() {
   static const std::vector<SceneDef> scenes = {make_bunny_cloth_scene(), make_hanging_cloth_scene(),
-                                               make_chain_scene(), make_fem_beam_scene()};
+                                               make_chain_scene(), make_fem_beam_scene(),
+                                               make_fluid_column_scene()};
   return scenes;
 }
 

@@ -28,6 +28,7 @@ const SceneDef& find_scene(const std::string& name);
 SceneDef make_bunny_cloth_scene();
 SceneDef make_chain_scene();
 SceneDef make_fem_beam_scene();
+SceneDef make_fluid_column_scene();
 SceneDef make_hanging_cloth_scene();
 
 }  // namespace sim

@@ -19,6 +19,7 @@ struct StepStats {
   // Contact detection (ground, collider, self-collision) [ms], on the backend's clock (CUDA events), so
   // timing it never waits for the device inside the frame.
   double detection_ms = 0.0;
+  double search_ms = 0.0;  // the fluids' neighbour searches [ms], on the same clock
   // Backend operations the step issued: kernel launches, memsets, scans and copies on CUDA (each pays
   // launch latency), the same loops on the CPU.
   long long launches = 0;

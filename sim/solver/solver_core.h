@@ -18,6 +18,7 @@ struct SolverCore {
   StateArrays<Exec::template Buffer> state;
   Buffer<Vec3> x_prev;  // xⁿ, positions at the start of the substep [m]
   long long launches = 0;
+  typename Exec::Stopwatch search_watch;  // the frame's neighbour searches (fluids)
 
   template <class F>
   void launch(int n, const F& f) {
@@ -45,6 +46,10 @@ struct Substep {
   const Settings& settings;
   Real h;         // Δt_s [s]
   Real fraction;  // (s + 1) / n: how far through the frame this substep ends [-]
+  int index;      // s, from 0
+
+  bool first() const { return index == 0; }
+  bool last() const { return index + 1 == settings.substeps; }
 };
 
 }  // namespace sim

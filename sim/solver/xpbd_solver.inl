@@ -79,7 +79,8 @@ class XpbdSolver final : public Solver {
             Exec::data(core_.model.distance.incidence_offsets),
             Exec::data(core_.model.distance.incidence_slots), Exec::data(core_.model.tet.particles),
             Exec::data(core_.model.tet.inv_rest), Exec::data(core_.model.tet.incidence_offsets),
-            Exec::data(core_.model.tet.incidence_slots), quantity, at},
+            Exec::data(core_.model.tet.incidence_slots), Exec::data(core_.state.fluid.density),
+            core_.model.fluid.first, core_.model.fluid.count, quantity, at},
         reduce_scratch_);
     if (staged) {
       Exec::copy_to_host(out.position, draw_position_, size_t(3 * n));
@@ -105,6 +106,7 @@ class XpbdSolver final : public Solver {
     team_.choose(s.threads);
     const typename Exec::Team::Span span(team_, true);
     detection_watch_.reset();
+    core_.search_watch.reset();
     core_.launches = 0;
     const int n = core_.particle_count();
     const Real h = s.substep_dt();
@@ -120,7 +122,7 @@ class XpbdSolver final : public Solver {
     if (!per_substep) detect_contacts(gravity, s.frame_dt);
     for (int sub = 0; sub < s.substeps; ++sub) {
       if (per_substep) detect_contacts(gravity, h);
-      const Substep substep{s, h, Real(sub + 1) / Real(s.substeps)};
+      const Substep substep{s, h, Real(sub + 1) / Real(s.substeps), sub};
       if (explicit_scheme(s.integrator)) {
         explicit_step(substep, gravity);
         continue;
@@ -133,11 +135,14 @@ class XpbdSolver final : public Solver {
         stats.cg_residual = newton_.step(core_, families_, substep);
         project_contacts(substep);
       }
+      each_family([&](auto& f) { f.end_iterations(core_, substep); });
       core_.launch(n, UpdateVelocity{x, x_prev, v, 1.0 / h, std::exp(-s.damping * h)});
+      each_family([&](auto& f) { f.end_substep(core_, substep); });
     }
     each_family([&](auto& f) { f.end_frame(core_); });
     Exec::synchronize();  // the frame's one wait for the backend
     stats.detection_ms = detection_watch_.elapsed_ms();
+    stats.search_ms = core_.search_watch.elapsed_ms();
     stats.launches = core_.launches;
     stats.evaluations = forces_.evaluations();
     stats.threads = team_.size();

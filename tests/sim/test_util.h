@@ -30,6 +30,7 @@ inline Built build_small_scene(const std::string& name) {
                                                                       {"length", 1.0},
                                                                       {"height", 0.2},
                                                                       {"width", 0.2}}
+            : name == "fluid_column"  ? std::map<std::string, double>{{"spacing", 0.06}}  // 10 × 20 × 10
                                       : std::map<std::string, double>{});
 }
 

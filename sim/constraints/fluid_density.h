@@ -1,0 +1,103 @@
+// Position Based Fluids (Macklin & Müller 2013): one density constraint per fluid particle, with the SPH
+// kernels of constraints/sph_kernels.h and every fluid particle of the same mass m.
+//   ρ_i = m Σ_j W_poly6(x_i − x_j, h)                                      (PBF Eq. 2)
+//   C_i = ρ_i / ρ₀ − 1                                                      (PBF Eq. 1)
+//   ∇_{x_i} C_i = (m/ρ₀) Σ_j ∇W_ij,   ∇_{x_j} C_i = −(m/ρ₀) ∇W_ij              (PBF Eq. 8, with masses)
+//   λ_i = −C_i / (Σ_k w_k |∇_{x_k} C_i|² + ε D₀)                            (PBF Eqs. 9-11)
+//   Δx_i = w_i (m/ρ₀) Σ_j (λ_i + λ_j + s_corr,ij / D₀) ∇W_ij                 (PBF Eqs. 12, 14)
+//   s_corr,ij = −k (W_poly6(x_i − x_j) / W_poly6(Δq))ⁿ                        (PBF Eq. 13)
+// ∇W is the spiky kernel's. D₀ is the denominator of an interior particle of the rest lattice, so the
+// relaxation ε and the artificial pressure k are fractions of what a unit density error gets at rest,
+// the same whatever the particle size or mass (PBF states them in its own units). With w m = 1 the step
+// is PBF's own. `unilateral` resists compression only (λ_i = 0 where ρ_i < ρ₀), as many PBF solvers do
+// at a free surface, where the bilateral constraint pulls the thinned surface particles together.
+// After the velocity update, vorticity confinement and XSPH viscosity (PBF §5, Eqs. 15-17) with the SPH
+// volume V = m/ρ₀:
+//   ω_i = Σ_j V ∇W_ij × (v_j − v_i),   η_i = Σ_j V (|ω_j| − |ω_i|) ∇W_ij,   N = η/|η|
+//   v_i ← v_i + Δt_s ε_ω (N × ω_i) + c Σ_j V (v_j − v_i) W_poly6(x_i − x_j)
+#pragma once
+
+#include "constraints/sph_kernels.h"
+#include "core/hd.h"
+#include "core/vec3.h"
+
+namespace sim {
+
+// The fluid's material and solver constants, the same for every fluid particle of a Model.
+struct FluidMaterial {
+  Real rest_density = 1000.0;     // ρ₀ [kg/m³]
+  Real kernel_radius = 0.1;       // h [m]
+  Real mass = 1.0;                // m of every fluid particle [kg]
+  Real rest_denominator = 1.0;    // D₀ = Σ_k w_k |∇C|² at rest, interior [1/(kg·m²)]
+  Real relaxation = 0.01;         // ε [-], in units of D₀
+  Real scorr_k = 0.1;             // k [-], in units of the multiplier of a unit error at rest
+  int scorr_n = 4;                // n [-]
+  Real scorr_dq = 0.2;            // |Δq| / h [-]
+  bool unilateral = false;        // resist compression only
+  Real xsph = 0.01;               // c [-]
+  Real vorticity = 0.0;           // ε_ω [m/s]
+  Real cfl = 0.3;                 // largest displacement per substep / particle radius [-]; 0: none
+
+  SIM_HD Real density_scale() const { return mass / rest_density; }  // m/ρ₀ = V [m³]
+  SIM_HD SphKernels kernels() const { return SphKernels(kernel_radius); }
+};
+
+// The per-pair terms of a fluid's constraints with the kernels' constants computed once.
+struct FluidPairs {
+  FluidMaterial f;
+  SphKernels k;
+  Real inv_w_dq;  // 1 / W_poly6(Δq) [m³]
+
+  SIM_HD explicit FluidPairs(const FluidMaterial& material)
+      : f(material), k(material.kernel_radius), inv_w_dq(0.0) {
+    const Real dq = f.scorr_dq * f.kernel_radius;
+    const Real w_dq = k.poly6(dq * dq);
+    inv_w_dq = w_dq > 0.0 ? 1.0 / w_dq : 0.0;
+  }
+
+  // PBF Eq. 13 for a pair at distance² r2.
+  SIM_HD Real scorr(Real r2) const {
+    if (f.scorr_k == 0.0) return 0.0;
+    const Real ratio = k.poly6(r2) * inv_w_dq;
+    Real p = 1.0;
+    for (int e = 0; e < f.scorr_n; ++e) p *= ratio;
+    return -f.scorr_k * p;
+  }
+
+  // Pair (i, j)'s term of Δx_i in PBF Eq. 14, before the factor w_i m/ρ₀.
+  SIM_HD Vec3 correction_term(Vec3 r, Real lambda_i, Real lambda_j) const {
+    const Real r2 = length_squared(r);
+    if (r2 >= k.h2) return {0.0, 0.0, 0.0};
+    return (lambda_i + lambda_j + scorr(r2) / f.rest_denominator) * k.spiky_gradient(r, r2);
+  }
+};
+
+// The running sums of a particle's density constraint over its neighbours (PBF Eqs. 2, 8, 9).
+struct DensitySums {
+  Real kernel_sum = 0.0;         // Σ_j W_ij (j ≠ i) [1/m³]
+  Vec3 gradient{0.0, 0.0, 0.0};  // Σ_j ∇W_ij [1/m⁴]
+  Real neighbour_sq = 0.0;       // Σ_j w_j |∇W_ij|² [1/(kg·m⁸)]
+
+  SIM_HD void add(const SphKernels& k, Vec3 r, Real w_j) {
+    const Real r2 = length_squared(r);
+    if (r2 >= k.h2) return;
+    kernel_sum += k.poly6(r2);
+    const Vec3 g = k.spiky_gradient(r, r2);
+    gradient += g;
+    neighbour_sq += w_j * length_squared(g);
+  }
+  // ρ_i / ρ₀ with the particle's own W(0).
+  SIM_HD Real density_ratio(const FluidPairs& p) const {
+    return p.f.density_scale() * (kernel_sum + p.k.poly6(0.0));
+  }
+  // λ_i of PBF Eq. 11 for a particle of inverse mass w_i.
+  SIM_HD Real lambda(const FluidPairs& p, Real w_i) const {
+    const Real C = density_ratio(p) - 1.0;
+    if (p.f.unilateral && C <= 0.0) return 0.0;
+    const Real s = p.f.density_scale();
+    const Real D = s * s * (w_i * length_squared(gradient) + neighbour_sq);
+    return -C / (D + p.f.relaxation * p.f.rest_denominator);
+  }
+};
+
+}  // namespace sim
