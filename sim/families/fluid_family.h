@@ -58,7 +58,7 @@ struct FluidFamily {
     struct {
       Array<Real> density;    // ρ/ρ₀ at the end of the last frame [-]
       Array<int> clamps;      // substeps of the last frame whose displacement the CFL limit shortened
-      Array<int> neighbours;  // within the search radius at the last build (lists), or within h
+      Array<int> neighbours;  // within h at the end of the frame (a list's overflow: what it was offered)
     } fluid;
     auto fields() { return std::tie(fluid.density, fluid.clamps, fluid.neighbours); }
     auto fields() const { return std::tie(fluid.density, fluid.clamps, fluid.neighbours); }

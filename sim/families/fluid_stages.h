@@ -81,7 +81,7 @@ struct FluidDensityVorticity {
   const int* sorted;
   const Vec3* xs;
   const Vec3* vs;           // velocities in sorted order [m/s]
-  const int* list_counts;   // the lists' counts at the build, or null (then: within h)
+  const int* list_counts;   // the lists' counts at the build, or null
   FluidMaterial f;
   Vec3* omega;              // per sorted index [1/s]
   Real* density;            // ρ/ρ₀ per fluid particle [-]
@@ -103,7 +103,8 @@ struct FluidDensityVorticity {
     const Real V = f.density_scale();
     omega[s] = V * w;
     density[sorted[s]] = V * kernel_sum;
-    neighbours[sorted[s]] = list_counts ? list_counts[s] : n;
+    // Within h; a list that could not hold all its particle's neighbours reports how many it had.
+    neighbours[sorted[s]] = list_counts && list_counts[s] > kMaxNeighbours ? list_counts[s] : n;
   }
 };
 

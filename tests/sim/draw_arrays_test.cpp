@@ -39,7 +39,8 @@ std::vector<Vec3> host_normals(const Model& m, const State& s) {
 }
 
 // The host's colour quantities: per particle, the largest |C| (strain: |C|/L) of the distance constraints
-// that touch it, and the largest |det F − 1| (strain: Green strain |E|_F) of its tets.
+// that touch it, and the largest |det F − 1| (strain: Green strain |E|_F) of its tets; a fluid particle's
+// density error.
 std::vector<double> host_quantity(const Model& m, const State& s, bool strain) {
   std::vector<double> q(size_t(m.particle_count()), 0.0);
   const auto raise = [&q](int i, double v) { q[size_t(i)] = std::max(q[size_t(i)], v); };
@@ -58,6 +59,8 @@ std::vector<double> host_quantity(const Model& m, const State& s, bool strain) {
     const double v = strain ? tet_deviatoric(TetModel::StVK, F).C : std::abs(determinant(F) - 1.0);
     for (const int i : {c.a, c.b, c.c, c.d}) raise(i, v);
   }
+  for (int i = 0; i < m.fluid.count; ++i)  // a fluid particle: its compression max(ρ/ρ₀ − 1, 0)
+    q[size_t(m.fluid.first + i)] = std::max(s.fluid.density[size_t(i)] - 1.0, 0.0);
   return q;
 }
 

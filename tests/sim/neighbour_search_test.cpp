@@ -1,0 +1,102 @@
+// The fluids' cell-sorted neighbour search (collide/neighbour_search.h) against brute force: on random
+// particle sets, including particles far outside any expected bounds and several in one spot, both walks
+// (lists, cells) find exactly the pairs closer than the search radius, each once, in an order that does
+// not depend on the order the loops ran in.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "backend/cpu_exec.h"
+#include "collide/neighbour_search.h"
+#include "shuffled_exec.h"
+#include "solver/solver_core.h"
+
+namespace sim {
+namespace {
+
+std::vector<Vec3> random_set(unsigned seed, int n) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::vector<Vec3> x;
+  for (int i = 0; i < n; ++i) x.push_back({unit(rng), unit(rng), unit(rng)});
+  // Outliers: far away, negative, huge, and clusters of coincident or nearly coincident particles.
+  for (const Vec3 far : {Vec3{-1e4, 3.0, 2.0}, Vec3{1e6, -1e6, 5e5}, Vec3{-250.0, -250.0, -250.0}})
+    for (int k = 0; k < 4; ++k) x.push_back(far + Vec3{0.01 * k, 0.0, 0.0});
+  for (int k = 0; k < 3; ++k) x.push_back({0.5, 0.5, 0.5});
+  return x;
+}
+
+// Every particle's neighbours within radius as particle indices, by the search with `walk`.
+template <class Exec>
+std::vector<std::vector<int>> search(const std::vector<Vec3>& x, Real radius, NeighbourWalk walk) {
+  SolverCore<Exec> core;
+  typename Exec::template Buffer<Vec3> xb;
+  Exec::upload(xb, x);
+  NeighbourSearch<Exec> s;
+  const int n = int(x.size());
+  s.reserve(size_t(n), walk);
+  s.build(core, Exec::data(xb), n, radius);
+  std::vector<std::vector<int>> found{size_t(n)};
+  s.with_neighbourhood([&](auto hood) {
+    for (int i = 0; i < n; ++i)
+      hood.for_each(i, [&](int t) {
+        if (length_squared(s.positions()[i] - s.positions()[t]) < radius * radius)
+          found[size_t(s.sorted()[i])].push_back(s.sorted()[t]);
+      });
+  });
+  return found;
+}
+
+TEST(NeighbourSearch, EqualsBruteForceOnRandomSetsWithOutliers) {
+  for (const unsigned seed : {1u, 2u, 3u})
+    for (const Real radius : {0.03, 0.08, 0.15}) {  // up to ~42 neighbours: within a list
+      const std::vector<Vec3> x = random_set(seed, 3000);
+      const int n = int(x.size());
+      std::vector<std::set<int>> brute{size_t(n)};
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+          if (i != j && length_squared(x[size_t(i)] - x[size_t(j)]) < radius * radius) brute[size_t(i)].insert(j);
+      for (const NeighbourWalk walk : {NeighbourWalk::List, NeighbourWalk::Cells}) {
+        const auto found = search<CpuExec>(x, radius, walk);
+        for (int i = 0; i < n; ++i) {
+          const std::set<int> once(found[size_t(i)].begin(), found[size_t(i)].end());
+          ASSERT_EQ(once.size(), found[size_t(i)].size()) << "a neighbour listed twice, particle " << i;
+          ASSERT_EQ(once, brute[size_t(i)]) << "particle " << i << ", radius " << radius << ", seed " << seed
+                                            << (walk == NeighbourWalk::List ? ", lists" : ", cells");
+        }
+      }
+    }
+}
+
+TEST(NeighbourSearch, SameNeighboursInTheSameOrderWhateverTheLoopOrder) {
+  const std::vector<Vec3> x = random_set(7, 2000);
+  for (const NeighbourWalk walk : {NeighbourWalk::List, NeighbourWalk::Cells}) {
+    const auto forward = search<CpuExec>(x, 0.1, walk);
+    for (const uint64_t seed : {0ull, 12345ull}) {
+      test::ShuffledExec::reseed(seed);
+      EXPECT_EQ(search<test::ShuffledExec>(x, 0.1, walk), forward) << "loop seed " << seed;
+    }
+  }
+}
+
+// A crowd beyond a list's capacity is counted, not overrun: the lists keep kMaxNeighbours.
+TEST(NeighbourSearch, ListsCountWhatTheyCannotHold) {
+  std::vector<Vec3> x;
+  for (int i = 0; i < 2 * kMaxNeighbours; ++i) x.push_back({1e-4 * i, 0.0, 0.0});
+  SolverCore<CpuExec> core;
+  CpuExec::Buffer<Vec3> xb;
+  CpuExec::upload(xb, x);
+  NeighbourSearch<CpuExec> s;
+  s.reserve(x.size(), NeighbourWalk::List);
+  s.build(core, CpuExec::data(xb), int(x.size()), 0.1);
+  for (int i = 0; i < int(x.size()); ++i) EXPECT_EQ(s.counts()[i], 2 * kMaxNeighbours - 1);
+  int visited = 0;
+  s.with_neighbourhood([&](auto hood) { hood.for_each(0, [&](int) { ++visited; }); });
+  EXPECT_EQ(visited, kMaxNeighbours);
+}
+
+}  // namespace
+}  // namespace sim
