@@ -14,7 +14,7 @@
 // XPBD's n x 1: equal work in steps, not in force passes), with --set for scene parameters (a stiffness
 // the explicit schemes can bear).
 //
-// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam] [--out path.json] [--frames N]
+// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column] [--out path.json] [--frames N]
 //                   [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]
 //                   [--set param=value]...
 
@@ -52,7 +52,16 @@ struct BenchScene {
   bool square;  // the size is a cloth's W of a W x W grid; else a count (particles, cubes along a beam)
   sim::SolverOrder order = sim::SolverOrder::GaussSeidel;
   bool newton_pcg = false;
+  // Sets a size no size_params parameter holds (the fluid's layers become its spacing); null: size_params.
+  void (*apply_size)(sim::ParamSet&, int) = nullptr;
 };
+
+// The fluid column's size is its layers along the height (its 1.2 m): spacing = 1.2 m / layers, and the
+// 1:2:1 column then holds layers³/4 particles (74: 101k; 156: 949k, the paper's 936k).
+void fluid_layers(sim::ParamSet& params, int layers) {
+  if (layers < 4 || layers > 400) throw sim::ParamError("fluid layers " + std::to_string(layers) + " outside [4, 400]");
+  params.set("spacing", params.get("column_height") / layers);
+}
 
 const BenchScene kScenes[] = {
     {"hanging_cloth", {"width", "height"}, {100, 387}, 5, 30, true},
@@ -61,10 +70,12 @@ const BenchScene kScenes[] = {
     {"chain", {"particles"}, {20}, 5, 100, false},
     // Small Steps Figure 7: the 40 x 8 x 8-cube beam (12,800 tets) with Jacobi, as the paper's GPU solver.
     {"fem_beam", {"cells_length"}, {40}, 5, 100, false, sim::SolverOrder::Jacobi, true},
+    // Small Steps Figure 2: 10 x 1 against 1 x 10, timed from 0.5 s into the collapse.
+    {"fluid_column", {}, {74, 156}, 30, 10, false, sim::SolverOrder::Jacobi, false, fluid_layers},
 };
 
 constexpr const char* kUsage =
-    "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam] [--out path.json] [--frames N]\n"
+    "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column] [--out path.json] [--frames N]\n"
     "                  [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]\n"
     "                  [--set param=value]...\n"
     "  --scene    the scene to time (default hanging_cloth)\n"
@@ -73,7 +84,8 @@ constexpr const char* kUsage =
     "  --backend  cpu, cuda or all (default all: cpu, and cuda when a device is present)\n"
     "  --sizes    comma-separated cloth resolutions W (a W x W grid; default 100,387 for hanging_cloth,\n"
     "             64,388 for bunny_cloth), chain lengths in particles (default 20) or beam cubes along\n"
-    "             its length (8 x 8 across; default 40, the paper's 12,800 tets)\n"
+    "             its length (8 x 8 across; default 40, the paper's 12,800 tets) or the fluid column's\n"
+    "             layers (layers^3/4 particles; default 74,156: 101k and the paper's 936k scale)\n"
     "  --integrators  time these integrators (all: every one) at n steps per frame instead\n"
     "  --set      a scene parameter over its default (repeatable)\n";
 constexpr int kMaxFrames = 100000;
@@ -142,9 +154,17 @@ std::vector<int> parse_sizes(const std::string& text, const BenchScene& scene) {
   std::vector<int> sizes;
   for (const std::string& item : split_commas(text)) {
     try {
+      if (scene.apply_size) {
+        const int size = std::stoi(item);
+        scene.apply_size(params, size);
+        sizes.push_back(size);
+        continue;
+      }
       params.set_text(scene.size_params[0], item);
     } catch (const sim::ParamError& e) {
       throw UsageError(std::string("--sizes '") + text + "': " + e.what());
+    } catch (const std::logic_error&) {
+      throw UsageError(std::string("--sizes '") + text + "': '" + item + "' is not a whole number");
     }
     sizes.push_back(params.get_int(scene.size_params[0]));
   }
@@ -258,11 +278,12 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
               const sim::Settings& settings, int warmup_frames, int frames) {
   sim::World world(built, backend);
   for (int f = 0; f < warmup_frames; ++f) world.step(settings);
-  double total_ms = 0.0, detection_ms = 0.0, min_ms = std::numeric_limits<double>::infinity();
+  double total_ms = 0.0, detection_ms = 0.0, search_ms = 0.0, min_ms = std::numeric_limits<double>::infinity();
   for (int f = 0; f < frames; ++f) {
     world.step(settings);
     total_ms += world.last_step_ms();
     detection_ms += world.last_detection_ms();
+    search_ms += world.last_search_ms();
     min_ms = std::min(min_ms, world.last_step_ms());
   }
   const std::optional<std::string> diverged = sim::check_divergence(world.model(), world.state());
@@ -273,7 +294,8 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
   const double ms_per_substep = mean_ms / settings.substeps;
   const double projections =
       settings.integrator == sim::Integrator::Xpbd
-          ? double(settings.substeps) * settings.iterations * (m.distance_count() + 2.0 * m.tet_count())
+          ? double(settings.substeps) * settings.iterations *
+                (m.distance_count() + 2.0 * m.tet_count() + m.fluid.count)
           : 0.0;
   const double ns_per_projection = projections > 0 ? mean_ms * 1e6 / projections : 0.0;
   const std::string grid =
@@ -313,6 +335,7 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
       {"ms_per_frame_mean", mean_ms},
       {"ms_per_frame_min", min_ms},
       {"detection_ms_mean", detection_mean_ms},
+      {"search_ms_mean", search_ms / frames},  // the fluid's neighbour searches
       {"launches_per_frame", world.last_launches()},
       {"force_passes_per_frame", world.last_evaluations()},
       {"threads", world.last_threads()},
@@ -340,6 +363,7 @@ json run_benchmark(const Options& o) {
   for (int size : o.sizes) {
     sim::ParamSet params = scene.default_params();
     for (const char* name : o.scene->size_params) params.set(name, size);
+    if (o.scene->apply_size) o.scene->apply_size(params, size);
     for (const auto& [name, value] : o.sets) params.set_text(name, value);
     const sim::Built built = scene.build(params);
     const int frames = o.frames ? *o.frames : default_frames(size);

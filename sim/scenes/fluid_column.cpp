@@ -2,7 +2,7 @@
 // of an open box collapses under gravity. Position Based Fluids (families/fluid_family.h) on a cubic lattice
 // of spacing d, particle radius d/2, kernel radius h = ratio · d; the mass calibrated so the lattice's
 // interior sits at ρ₀ (scenes/fluid_lattice.h). The paper's scene has 936k particles: the CUDA default
-// spacing gives about that (78 × 156 × 78); the CPU default (15 × 30 × 15 = 6,750) stays interactive on two
+// spacing gives about that (78 × 156 × 78); the CPU default (12 × 24 × 12 = 3,456) stays interactive on two
 // cores. The CFL limit keeps a particle within 0.3 of its radius per substep (§6.4).
 #include <algorithm>
 #include <cmath>
@@ -17,7 +17,7 @@ SceneDef make_fluid_column_scene() {
   SceneDef def;
   def.name = "fluid_column";
   def.description = "Dam break: a water column collapsing in a box, position-based fluids (Small Steps 6.4)";
-  ParamSpec spacing{"spacing", ParamType::Real, 0.04, 0.002, 1.0, "m",
+  ParamSpec spacing{"spacing", ParamType::Real, 0.05, 0.002, 1.0, "m",
                     "particle spacing d of the initial lattice (radius d/2); the particle count follows"};
   spacing.cuda_default = 0.0077;  // 78 × 156 × 78 = 949k particles, the paper's 936k scale
   def.params = {

@@ -266,7 +266,7 @@ TEST(FluidColumn, DefaultsGiveTheInteractiveAndThePaperScale) {
   const SceneDef& scene = find_scene("fluid_column");
   ParamSet cpu = scene.default_params();
   cpu.use_device_defaults(false);
-  EXPECT_EQ(scene.build(cpu).model.fluid.count, 15 * 30 * 15);
+  EXPECT_EQ(scene.build(cpu).model.fluid.count, 12 * 24 * 12);
   ParamSet cuda = scene.default_params();
   cuda.use_device_defaults(true);
   const int n = scene.build(cuda).model.fluid.count;
