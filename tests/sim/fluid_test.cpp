@@ -100,7 +100,7 @@ TEST(FluidDensity, OneStepReducesTheCompressionAndConservesMomentum) {
 Built small_column(std::map<std::string, double> extra = {}) {
   std::map<std::string, double> params{{"column_width", 0.3},    {"column_height", 0.6},
                                        {"column_depth", 0.3},    {"container_width", 0.9},
-                                       {"container_depth", 0.3}};
+                                       {"container_depth", 0.3},  {"spacing", 0.04}};
   for (const auto& [k, v] : extra) params[k] = v;
   return test::build_scene("fluid_column", params);
 }
