@@ -192,6 +192,14 @@ TEST(Cli, DivergingIntegratorExitsThreeNamingSchemeStepAndStiffness) {
       << r.output;
 }
 
+// PBF has no force form: a force-based scheme on the fluid is a usage error, headless or recorded.
+TEST(Cli, ForceBasedIntegratorOnTheFluidIsRefused) {
+  expect_usage_error("run --scene fluid_column --set spacing=0.1 --integrator rk4", "no force form");
+  expect_usage_error("run --scene fluid_column --set spacing=0.1 --frames 2 --record x/ --compare "
+                     "\"integrator=heun\" \"substeps=10\"",
+                     "no force form");
+}
+
 TEST(Cli, UnknownIntegratorListsTheSchemes) { expect_usage_error("run --integrator rk5", "rk4"); }
 
 }  // namespace
