@@ -76,6 +76,7 @@ const Column kColumns[] = {
     {"step_ms", [](const sim::FrameMetrics& m) { return m.step_ms; }, false},
     {"detection_ms", [](const sim::FrameMetrics& m) { return m.detection_ms; }, false},
     {"search_ms", [](const sim::FrameMetrics& m) { return m.search_ms; }, false},
+    {"searches", [](const sim::FrameMetrics& m) { return double(m.searches); }, true},
     {"launches", [](const sim::FrameMetrics& m) { return double(m.launches); }, true},
     {"threads", [](const sim::FrameMetrics& m) { return double(m.threads); }, true},
 };

@@ -75,6 +75,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.step_ms = world.last_step_ms();
   r.metrics.detection_ms = world.last_detection_ms();
   r.metrics.search_ms = world.last_search_ms();
+  r.metrics.searches = world.last_searches();
   r.metrics.launches = world.last_launches();
   r.metrics.threads = world.last_threads();
   r.metrics.cg_residual = world.last_cg_residual();

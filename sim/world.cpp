@@ -86,8 +86,27 @@ void World::set_attachment_targets(const std::vector<Vec3>& targets) {
 }
 
 void World::set_grab(const Grab& grab) {
-  grab_ = grab.particle >= 0 && grab.particle < model_.particle_count() ? grab : Grab{};
+  const Grab next = grab.particle >= 0 && grab.particle < model_.particle_count() ? grab : Grab{};
+  if (next.particle != grab_.particle) solver_->hold(grab_hold(next.particle));
+  grab_ = next;
   solver_->set_grab(grab_);
+}
+
+GrabHold World::grab_hold(int particle) {
+  GrabHold hold;
+  if (particle < 0) return hold;
+  const std::vector<Vec3>& x = positions();
+  const Vec3 anchor = x[size_t(particle)];
+  const Real r = model_.grab_radius;
+  for (int i = 0; i < model_.particle_count(); ++i) {
+    const Vec3 offset = x[size_t(i)] - anchor;
+    const bool movable = model_.particle_inv_mass[size_t(i)] > 0.0;
+    if (i == particle || (movable && dot(offset, offset) <= r * r)) {
+      hold.particle.push_back(i);
+      hold.offset.push_back(i == particle ? Vec3{0.0, 0.0, 0.0} : offset);
+    }
+  }
+  return hold;
 }
 
 const std::vector<Vec3>& World::positions() {

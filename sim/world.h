@@ -33,7 +33,8 @@ class World {
   // Where each attachment's target is at the end of the next frame (it moves there over the substeps).
   void set_attachment_targets(const std::vector<Vec3>& targets);
 
-  // Hold a particle with the mouse (particle < 0 lets go); applied from the next step on.
+  // Hold a particle with the mouse (particle < 0 lets go), and with it every movable particle within
+  // Model::grab_radius of it when grabbed (GrabHold); applied from the next step on.
   void set_grab(const Grab& grab);
   const Grab& grab() const { return grab_; }
 
@@ -55,6 +56,7 @@ class World {
   double last_step_ms() const { return last_step_ms_; }  // wall time of the last step [ms]
   double last_detection_ms() const { return last_stats_.detection_ms; }  // its contact detection [ms]
   double last_search_ms() const { return last_stats_.search_ms; }        // its neighbour searches [ms]
+  int last_searches() const { return last_stats_.searches; }             // of which builds of the lists
   long long last_launches() const { return last_stats_.launches; }       // its backend operations
   int last_threads() const { return last_stats_.threads; }               // its CPU threads (0 on CUDA)
   double last_cg_residual() const { return last_stats_.cg_residual; }    // implicit Euler's |r|/|r₀|
@@ -83,6 +85,7 @@ class World {
   int last_substeps_ = 0;
   double last_step_ms_ = 0.0;
   StepStats last_stats_;
+  GrabHold grab_hold(int particle);  // what grabbing `particle` holds, from the current positions
   void measure_initial_energy();  // the budget's terms, from the Model and the initial State
   double initial_energy_ = 0.0;   // kinetic + ½C²/α at the start [J]
   double mass_ = 0.0;             // of the movable particles [kg]

@@ -14,7 +14,7 @@ namespace app {
 namespace {
 
 constexpr const char* kControls[][2] = {
-    {"Left drag on a particle", "grab it (cloth, chain) and pull"},
+    {"Left drag on a particle", "grab it (and, in a fluid, the particles around it) and pull"},
     {"Left drag elsewhere", "orbit the camera"},
     {"Right / middle drag", "pan"},
     {"Mouse wheel", "zoom"},
@@ -156,6 +156,10 @@ void Viewer::draw_stats_panel() {
     }
     ImGui::Text("sim %.2f ms/frame, %d substeps", m.step_ms, m.substeps);
     ImGui::Text("  of which contact detection %.2f ms", m.detection_ms);
+    const sim::Model& model = p->world->model();
+    if (model.fluid.count > 0)
+      ImGui::Text("  and neighbour search %.2f ms (%d build%s)", m.search_ms, m.searches,
+                  m.searches == 1 ? "" : "s");
     ImGui::Text("  %lld backend operations", m.launches);
     ImGui::TextWrapped("  drawn arrays %s", p->buffers->transfer().c_str());
     if (m.threads > 0) {
@@ -173,7 +177,16 @@ void Viewer::draw_stats_panel() {
                          p->watch.first_frame(), p->watch.worst(), p->watch.worst_frame());
     ImGui::Text("E total %.5g J", m.total);
     ImGui::Text("  kin %.4g  grav %.4g  elastic %.4g", m.kinetic, m.gravitational, m.elastic);
-    const sim::Model& model = p->world->model();
+    if (model.fluid.count > 0) {
+      ImGui::Text("density error mean %.3f %%, max %.2f %%", 100.0 * m.density_error_mean,
+                  100.0 * m.density_error_max);
+      ImGui::Text("volume %.4g m^3 of %.4g at rest; CFL clamps %lld", m.fluid_volume, m.fluid_rest_volume,
+                  m.cfl_clamps);
+      if (m.neighbour_overflow > 0)
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f),
+                           "%d particles with more neighbours than a list holds (%d)", m.neighbour_overflow,
+                           model.fluid.list_capacity());
+    }
     if (m.stretch_max > 0.0) ImGui::Text("stretch max %.3f %%, mean %.4f %%", 100.0 * m.stretch_max, 100.0 * m.stretch_mean);
     if (model.collider.enabled) ImGui::Text("max penetration %.3g mm", 1e3 * m.max_penetration);
     for (size_t k = 0; k < model.probes.size() && k < m.probe_force.size(); ++k)

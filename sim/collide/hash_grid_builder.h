@@ -37,13 +37,14 @@ class HashGrid {
     core.launch(n, HashGridScatter{Exec::data(particle_bucket_), Exec::data(particle_key_),
                                    Exec::data(bucket_start_), Exec::data(bucket_count_), Exec::data(sorted_),
                                    Exec::data(sorted_key_)});
-    core.launch(int(mask_) + 1,
+    core.launch(buckets(),
                 HashGridSortBucket{Exec::data(bucket_start_), Exec::data(sorted_), Exec::data(sorted_key_)});
   }
 
   HashGridView view() const {
     return {cell_, mask_, Exec::data(bucket_start_), Exec::data(sorted_), Exec::data(sorted_key_)};
   }
+  int buckets() const { return int(mask_) + 1; }  // the table size
   // Entry s of the sort holds particle sorted()[s]: particles grouped by cell.
   const int* sorted() const { return Exec::data(sorted_); }
 

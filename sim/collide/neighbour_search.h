@@ -3,13 +3,14 @@
 // solver then works on copies of their positions in that order (sorted index s holds particle
 // sorted[s]), so the particles of one cell sit side by side in memory. Neighbours are found in the 27
 // cells around each particle's cell at the last build, within the search radius R = h + margin:
-//   NeighbourWalk::List   lists of up to kMaxNeighbours sorted indices per particle, built with the grid
-//                         (one 27-cell walk per build, then each pass reads a list);
+//   NeighbourWalk::List   lists of up to `capacity` sorted indices per particle (list_capacity: twice what
+//                         R holds at rest), built with the grid (one 27-cell walk per build, then each
+//                         pass reads a list); more are counted and dropped, and the count reported;
 //   NeighbourWalk::Cells  the 27-cell walk on the fly in every pass (no lists, no cap).
 // Both visit a particle's neighbours in the same fixed order (cells by z, y, x; a cell's particles by
-// index), so sums over neighbours have the same bits on any thread count or device. A build between
-// substeps with margin 0 finds exactly the particles within h; a build once per frame needs a margin
-// larger than what two particles close in over the frame.
+// index), so sums over neighbours have the same bits on any thread count or device. A build with margin 0
+// finds exactly the particles within h; with a margin m, the lists stay complete until some particle has
+// moved m/2 since the build (farthest_move tells), so they are rebuilt only then (Verlet lists).
 #pragma once
 
 #include "collide/hash_grid_builder.h"
@@ -18,17 +19,25 @@ namespace sim {
 
 enum class NeighbourWalk { List, Cells };
 
-// A list holds at most this many neighbours; further ones are counted and dropped (the count shows it).
-inline constexpr int kMaxNeighbours = 96;
+// Room per list for search radius R among particles of spacing d: twice the 4π/3 (R/d)³ neighbours of a
+// particle at rest, so that compression and splashes fit.
+inline int list_capacity(Real radius, Real spacing) {
+  const Real q = radius / spacing;
+  return int(ceil(2.0 * 4.18879020478639098 * q * q * q)) + 8;
+}
+inline constexpr int kMaxListCapacity = 1024;  // a larger R over d is refused (model/builder.cpp)
 
-// The neighbours of sorted index s, from the lists.
+// The neighbours of sorted index s, from the lists. A list has one slot beyond its capacity, which the
+// build writes every candidate into before deciding (no branch on the distance) and nobody reads.
 struct NeighbourLists {
-  const int* list;   // kMaxNeighbours sorted indices per particle
-  const int* count;  // found within R, which may exceed kMaxNeighbours
+  const int* list;   // capacity + 1 sorted indices per particle
+  const int* count;  // found within R, which may exceed the capacity
+  int capacity;
+  SIM_HD static size_t stride(int capacity) { return size_t(capacity) + 1; }
   template <class F>
   SIM_HD void for_each(int s, F&& f) const {
-    const int n = count[s] < kMaxNeighbours ? count[s] : kMaxNeighbours;
-    const int* l = list + size_t(s) * kMaxNeighbours;
+    const int n = count[s] < capacity ? count[s] : capacity;
+    const int* l = list + size_t(s) * stride(capacity);
     for (int k = 0; k < n; ++k) f(l[k]);
   }
 };
@@ -46,6 +55,19 @@ struct CellWalk {
   }
 };
 
+// The largest squared displacement of a particle since the build: particle sorted[s] against where the
+// build saw it, combined by Exec::reduce.
+struct Farthest {
+  Real d2 = 0.0;  // [m²]
+  SIM_HD static Farthest combine(Farthest a, Farthest b) { return {a.d2 > b.d2 ? a.d2 : b.d2}; }
+};
+struct MoveSinceBuild {
+  const int* sorted;
+  const Vec3* x;
+  const Vec3* built;  // positions at the build in sorted order [m]
+  SIM_HD Farthest operator()(int s) const { return {length_squared(x[sorted[s]] - built[s])}; }
+};
+
 // xs[s] = x[sorted[s]]: a particle array (positions, velocities, inverse masses) in sorted order.
 template <class T>
 struct GatherSorted {
@@ -55,39 +77,81 @@ struct GatherSorted {
   SIM_HD void operator()(int s) const { xs[s] = x[sorted[s]]; }
 };
 
-// At a build: each sorted particle's cell and, for the lists, its neighbours within R.
-struct BuildNeighbours {
+// At a build: each sorted particle's cell (what CellWalk reads).
+struct LocateCells {
+  HashGridView grid;
+  const Vec3* xs;  // positions in sorted order [m]
+  Int3* cell;
+  SIM_HD void operator()(int s) const { cell[s] = grid.cell_of(xs[s]); }
+};
+
+// At a build with lists: the neighbours within R of the particles of bucket b's cells, a cell at a time.
+// The 27 cells around a cell are looked up once for up to kChunk of its particles, and each candidate is
+// read once and tested against all of them; each list still receives its neighbours in the fixed order of
+// the walk (cells by z, y, x; a cell's particles by index), so the lists equal the per-particle walk's.
+struct BuildCellLists {
+  static constexpr int kChunk = 12;
   HashGridView grid;
   const Vec3* xs;  // positions in sorted order [m]
   Real radius;     // R [m]
   Int3* cell;
-  int* list;       // null: no lists
+  int* list;
   int* count;
-  SIM_HD void operator()(int s) const {
-    cell[s] = grid.cell_of(xs[s]);
-    if (!list) return;
-    const CellWalk walk{grid, cell};
-    int* l = list + size_t(s) * kMaxNeighbours;
-    int n = 0;
+  int capacity;
+  SIM_HD void operator()(int b) const {
+    const int begin = grid.bucket_start[b], end = grid.bucket_start[b + 1];
+    for (int s = begin; s < end; ++s) {
+      const CellKey key = grid.sorted_key[s];
+      bool first = true;  // s is the first entry of its cell in the bucket (cells may share a bucket)
+      for (int t = begin; t < s && first; ++t) first = grid.sorted_key[t] != key;
+      if (!first) continue;
+      const Int3 c = grid.cell_of(xs[s]);
+      for (int m = s; m < end;) m = build_chunk(c, key, m, end);
+    }
+  }
+
+ private:
+  // Lists of the next (up to) kChunk entries of cell `key` from entry m on; returns where the next chunk
+  // starts.
+  SIM_HD int build_chunk(Int3 c, CellKey key, int m, int end) const {
+    int own[kChunk];
+    Vec3 at[kChunk];
+    int found[kChunk];
+    int k = 0;
+    for (; m < end && k < kChunk; ++m)
+      if (grid.sorted_key[m] == key) {
+        own[k] = m;
+        at[k] = xs[m];
+        found[k] = 0;
+        cell[m] = c;
+        ++k;
+      }
     const Real r2 = radius * radius;
-    walk.for_each(s, [&](int t) {
-      if (length_squared(xs[s] - xs[t]) >= r2) return;
-      if (n < kMaxNeighbours) l[n] = t;
-      ++n;
+    grid.for_each_slot_near(c, [&](int t) {
+      const Vec3 y = xs[t];
+      for (int q = 0; q < k; ++q) {
+        const int slot = found[q] < capacity ? found[q] : capacity;
+        list[size_t(own[q]) * NeighbourLists::stride(capacity) + size_t(slot)] = t;
+        found[q] += (t != own[q]) & (length_squared(at[q] - y) < r2);
+      }
     });
-    count[s] = n;
+    for (int q = 0; q < k; ++q) count[own[q]] = found[q];
+    return m;
   }
 };
 
 template <class Exec>
 class NeighbourSearch {
  public:
-  void reserve(size_t n, NeighbourWalk walk) {
+  // Room for n particles; `capacity` neighbours per list (list_capacity) with NeighbourWalk::List.
+  void reserve(size_t n, NeighbourWalk walk, int capacity) {
     walk_ = walk;
+    capacity_ = walk == NeighbourWalk::List ? capacity : 0;
     grid_.reserve(n);
     Exec::resize(xs_, n);
+    Exec::resize(built_, n);
     Exec::resize(cell_, n);
-    Exec::resize(list_, walk == NeighbourWalk::List ? n * kMaxNeighbours : 0);
+    Exec::resize(list_, capacity_ > 0 ? n * NeighbourLists::stride(capacity_) : 0);
     Exec::resize(count_, walk == NeighbourWalk::List ? n : 0);
   }
 
@@ -97,9 +161,21 @@ class NeighbourSearch {
   void build(Core& core, const Vec3* x, int n, Real radius) {
     grid_.build(core, x, n, radius);
     gather(core, x, n);
-    const bool lists = walk_ == NeighbourWalk::List;
-    core.launch(n, BuildNeighbours{grid_.view(), Exec::data(xs_), radius, Exec::data(cell_),
-                                   lists ? Exec::data(list_) : nullptr, lists ? Exec::data(count_) : nullptr});
+    Exec::copy(built_, xs_);
+    ++core.launches;
+    if (walk_ == NeighbourWalk::List)
+      core.launch(grid_.buckets(), BuildCellLists{grid_.view(), Exec::data(xs_), radius, Exec::data(cell_),
+                                                  Exec::data(list_), Exec::data(count_), capacity_});
+    else
+      core.launch(n, LocateCells{grid_.view(), Exec::data(xs_), Exec::data(cell_)});
+  }
+
+  // How far the particle that moved most has gone since the build [m].
+  template <class Core>
+  Real farthest_move(Core& core, const Vec3* x, int n) {
+    ++core.launches;
+    return sqrt(
+        Exec::template reduce<Farthest>(n, MoveSinceBuild{sorted(), x, Exec::data(built_)}, scratch_).d2);
   }
 
   // positions() = x in sorted order, for the passes between builds.
@@ -112,7 +188,7 @@ class NeighbourSearch {
   template <class F>
   void with_neighbourhood(F&& f) const {
     if (walk_ == NeighbourWalk::List)
-      f(NeighbourLists{Exec::data(list_), Exec::data(count_)});
+      f(NeighbourLists{Exec::data(list_), Exec::data(count_), capacity_});
     else
       f(CellWalk{grid_.view(), Exec::data(cell_)});
   }
@@ -123,15 +199,19 @@ class NeighbourSearch {
   // With lists: how many neighbours each sorted particle had within R at the build.
   const int* counts() const { return walk_ == NeighbourWalk::List ? Exec::data(count_) : nullptr; }
   NeighbourWalk walk() const { return walk_; }
+  int capacity() const { return capacity_; }  // of a list; 0 for the cell walk, which has no cap
 
  private:
   template <class T>
   using Buffer = typename Exec::template Buffer<T>;
   NeighbourWalk walk_ = NeighbourWalk::List;
+  int capacity_ = 0;
   HashGrid<Exec> grid_;
   Buffer<Vec3> xs_;     // positions in sorted order [m]
+  Buffer<Vec3> built_;  // xs_ at the build [m]
+  Buffer<unsigned char> scratch_;  // the backend's working memory for farthest_move's reduction
   Buffer<Int3> cell_;   // each sorted particle's cell at the build
-  Buffer<int> list_;    // kMaxNeighbours per sorted particle
+  Buffer<int> list_;    // NeighbourLists::stride(capacity_) per sorted particle
   Buffer<int> count_;
 };
 

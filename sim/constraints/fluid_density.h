@@ -46,29 +46,35 @@ struct FluidMaterial {
 struct FluidPairs {
   FluidMaterial f;
   SphKernels k;
-  Real inv_w_dq;  // 1 / W_poly6(Δq) [m³]
+  Real inv_w_dq;     // 1 / W_poly6(Δq) [m³]
+  Real scorr_scale;  // −k / D₀ [kg·m²]
 
   SIM_HD explicit FluidPairs(const FluidMaterial& material)
-      : f(material), k(material.kernel_radius), inv_w_dq(0.0) {
+      : f(material),
+        k(material.kernel_radius),
+        inv_w_dq(0.0),
+        scorr_scale(-material.scorr_k / material.rest_denominator) {
     const Real dq = f.scorr_dq * f.kernel_radius;
     const Real w_dq = k.poly6(dq * dq);
     inv_w_dq = w_dq > 0.0 ? 1.0 / w_dq : 0.0;
   }
 
-  // PBF Eq. 13 for a pair at distance² r2.
+  // PBF Eq. 13 for a pair at distance² r2, over D₀: the pair's s_corr in units of λ [kg·m²].
   SIM_HD Real scorr(Real r2) const {
     if (f.scorr_k == 0.0) return 0.0;
-    const Real ratio = k.poly6(r2) * inv_w_dq;
-    Real p = 1.0;
-    for (int e = 0; e < f.scorr_n; ++e) p *= ratio;
-    return -f.scorr_k * p;
+    Real base = k.poly6(r2) * inv_w_dq, p = 1.0;
+    for (int e = f.scorr_n; e > 0; e >>= 1) {  // baseⁿ by squaring
+      if (e & 1) p *= base;
+      base *= base;
+    }
+    return scorr_scale * p;
   }
 
   // Pair (i, j)'s term of Δx_i in PBF Eq. 14, before the factor w_i m/ρ₀.
   SIM_HD Vec3 correction_term(Vec3 r, Real lambda_i, Real lambda_j) const {
     const Real r2 = length_squared(r);
     if (r2 >= k.h2) return {0.0, 0.0, 0.0};
-    return (lambda_i + lambda_j + scorr(r2) / f.rest_denominator) * k.spiky_gradient(r, r2);
+    return (lambda_i + lambda_j + scorr(r2)) * k.spiky_gradient(r, r2);
   }
 };
 
@@ -95,8 +101,10 @@ struct DensitySums {
     const Real C = density_ratio(p) - 1.0;
     if (p.f.unilateral && C <= 0.0) return 0.0;
     const Real s = p.f.density_scale();
-    const Real D = s * s * (w_i * length_squared(gradient) + neighbour_sq);
-    return -C / (D + p.f.relaxation * p.f.rest_denominator);
+    const Real D =
+        s * s * (w_i * length_squared(gradient) + neighbour_sq) + p.f.relaxation * p.f.rest_denominator;
+    return D > 0.0 ? -C / D
+                   : 0.0;  // 0: no gradient to move along (ε = 0, every neighbour coincident or pinned)
   }
 };
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <tuple>
+#include <vector>
 
 #include "constraints/attachment.h"
 #include "families/family.h"
@@ -17,6 +18,13 @@ struct Grab {
   int particle = -1;
   Vec3 target{};           // where the particle is pulled at the end of the next frame [m]
   Real compliance = 1e-6;  // α [m/N]
+};
+
+// The particles a grab holds, each by an attachment of the grab's compliance to the target plus its offset:
+// the grabbed particle (offset 0) and the movable ones within Model::grab_radius of it when grabbed.
+struct GrabHold {
+  std::vector<int> particle;
+  std::vector<Vec3> offset;  // from the grabbed particle when grabbed [m]
 };
 
 // Attachment t: C = |x − p|, a pull in any direction.

@@ -38,19 +38,22 @@ struct ProjectAttachments {
   }
 };
 
-// The mouse grab: one attachment of a chosen particle to the cursor's target, which moves from
+// The mouse grab: held particle t is attached to the cursor's target plus its offset; the target moves from
 // `start` to `end` over the frame's substeps like ProjectAttachments' targets.
 struct ProjectGrab {
-  int particle;
-  Vec3 start, end;  // [m]
-  Real compliance;  // α [m/N]
-  Real fraction;    // (s + 1) / n [-]
-  Real* lambda;     // one multiplier [N·s²]
+  const int* particle;
+  const Vec3* offset;  // [m]
+  Vec3 start, end;     // [m]
+  Real compliance;     // α [m/N]
+  Real fraction;       // (s + 1) / n [-]
+  Real* lambda;        // one multiplier per held particle [N·s²]
   Vec3* x;
   const Real* w;
   Real h;
-  SIM_HD void operator()(int) const {
-    project_moving_attachment(x[particle], w[particle], start, end, fraction, compliance, *lambda, h);
+  SIM_HD void operator()(int t) const {
+    const int i = particle[t];
+    project_moving_attachment(x[i], w[i], start + offset[t], end + offset[t], fraction, compliance, lambda[t],
+                              h);
   }
 };
 
@@ -86,11 +89,15 @@ struct AttachmentEnergy {
 };
 
 struct GrabEnergy {
-  Grab grab;
-  Vec3 start;
+  const int* particle;
+  const Vec3* offset;
+  Vec3 start, end;
+  Real compliance;
   Real fraction;
   EnergyAt at;
-  SIM_HD void operator()(int) const { at.add(grab.particle, start, grab.target, fraction, grab.compliance); }
+  SIM_HD void operator()(int t) const {
+    at.add(particle[t], start + offset[t], end + offset[t], fraction, compliance);
+  }
 };
 
 template <class Exec>
@@ -104,11 +111,15 @@ class AttachmentFamily::Stages : public FamilyHooks {
     grab_ = grab;
   }
 
-  void upload(SolverCore<Exec>&, const Model&) { Exec::resize(grab_lambda_, 1); }
+  void hold(const GrabHold& hold) {
+    Exec::upload(held_particle_, hold.particle);
+    Exec::upload(held_offset_, hold.offset);
+    Exec::resize(grab_lambda_, hold.particle.size());
+  }
 
   void begin_substep(SolverCore<Exec>& core, const Substep&) {
     core.clear(core.state.attachment.lambda);
-    if (grabbing(core)) core.clear(grab_lambda_);
+    if (grabbing()) core.clear(grab_lambda_);
   }
 
   void project(SolverCore<Exec>& core, const Substep& sub) {
@@ -117,9 +128,10 @@ class AttachmentFamily::Stages : public FamilyHooks {
                                    Exec::data(core.model.attachment.compliance), Exec::data(target_start_),
                                    Exec::data(core.state.attachment.target), sub.fraction,
                                    Exec::data(core.state.attachment.lambda), core.x(), core.w(), sub.h});
-    if (grabbing(core))
-      core.launch(1, ProjectGrab{grab_.particle, grab_start_, grab_.target, grab_.compliance, sub.fraction,
-                                 Exec::data(grab_lambda_), core.x(), core.w(), sub.h});
+    if (grabbing())
+      core.launch(held(), ProjectGrab{Exec::data(held_particle_), Exec::data(held_offset_), grab_start_,
+                                      grab_.target, grab_.compliance, sub.fraction, Exec::data(grab_lambda_),
+                                      core.x(), core.w(), sub.h});
   }
 
   static constexpr bool kElastic = true;
@@ -130,7 +142,9 @@ class AttachmentFamily::Stages : public FamilyHooks {
                 AttachmentEnergy{Exec::data(core.model.attachment.particle),
                                  Exec::data(core.model.attachment.compliance), Exec::data(target_start_),
                                  Exec::data(core.state.attachment.target), pass.fraction, at});
-    if (grabbing(core)) core.launch(1, GrabEnergy{grab_, grab_start_, pass.fraction, at});
+    if (grabbing())
+      core.launch(held(), GrabEnergy{Exec::data(held_particle_), Exec::data(held_offset_), grab_start_,
+                                     grab_.target, grab_.compliance, pass.fraction, at});
   }
 
   // The next frame's motion starts where this one's targets ended.
@@ -143,14 +157,15 @@ class AttachmentFamily::Stages : public FamilyHooks {
   }
 
  private:
-  bool grabbing(const SolverCore<Exec>& core) const {
-    return grab_.particle >= 0 && grab_.particle < core.particle_count();
-  }
+  int held() const { return int(Exec::size(held_particle_)); }
+  bool grabbing() const { return grab_.particle >= 0 && held() > 0; }
 
   typename Exec::template Buffer<Vec3> target_start_;  // attachment targets at the start of the frame [m]
   Grab grab_;
   Vec3 grab_start_{};                                 // the grab target at the start of the frame [m]
-  typename Exec::template Buffer<Real> grab_lambda_;  // λ of the grab [N·s²]
+  typename Exec::template Buffer<int> held_particle_;  // GrabHold::particle
+  typename Exec::template Buffer<Vec3> held_offset_;   // GrabHold::offset [m]
+  typename Exec::template Buffer<Real> grab_lambda_;   // λ of each held particle [N·s²]
 };
 
 }  // namespace sim

@@ -7,6 +7,7 @@
 // frame and the neighbour count.
 #pragma once
 
+#include <cmath>
 #include <tuple>
 
 #include "collide/neighbour_search.h"
@@ -21,8 +22,18 @@ struct FluidBlock {
   int count = 0;
   FluidMaterial material;
   NeighbourWalk walk = NeighbourWalk::List;
-  bool rebuild_per_substep = true;  // false: once per frame, with `margin`
-  Real margin = 0.0;                // search radius beyond h [m]
+  // false: only when a fluid particle has moved more than margin/2 since the last build (Verlet lists:
+  // then no pair that came within h can be missing), checked at every substep
+  bool rebuild_per_substep = true;
+  Real margin = 0.0;  // search radius beyond h [m]
+
+  Real search_radius() const { return material.kernel_radius + margin; }  // R [m]
+  // d of the rest lattice the mass was calibrated on (scenes/fluid_lattice.h): m ≈ ρ₀ d³ [m]
+  Real spacing() const { return std::cbrt(material.mass / material.rest_density); }
+  // Room per neighbour list; 0 for the cell walk, which has no cap.
+  int list_capacity() const {
+    return walk == NeighbourWalk::List ? sim::list_capacity(search_radius(), spacing()) : 0;
+  }
 };
 
 // Fluid particle i's share of the metrics: its compression max(ρ/ρ₀ − 1, 0), its volume m/max(ρ, ρ₀)
@@ -32,6 +43,7 @@ struct MeasureFluid {
   const int* clamps;
   const int* neighbours;
   Real rest_volume;  // m/ρ₀ [m³]
+  int capacity;      // of a neighbour list; 0: no cap
   int count;
   SIM_HD ConstraintSums operator()(int i) const {
     ConstraintSums s;
@@ -42,7 +54,7 @@ struct MeasureFluid {
     s.count = 1;  // one density constraint
     s.cfl_clamps = clamps[i];
     s.neighbours_max = neighbours[i];
-    s.neighbour_overflow = neighbours[i] > kMaxNeighbours ? 1 : 0;
+    s.neighbour_overflow = capacity > 0 && neighbours[i] > capacity ? 1 : 0;
     return s;
   }
 };
@@ -68,8 +80,8 @@ struct FluidFamily {
 
   template <class Exec, class ModelA, class StateA, class Frame>
   static MeasureFluid measure_term(const ModelA& m, const StateA& s, const Frame&) {
-    return {Exec::data(s.fluid.density), Exec::data(s.fluid.clamps), Exec::data(s.fluid.neighbours),
-            m.fluid.material.density_scale(), int(Exec::size(s.fluid.density))};
+    return {Exec::data(s.fluid.density),      Exec::data(s.fluid.clamps), Exec::data(s.fluid.neighbours),
+            m.fluid.material.density_scale(), m.fluid.list_capacity(),    int(Exec::size(s.fluid.density))};
   }
 };
 

@@ -1,7 +1,7 @@
 // The fluid family's solver part (families/fluid_family.h): Position Based Fluids' loop (Macklin & Müller
 // 2013, Algorithm 1) inside Small Steps Algorithm 1.
 //   begin_substep   after Predict: sort the fluid by cell and find neighbours at the predicted x* (PBF
-//                   lines 5-7), every substep or, with a margin, at the frame's first;
+//                   lines 5-7), every substep or, with a margin, when a particle has moved half of it;
 //   project         one Jacobi iteration (PBF lines 9-19): positions gathered in sorted order, λ_i of
 //                   each particle, then Δx_i from its neighbours' λ (constraints/fluid_density.h);
 //   end_iterations  the CFL limit of Small Steps §6.4: no fluid particle moves further than cfl · r in
@@ -82,6 +82,7 @@ struct FluidDensityVorticity {
   const Vec3* xs;
   const Vec3* vs;           // velocities in sorted order [m/s]
   const int* list_counts;   // the lists' counts at the build, or null
+  int capacity;             // of a list
   FluidMaterial f;
   Vec3* omega;              // per sorted index [1/s]
   Real* density;            // ρ/ρ₀ per fluid particle [-]
@@ -104,7 +105,7 @@ struct FluidDensityVorticity {
     omega[s] = V * w;
     density[sorted[s]] = V * kernel_sum;
     // Within h; a list that could not hold all its particle's neighbours reports how many it had.
-    neighbours[sorted[s]] = list_counts && list_counts[s] > kMaxNeighbours ? list_counts[s] : n;
+    neighbours[sorted[s]] = list_counts && list_counts[s] > capacity ? list_counts[s] : n;
   }
 };
 
@@ -146,24 +147,33 @@ class FluidFamily::Stages : public FamilyHooks {
  public:
   void upload(SolverCore<Exec>& core, const Model& m) {
     block_ = m.fluid;
+    built_ = false;
     core.model.fluid = m.fluid;  // the host-side member the metric term reads
     const size_t n = size_t(block_.count);
-    search_.reserve(n, block_.walk);
+    search_.reserve(n, block_.walk, block_.list_capacity());
     Exec::resize(ws_, n);
     Exec::resize(lambda_, n);
     Exec::resize(vs_, n);
     Exec::resize(omega_, n);
   }
 
-  // PBF lines 5-7 on the predicted positions: every substep, or at the frame's first one.
+  // The State changed under the lists (reset, a new scene state): the next substep builds afresh.
+  void state_uploaded(SolverCore<Exec>&) { built_ = false; }
+
+  // PBF lines 5-7 on the predicted positions: every substep, or when a particle has moved more than half
+  // the margin since the last build.
   void begin_substep(SolverCore<Exec>& core, const Substep& sub) {
     const int n = block_.count;
     if (n == 0) return;
     if (sub.first()) core.clear(core.state.fluid.clamps);
-    if (!block_.rebuild_per_substep && !sub.first()) return;
+    Vec3* x = core.x() + block_.first;
     core.search_watch.start();
-    search_.build(core, core.x() + block_.first, n, block_.material.kernel_radius + block_.margin);
-    core.launch(n, GatherSorted<Real>{search_.sorted(), core.w() + block_.first, Exec::data(ws_)});
+    if (block_.rebuild_per_substep || !built_ || search_.farthest_move(core, x, n) > 0.5 * block_.margin) {
+      search_.build(core, x, n, block_.search_radius());
+      core.launch(n, GatherSorted<Real>{search_.sorted(), core.w() + block_.first, Exec::data(ws_)});
+      built_ = true;
+      ++core.searches;
+    }
     core.search_watch.stop();
   }
 
@@ -206,8 +216,8 @@ class FluidFamily::Stages : public FamilyHooks {
     search_.with_neighbourhood([&](auto hood) {
       using Hood = decltype(hood);
       if (sub.last() || confine)
-        core.launch(n, FluidDensityVorticity<Hood>{hood, sorted, xs, vs, search_.counts(), f, omega,
-                                                   Exec::data(core.state.fluid.density),
+        core.launch(n, FluidDensityVorticity<Hood>{hood, sorted, xs, vs, search_.counts(), search_.capacity(),
+                                                   f, omega, Exec::data(core.state.fluid.density),
                                                    Exec::data(core.state.fluid.neighbours)});
       if (confine || viscous)
         core.launch(n, FluidViscosityVorticity<Hood>{hood, sorted, xs, vs, Exec::data(ws_), omega, f, sub.h, v});
@@ -219,6 +229,7 @@ class FluidFamily::Stages : public FamilyHooks {
   using Buffer = typename Exec::template Buffer<T>;
   FluidBlock block_;
   NeighbourSearch<Exec> search_;
+  bool built_ = false;   // the lists hold the current fluid (false after an upload)
   Buffer<Real> ws_;      // inverse masses in sorted order [1/kg]
   Buffer<Real> lambda_;  // λ per sorted index [kg·m²]
   Buffer<Vec3> vs_;      // velocities in sorted order [m/s]

@@ -78,6 +78,7 @@ struct FrameMetrics {
   double step_ms = 0.0;       // wall time of the step [ms]
   double detection_ms = 0.0;  // of which contact detection [ms]
   double search_ms = 0.0;     // of which the fluid's neighbour searches [ms]
+  int searches = 0;           // the fluid's neighbour lists built this frame (Verlet lists: fewer)
   long long launches = 0;     // backend operations of the step (kernel launches on CUDA, StepStats)
   int threads = 0;            // CPU threads the step ran on (0 on CUDA, StepStats)
 };

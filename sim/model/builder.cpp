@@ -157,6 +157,11 @@ void check_fluid(const Model& m) {
       !(mat.rest_denominator > 0.0) || !(mat.relaxation >= 0.0) || !(mat.cfl >= 0.0) || !(f.margin >= 0.0))
     throw std::invalid_argument("fluid material: rest density, kernel radius, mass and D0 must be positive, "
                                 "relaxation, CFL and margin not negative");
+  if (f.list_capacity() > kMaxListCapacity)
+    throw std::invalid_argument("fluid search radius " + std::to_string(f.search_radius()) +
+                                " m holds about " + std::to_string(f.list_capacity() / 2) +
+                                " neighbours at rest; lists hold at most " +
+                                std::to_string(kMaxListCapacity / 2) + ": a smaller kernel radius or margin");
   for (int i = f.first; i < f.first + f.count; ++i) {
     const Real w = m.particle_inv_mass[size_t(i)];
     if (w != 0.0 && std::fabs(w * mat.mass - 1.0) > 1e-9)

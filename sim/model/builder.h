@@ -52,6 +52,7 @@ class ModelBuilder {
   // The particles [first, first + count) are one fluid (families/fluid_family.h); each must have the
   // material's mass, or be pinned. Checked at finalize().
   void set_fluid(const FluidBlock& fluid) { built_.model.fluid = fluid; }
+  void set_grab_radius(Real radius) { built_.model.grab_radius = radius; }  // Model::grab_radius [m]
   void add_note(std::string note) { built_.model.notes.push_back(std::move(note)); }
 
   Vec3 position(int particle) const { return built_.state.particle_x[size_t(particle)]; }

@@ -66,6 +66,9 @@ struct Model : ModelArrays<HostVector> {
   Vec3 gravity{0.0, -9.81, 0.0};    // [m/s²]
   GroundPlane ground;
   ContainerWalls container;  // walls around the ground (the fluid's box)
+  // The mouse grab holds every movable particle within this distance of the grabbed one, each at its offset
+  // (a small region, so a fluid can be stirred); 0 holds the grabbed particle alone [m]
+  Real grab_radius = 0.0;
   Aabb bounds{{-1e3, -1e3, -1e3}, {1e3, 1e3, 1e3}};  // leaving it counts as divergence
   // [m] a constraint pulled further than this past its rest state (FrameMetrics::max_extension) means the
   // physics failed though the state stayed finite; finalize() sets the shortest rest length (a link

@@ -42,19 +42,39 @@ SceneDef make_fluid_column_scene() {
        false},
       {"scorr_dq", ParamType::Real, 0.2, 0.05, 0.9, "", "artificial pressure |Δq| over h", false},
       {"unilateral", ParamType::Bool, 1, 0, 1, "",
-       "resist compression only; false: the bilateral C = 0, which pulls the thinned surface together", false},
+       "resist compression only; false: the bilateral C = 0, which pulls the thinned surface together",
+       false},
       {"viscosity", ParamType::Real, 0.01, 0.0, 1.0, "", "XSPH viscosity c (PBF Eq. 17); 0: none", false},
       {"vorticity", ParamType::Real, 0.0, 0.0, 100.0, "m/s", "vorticity confinement ε (PBF Eq. 16); 0: none",
        false},
       {"cfl", ParamType::Real, 0.3, 0.0, 10.0, "",
        "largest displacement per substep over the particle radius (Small Steps 6.4); 0: no limit", false},
-      {"neighbour_walk", ParamType::Choice, 0, 0, 1, "",
-       "neighbours from lists built with the grid, or walked in the 27 cells in every pass", false, {"list", "cells"}},
-      {"neighbour_rebuild", ParamType::Choice, 0, 0, 1, "",
-       "sort and search every substep, or once per frame (then give a margin)", false, {"substep", "frame"}},
-      {"search_margin", ParamType::Real, 0.0, 0.0, 2.0, "", "search radius beyond h, over h", false},
+      {"neighbour_walk",
+       ParamType::Choice,
+       0,
+       0,
+       1,
+       "",
+       "neighbours from lists built with the grid, or walked in the 27 cells in every pass",
+       false,
+       {"list", "cells"}},
+      {"neighbour_rebuild",
+       ParamType::Choice,
+       0,
+       0,
+       1,
+       "",
+       "sort and search every substep, or only once a particle has moved half the margin since the last "
+       "build "
+       "(Verlet lists)",
+       false,
+       {"substep", "verlet"}},
+      {"search_margin", ParamType::Real, 0.0, 0.0, 0.5, "", "search radius beyond h, over h", false},
       {"wall_friction", ParamType::Real, 0.0, 0.0, 2.0, "", "friction μ of the floor and walls", false},
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
+      {"grab_radius", ParamType::Real, 0.1, 0.0, 10.0, "m",
+       "the mouse holds the particles within this distance of the grabbed one, to stir the fluid; 0: one",
+       false},
   };
   def.build = [](const ParamSet& p) {
     const Real d = Real(p.get("spacing"));
@@ -105,6 +125,7 @@ SceneDef make_fluid_column_scene() {
         for (int i = 0; i < nx; ++i)
           b.add_particle({r + d * Real(i), r + d * Real(j), r + d * Real(k)}, fluid.material.mass, r);
     b.set_fluid(fluid);
+    b.set_grab_radius(Real(p.get("grab_radius")));
     return b.finalize();
   };
   return def;

@@ -20,6 +20,7 @@ struct StepStats {
   // timing it never waits for the device inside the frame.
   double detection_ms = 0.0;
   double search_ms = 0.0;  // the fluids' neighbour searches [ms], on the same clock
+  int searches = 0;        // the neighbour lists built (sorted and searched) this step
   // Backend operations the step issued: kernel launches, memsets, scans and copies on CUDA (each pays
   // launch latency), the same loops on the CPU.
   long long launches = 0;
@@ -40,6 +41,8 @@ class Solver {
   virtual void upload_attachment_targets(const std::vector<Vec3>& targets) = 0;
   // A new particle starts its target where it is given; the same particle's target moves over the frame.
   virtual void set_grab(const Grab& grab) = 0;
+  // The particles the grab holds from now on (World::set_grab gives them when a new particle is grabbed).
+  virtual void hold(const GrabHold& hold) = 0;
   virtual void download_state(State& state) = 0;
   virtual void download_positions(std::vector<Vec3>& x) = 0;  // only the particles' positions [m]
   // Writes what the viewer draws of the current State into `out` (draw/draw_stages.h) and reduces its

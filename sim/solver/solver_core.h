@@ -19,6 +19,7 @@ struct SolverCore {
   Buffer<Vec3> x_prev;  // xⁿ, positions at the start of the substep [m]
   long long launches = 0;
   typename Exec::Stopwatch search_watch;  // the frame's neighbour searches (fluids)
+  int searches = 0;                       // of them, builds of the lists (the rest found them complete)
 
   template <class F>
   void launch(int n, const F& f) {

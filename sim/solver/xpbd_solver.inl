@@ -49,6 +49,8 @@ class XpbdSolver final : public Solver {
     std::get<AttachmentFamily::Stages<Exec>>(families_).set_grab(grab);
   }
 
+  void hold(const GrabHold& hold) override { std::get<AttachmentFamily::Stages<Exec>>(families_).hold(hold); }
+
   void download_state(State& state) override {
     zip_fields(state, core_.state, [](auto& dst, auto& src) { Exec::download(dst, src); });
   }
@@ -107,6 +109,7 @@ class XpbdSolver final : public Solver {
     const typename Exec::Team::Span span(team_, true);
     detection_watch_.reset();
     core_.search_watch.reset();
+    core_.searches = 0;
     core_.launches = 0;
     const int n = core_.particle_count();
     const Real h = s.substep_dt();
@@ -143,6 +146,7 @@ class XpbdSolver final : public Solver {
     Exec::synchronize();  // the frame's one wait for the backend
     stats.detection_ms = detection_watch_.elapsed_ms();
     stats.search_ms = core_.search_watch.elapsed_ms();
+    stats.searches = core_.searches;
     stats.launches = core_.launches;
     stats.evaluations = forces_.evaluations();
     stats.threads = team_.size();

@@ -207,6 +207,43 @@ TEST(FluidColumn, NeighbourWalksAndRebuildSchedulesMeasureAlike) {
   }
 }
 
+// The mouse grab in a fluid holds a region (Model::grab_radius): dragged 0.2 m sideways through a weightless
+// column at rest, every particle that was within the radius moves with the grabbed one, and the blob
+// stirs the fluid around it. With radius 0 the grabbed particle moves alone and its neighbours stay behind.
+TEST(FluidColumn, MouseGrabDragsARegionThroughTheFluid) {
+  const int centre = 7 * 49 + 3 * 7 + 3;  // the lattice's (3, 7, 3) of 7 × 15 × 7
+  const Real radius = 0.1, d = 0.04, step = 0.01;
+  for (const Real grab_radius : {radius, Real(0.0)}) {
+    World world(small_column({{"gravity", 0.0}, {"grab_radius", grab_radius}}), BackendKind::Cpu);
+    const std::vector<Vec3> x0 = world.positions();
+    const Settings s = test::make_settings(10, 1);
+    Vec3 target = x0[size_t(centre)];
+    for (int f = 0; f < 20; ++f) {
+      target.x += step;
+      world.set_grab({centre, target, 1e-6});
+      EXPECT_FALSE(step_and_measure(world, s).divergence);
+    }
+    const Vec3 moved{20 * step, 0.0, 0.0};
+    const std::vector<Vec3>& x = world.positions();
+    EXPECT_LT(length(x[size_t(centre)] - (x0[size_t(centre)] + moved)), 0.1 * d);
+    int near = 0, followed = 0, stirred = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+      const bool held = length(x0[i] - x0[size_t(centre)]) <= radius;
+      const bool follows = length(x[i] - (x0[i] + moved)) < 0.25 * d;
+      near += held;
+      followed += held && follows;
+      stirred += !held && length(x[i] - x0[i]) > 0.5 * d;
+    }
+    EXPECT_GT(near, 30);
+    if (grab_radius > 0.0) {
+      EXPECT_EQ(followed, near);
+      EXPECT_GT(stirred, 10) << "the dragged region pushed no fluid aside";
+    } else {
+      EXPECT_EQ(followed, 1) << "with radius 0 the grab holds one particle";
+    }
+  }
+}
+
 TEST(FluidColumn, ForceBasedIntegratorsAreRefusedWithTheReason) {
   World world(small_column(), BackendKind::Cpu);
   Settings s = test::make_settings(10, 1);

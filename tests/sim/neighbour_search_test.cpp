@@ -37,7 +37,7 @@ std::vector<std::vector<int>> search(const std::vector<Vec3>& x, Real radius, Ne
   Exec::upload(xb, x);
   NeighbourSearch<Exec> s;
   const int n = int(x.size());
-  s.reserve(size_t(n), walk);
+  s.reserve(size_t(n), walk, 96);
   s.build(core, Exec::data(xb), n, radius);
   std::vector<std::vector<int>> found{size_t(n)};
   s.with_neighbourhood([&](auto hood) {
@@ -82,20 +82,33 @@ TEST(NeighbourSearch, SameNeighboursInTheSameOrderWhateverTheLoopOrder) {
   }
 }
 
-// A crowd beyond a list's capacity is counted, not overrun: the lists keep kMaxNeighbours.
+// A crowd beyond a list's capacity is counted, not overrun: the lists keep the first `capacity` in the walk's
+// order (one cell here: by particle index).
 TEST(NeighbourSearch, ListsCountWhatTheyCannotHold) {
+  const int capacity = 20, crowd = 2 * capacity;
   std::vector<Vec3> x;
-  for (int i = 0; i < 2 * kMaxNeighbours; ++i) x.push_back({1e-4 * i, 0.0, 0.0});
+  for (int i = 0; i < crowd; ++i) x.push_back({1e-4 * i, 0.0, 0.0});
   SolverCore<CpuExec> core;
   CpuExec::Buffer<Vec3> xb;
   CpuExec::upload(xb, x);
   NeighbourSearch<CpuExec> s;
-  s.reserve(x.size(), NeighbourWalk::List);
+  s.reserve(x.size(), NeighbourWalk::List, capacity);
   s.build(core, CpuExec::data(xb), int(x.size()), 0.1);
-  for (int i = 0; i < int(x.size()); ++i) EXPECT_EQ(s.counts()[i], 2 * kMaxNeighbours - 1);
-  int visited = 0;
-  s.with_neighbourhood([&](auto hood) { hood.for_each(0, [&](int) { ++visited; }); });
-  EXPECT_EQ(visited, kMaxNeighbours);
+  for (int i = 0; i < crowd; ++i) EXPECT_EQ(s.counts()[i], crowd - 1);
+  for (const int i : {0, crowd - 1}) {
+    std::vector<int> kept;
+    s.with_neighbourhood([&](auto hood) { hood.for_each(i, [&](int t) { kept.push_back(s.sorted()[t]); }); });
+    std::vector<int> expected;
+    for (int j = 0; int(expected.size()) < capacity; ++j)
+      if (j != s.sorted()[i]) expected.push_back(j);
+    EXPECT_EQ(kept, expected) << "particle " << s.sorted()[i];
+  }
+}
+
+// The room a list gets: twice the neighbours of a particle at rest, 4π/3 (R/d)³ (33.5 at R = 2d).
+TEST(NeighbourSearch, ListCapacityIsTwiceTheRestNeighbourhood) {
+  EXPECT_EQ(list_capacity(0.2, 0.1), 68 + 8);
+  EXPECT_LE(list_capacity(0.25, 0.1), kMaxListCapacity);  // the scene's largest kernel ratio
 }
 
 }  // namespace
