@@ -71,6 +71,9 @@ void World::replace_model(Model model) {
   bool same_topology = true;  // every array (particles, each family's constraints) keeps its size
   zip_fields(model, model_,
              [&](const auto& a, const auto& b) { same_topology = same_topology && a.size() == b.size(); });
+  // the fluid's State arrays are sized by its particles
+  same_topology =
+      same_topology && model.fluid.first == model_.fluid.first && model.fluid.count == model_.fluid.count;
   if (!same_topology)
     throw std::invalid_argument("replace_model: the new model has a different topology; rebuild the scene");
   model_ = std::move(model);

@@ -12,7 +12,8 @@
 // is PBF's own. `unilateral` resists compression only (λ_i = 0 where ρ_i < ρ₀), as many PBF solvers do
 // at a free surface, where the bilateral constraint pulls the thinned surface particles together.
 // After the velocity update, vorticity confinement and XSPH viscosity (PBF §5, Eqs. 15-17) with the SPH
-// volume V = m/ρ₀:
+// volume V = m/ρ₀ and c = rate · Δt_s (PBF's c = 0.01 per 1/60 s step is a rate of 0.6/s), so that any
+// number of substeps smooths the velocity alike over a frame:
 //   ω_i = Σ_j V ∇W_ij × (v_j − v_i),   η_i = Σ_j V (|ω_j| − |ω_i|) ∇W_ij,   N = η/|η|
 //   v_i ← v_i + Δt_s ε_ω (N × ω_i) + c Σ_j V (v_j − v_i) W_poly6(x_i − x_j)
 #pragma once
@@ -34,7 +35,7 @@ struct FluidMaterial {
   int scorr_n = 4;                // n [-]
   Real scorr_dq = 0.2;            // |Δq| / h [-]
   bool unilateral = false;        // resist compression only
-  Real xsph = 0.01;               // c [-]
+  Real xsph_rate = 0.6;           // c per second: c_s = rate · Δt_s each substep [1/s]
   Real vorticity = 0.0;           // ε_ω [m/s]
   Real cfl = 0.3;                 // largest displacement per substep / particle radius [-]; 0: none
 

@@ -74,7 +74,19 @@ struct ClampFluidDisplacement {
   }
 };
 
-// ρ/ρ₀, the neighbour count and the vorticity ω (PBF Eq. 15) of each sorted particle.
+// Calls f(t, r, |r|²) for each neighbour t of sorted index s closer than h, r = xs[s] − xs[t].
+template <class Hood, class F>
+SIM_HD void for_each_within_h(const Hood& hood, const Vec3* xs, int s, Real h2, F&& f) {
+  const Vec3 xi = xs[s];
+  hood.for_each(s, [&](int t) {
+    const Vec3 r = xi - xs[t];
+    const Real r2 = length_squared(r);
+    if (r2 < h2) f(t, r, r2);
+  });
+}
+
+// ρ/ρ₀ (as the constraint sees it), the neighbour count and the vorticity ω (PBF Eq. 15) of each sorted
+// particle.
 template <class Hood>
 struct FluidDensityVorticity {
   Hood hood;
@@ -88,22 +100,18 @@ struct FluidDensityVorticity {
   Real* density;            // ρ/ρ₀ per fluid particle [-]
   int* neighbours;          // per fluid particle
   SIM_HD void operator()(int s) const {
-    const SphKernels k = f.kernels();
-    const Vec3 xi = xs[s], vi = vs[s];
-    Real kernel_sum = k.poly6(0.0);
+    const FluidPairs p(f);
+    const Vec3 vi = vs[s];
+    DensitySums d;
     Vec3 w{0.0, 0.0, 0.0};
     int n = 0;
-    hood.for_each(s, [&](int t) {
-      const Vec3 r = xi - xs[t];
-      const Real r2 = length_squared(r);
-      if (r2 >= k.h2) return;
+    for_each_within_h(hood, xs, s, p.k.h2, [&](int t, Vec3 r, Real r2) {
       ++n;
-      kernel_sum += k.poly6(r2);
-      w += cross(k.spiky_gradient(r, r2), vs[t] - vi);
+      d.add(p.k, r, 0.0);
+      w += cross(p.k.spiky_gradient(r, r2), vs[t] - vi);
     });
-    const Real V = f.density_scale();
-    omega[s] = V * w;
-    density[sorted[s]] = V * kernel_sum;
+    omega[s] = f.density_scale() * w;
+    density[sorted[s]] = d.density_ratio(p);
     // Within h; a list that could not hold all its particle's neighbours reports how many it had.
     neighbours[sorted[s]] = list_counts && list_counts[s] > capacity ? list_counts[s] : n;
   }
@@ -124,18 +132,16 @@ struct FluidViscosityVorticity {
   SIM_HD void operator()(int s) const {
     if (ws[s] == 0.0) return;
     const SphKernels k = f.kernels();
-    const Vec3 xi = xs[s], vi = vs[s];
+    const Vec3 vi = vs[s];
     const bool confine = f.vorticity > 0.0;  // ω is computed only then
     const Real wi = confine ? length(omega[s]) : 0.0;
     Vec3 eta{0.0, 0.0, 0.0}, mean{0.0, 0.0, 0.0};
-    hood.for_each(s, [&](int t) {
-      const Vec3 r = xi - xs[t];
-      const Real r2 = length_squared(r);
-      if (r2 >= k.h2) return;
+    for_each_within_h(hood, xs, s, k.h2, [&](int t, Vec3 r, Real r2) {
       if (confine) eta += (length(omega[t]) - wi) * k.spiky_gradient(r, r2);
       mean += k.poly6(r2) * (vs[t] - vi);
     });
-    Vec3 dv = (f.xsph * f.density_scale()) * mean;
+    const Real c = f.xsph_rate * h < 1.0 ? f.xsph_rate * h : 1.0;  // PBF's c for this substep [-]
+    Vec3 dv = (c * f.density_scale()) * mean;
     const Real eta_len = length(eta);
     if (eta_len > 0.0) dv += (h * f.vorticity / eta_len) * cross(eta, omega[s]);
     v[sorted[s]] = vi + dv;
@@ -204,7 +210,7 @@ class FluidFamily::Stages : public FamilyHooks {
   void end_substep(SolverCore<Exec>& core, const Substep& sub) {
     const int n = block_.count;
     const FluidMaterial f = block_.material;
-    const bool confine = f.vorticity > 0.0, viscous = f.xsph > 0.0;
+    const bool confine = f.vorticity > 0.0, viscous = f.xsph_rate > 0.0;
     if (n == 0 || !(sub.last() || confine || viscous)) return;
     Vec3* v = Exec::data(core.state.particle_v) + block_.first;
     search_.gather(core, core.x() + block_.first, n);

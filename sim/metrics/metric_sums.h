@@ -64,7 +64,7 @@ struct ConstraintSums {
   double density_error_max = 0.0;            // [-]
   double fluid_volume = 0.0;                 // Σ m / max(ρ, ρ₀) [m³]
   int fluid_particles = 0;
-  int cfl_clamps = 0;                        // particle substeps the CFL limit shortened
+  long long cfl_clamps = 0;                  // particle substeps the CFL limit shortened
   int neighbours_max = 0;                    // most neighbours of a fluid particle
   int neighbour_overflow = 0;                // fluid particles with more than a list holds
   int stretch_edges = 0;

@@ -44,7 +44,9 @@ SceneDef make_fluid_column_scene() {
       {"unilateral", ParamType::Bool, 1, 0, 1, "",
        "resist compression only; false: the bilateral C = 0, which pulls the thinned surface together",
        false},
-      {"viscosity", ParamType::Real, 0.01, 0.0, 1.0, "", "XSPH viscosity c (PBF Eq. 17); 0: none", false},
+      {"viscosity", ParamType::Real, 0.6, 0.0, 60.0, "1/s",
+       "XSPH viscosity as a rate: c = rate x substep (PBF Eq. 17; its c = 0.01 at 60 Hz is 0.6/s); 0: none",
+       false},
       {"vorticity", ParamType::Real, 0.0, 0.0, 100.0, "m/s", "vorticity confinement ε (PBF Eq. 16); 0: none",
        false},
       {"cfl", ParamType::Real, 0.3, 0.0, 10.0, "",
@@ -83,6 +85,10 @@ SceneDef make_fluid_column_scene() {
     const auto layers = [&](Real extent, Real room) {
       return std::max(1, int(std::floor(std::min(extent, room) / d + 1e-9)));
     };
+    if (width < d || depth < d)
+      throw ParamError("fluid_column: the container (" + std::to_string(width) + " x " +
+                       std::to_string(depth) + " m) is narrower than one particle (spacing " +
+                       std::to_string(d) + " m)");
     const int nx = layers(Real(p.get("column_width")), width);
     const int ny = layers(Real(p.get("column_height")), 1e9);
     const int nz = layers(Real(p.get("column_depth")), depth);
@@ -99,7 +105,7 @@ SceneDef make_fluid_column_scene() {
     fluid.material.scorr_n = p.get_int("scorr_n");
     fluid.material.scorr_dq = Real(p.get("scorr_dq"));
     fluid.material.unilateral = p.get_bool("unilateral");
-    fluid.material.xsph = Real(p.get("viscosity"));
+    fluid.material.xsph_rate = Real(p.get("viscosity"));
     fluid.material.vorticity = Real(p.get("vorticity"));
     fluid.material.cfl = Real(p.get("cfl"));
     fluid.material = rest_lattice_material(fluid.material, d);
@@ -111,13 +117,16 @@ SceneDef make_fluid_column_scene() {
 
     ModelBuilder b;
     b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
+    const Real span = 10.0 * (width + depth + Real(ny) * d) + 10.0;
+    // Every particle is tested against the floor and walls in every iteration (a few dot products): the
+    // margin spans the scene, so no push of the pressure, which the once-per-frame prediction cannot see,
+    // carries a particle through a wall undetected.
     GroundPlane ground;
     ground.enabled = true;
-    ground.margin = d;
+    ground.margin = span;
     ground.material.mu_static = ground.material.mu_dynamic = Real(p.get("wall_friction"));
     b.set_ground(ground);
     b.set_container({true, 0.0, width, 0.0, depth, 1.25 * Real(ny) * d});
-    const Real span = 10.0 * (width + depth + Real(ny) * d) + 10.0;
     b.set_bounds({{-span, -1.0, -span}, {span, span, span}});
     const Real r = 0.5 * d;
     for (int j = 0; j < ny; ++j)
