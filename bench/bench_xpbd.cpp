@@ -14,7 +14,9 @@
 // XPBD's n x 1: equal work in steps, not in force passes), with --set for scene parameters (a stiffness
 // the explicit schemes can bear).
 //
-// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column] [--out path.json] [--frames N]
+// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column] [--out path.json]
+// [--frames N]
+//                   [--warmup N]
 //                   [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]
 //                   [--set param=value]...
 
@@ -75,12 +77,15 @@ const BenchScene kScenes[] = {
 };
 
 constexpr const char* kUsage =
-    "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column] [--out path.json] [--frames N]\n"
+    "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column] [--out path.json] "
+    "[--frames N]\n"
+    "                  [--warmup N]\n"
     "                  [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]\n"
     "                  [--set param=value]...\n"
     "  --scene    the scene to time (default hanging_cloth)\n"
     "  --out      also write the JSON report to this file (it always goes to stdout)\n"
     "  --frames   timed frames per case (default 30 for cloths up to 200x200, 10 above)\n"
+    "  --warmup   frames stepped before the timed ones (default the scene's: 30 for the fluid)\n"
     "  --backend  cpu, cuda or all (default all: cpu, and cuda when a device is present)\n"
     "  --sizes    comma-separated cloth resolutions W (a W x W grid; default 100,387 for hanging_cloth,\n"
     "             64,388 for bunny_cloth), chain lengths in particles (default 20) or beam cubes along\n"
@@ -114,6 +119,7 @@ struct Options {
   const BenchScene* scene = &kScenes[0];
   std::string out_path;       // empty: stdout only
   std::optional<int> frames;  // timed frames per case; unset: default_frames(size)
+  std::optional<int> warmup;  // frames stepped before the timed ones; unset: the scene's
   std::vector<sim::BackendKind> backends;
   std::vector<int> sizes;  // empty: the scene's default sizes
   std::vector<sim::Integrator> integrators;  // empty: XPBD n x 1 and 1 x n (and the scene's Newton-PCG)
@@ -123,7 +129,8 @@ struct Options {
 // Fewer timed frames for large cloths keeps a run to minutes on a small CPU.
 int default_frames(int size) { return size <= 200 ? 30 : 10; }
 
-int parse_frames(const std::string& text) {
+// A frame count given to `flag`, in [least, kMaxFrames].
+int parse_frames(const std::string& flag, const std::string& text, int least) {
   size_t used = 0;
   long value = 0;
   try {
@@ -131,8 +138,9 @@ int parse_frames(const std::string& text) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (text.empty() || used != text.size() || value < 1 || value > kMaxFrames)
-    throw UsageError("--frames '" + text + "' is not an integer in [1, " + std::to_string(kMaxFrames) + "]");
+  if (text.empty() || used != text.size() || value < least || value > kMaxFrames)
+    throw UsageError(flag + " '" + text + "' is not an integer in [" + std::to_string(least) + ", " +
+                     std::to_string(kMaxFrames) + "]");
   return int(value);
 }
 
@@ -223,8 +231,8 @@ Options parse_args(int argc, char** argv) {
       o.help = true;
       return o;
     }
-    if (arg != "--out" && arg != "--frames" && arg != "--backend" && arg != "--sizes" && arg != "--scene" &&
-        arg != "--integrators" && arg != "--set")
+    if (arg != "--out" && arg != "--frames" && arg != "--warmup" && arg != "--backend" && arg != "--sizes" &&
+        arg != "--scene" && arg != "--integrators" && arg != "--set")
       throw UsageError("unknown argument '" + arg + "'");
     if (i + 1 >= argc) throw UsageError(arg + " needs a value");
     const std::string value = argv[++i];
@@ -232,7 +240,9 @@ Options parse_args(int argc, char** argv) {
       if (value.empty()) throw UsageError("--out needs a file path");
       o.out_path = value;
     } else if (arg == "--frames") {
-      o.frames = parse_frames(value);
+      o.frames = parse_frames(arg, value, 1);
+    } else if (arg == "--warmup") {
+      o.warmup = parse_frames(arg, value, 0);
     } else if (arg == "--backend") {
       backend = value;
     } else if (arg == "--scene") {
@@ -369,7 +379,8 @@ json run_benchmark(const Options& o) {
     const int frames = o.frames ? *o.frames : default_frames(size);
     for (sim::BackendKind backend : o.backends)
       for (const sim::Settings& s : settings)
-        cases.push_back(run_case(*o.scene, built, size, backend, s, o.scene->warmup_frames, frames));
+        cases.push_back(
+            run_case(*o.scene, built, size, backend, s, o.warmup.value_or(o.scene->warmup_frames), frames));
   }
   return {
       {"benchmark", "bench_xpbd"},
