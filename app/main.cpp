@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -256,6 +257,11 @@ int main(int argc, char** argv) {
     return usage_error(e.what());
   } catch (const sim::BackendUnavailable& e) {
     return usage_error(e.what());
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr,
+                 "smallsteps: error: out of memory: the scene is too large for this machine (give it "
+                 "fewer particles: a coarser spacing or resolution)\n");
+    return app::kExitFailure;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "smallsteps: error: %s\n", e.what());
     return app::kExitFailure;
