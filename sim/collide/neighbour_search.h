@@ -77,7 +77,7 @@ struct GatherSorted {
   SIM_HD void operator()(int s) const { xs[s] = x[sorted[s]]; }
 };
 
-// At a build: each sorted particle's cell (what CellWalk reads).
+// At a build for the cell walk: each sorted particle's cell (what CellWalk reads).
 struct LocateCells {
   HashGridView grid;
   const Vec3* xs;  // positions in sorted order [m]
@@ -94,7 +94,6 @@ struct BuildCellLists {
   HashGridView grid;
   const Vec3* xs;  // positions in sorted order [m]
   Real radius;     // R [m]
-  Int3* cell;
   int* list;
   int* count;
   int capacity;
@@ -123,7 +122,6 @@ struct BuildCellLists {
         own[k] = m;
         at[k] = xs[m];
         found[k] = 0;
-        cell[m] = c;
         ++k;
       }
     const Real r2 = radius * radius;
@@ -143,14 +141,15 @@ struct BuildCellLists {
 template <class Exec>
 class NeighbourSearch {
  public:
-  // Room for n particles; `capacity` neighbours per list (list_capacity) with NeighbourWalk::List.
-  void reserve(size_t n, NeighbourWalk walk, int capacity) {
+  // Room for n particles; `capacity` neighbours per list (list_capacity) with NeighbourWalk::List; with
+  // track_moves, the positions at each build are kept for farthest_move.
+  void reserve(size_t n, NeighbourWalk walk, int capacity, bool track_moves) {
     walk_ = walk;
     capacity_ = walk == NeighbourWalk::List ? capacity : 0;
     grid_.reserve(n);
     Exec::resize(xs_, n);
-    Exec::resize(built_, n);
-    Exec::resize(cell_, n);
+    Exec::resize(built_, track_moves ? n : 0);
+    Exec::resize(cell_, walk == NeighbourWalk::Cells ? n : 0);
     Exec::resize(list_, capacity_ > 0 ? n * NeighbourLists::stride(capacity_) : 0);
     Exec::resize(count_, walk == NeighbourWalk::List ? n : 0);
   }
@@ -161,16 +160,18 @@ class NeighbourSearch {
   void build(Core& core, const Vec3* x, int n, Real radius) {
     grid_.build(core, x, n, radius);
     gather(core, x, n);
-    Exec::copy(built_, xs_);
-    ++core.launches;
+    if (Exec::size(built_) > 0) {
+      Exec::copy(built_, xs_);
+      ++core.launches;
+    }
     if (walk_ == NeighbourWalk::List)
-      core.launch(grid_.buckets(), BuildCellLists{grid_.view(), Exec::data(xs_), radius, Exec::data(cell_),
-                                                  Exec::data(list_), Exec::data(count_), capacity_});
+      core.launch(grid_.buckets(), BuildCellLists{grid_.view(), Exec::data(xs_), radius, Exec::data(list_),
+                                                  Exec::data(count_), capacity_});
     else
       core.launch(n, LocateCells{grid_.view(), Exec::data(xs_), Exec::data(cell_)});
   }
 
-  // How far the particle that moved most has gone since the build [m].
+  // How far the particle that moved most has gone since the build [m] (reserved with track_moves).
   template <class Core>
   Real farthest_move(Core& core, const Vec3* x, int n) {
     ++core.launches;
@@ -208,9 +209,9 @@ class NeighbourSearch {
   int capacity_ = 0;
   HashGrid<Exec> grid_;
   Buffer<Vec3> xs_;     // positions in sorted order [m]
-  Buffer<Vec3> built_;  // xs_ at the build [m]
+  Buffer<Vec3> built_;  // xs_ at the build, with track_moves [m]
   Buffer<unsigned char> scratch_;  // the backend's working memory for farthest_move's reduction
-  Buffer<Int3> cell_;   // each sorted particle's cell at the build
+  Buffer<Int3> cell_;              // each sorted particle's cell at the build, for the cell walk
   Buffer<int> list_;    // NeighbourLists::stride(capacity_) per sorted particle
   Buffer<int> count_;
 };

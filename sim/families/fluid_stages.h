@@ -156,7 +156,7 @@ class FluidFamily::Stages : public FamilyHooks {
     built_ = false;
     core.model.fluid = m.fluid;  // the host-side member the metric term reads
     const size_t n = size_t(block_.count);
-    search_.reserve(n, block_.walk, block_.list_capacity());
+    search_.reserve(n, block_.walk, block_.list_capacity(), !block_.rebuild_per_substep);
     Exec::resize(ws_, n);
     Exec::resize(lambda_, n);
     Exec::resize(vs_, n);

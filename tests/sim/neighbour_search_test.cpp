@@ -37,7 +37,7 @@ std::vector<std::vector<int>> search(const std::vector<Vec3>& x, Real radius, Ne
   Exec::upload(xb, x);
   NeighbourSearch<Exec> s;
   const int n = int(x.size());
-  s.reserve(size_t(n), walk, 96);
+  s.reserve(size_t(n), walk, 96, false);
   s.build(core, Exec::data(xb), n, radius);
   std::vector<std::vector<int>> found{size_t(n)};
   s.with_neighbourhood([&](auto hood) {
@@ -92,7 +92,7 @@ TEST(NeighbourSearch, ListsCountWhatTheyCannotHold) {
   CpuExec::Buffer<Vec3> xb;
   CpuExec::upload(xb, x);
   NeighbourSearch<CpuExec> s;
-  s.reserve(x.size(), NeighbourWalk::List, capacity);
+  s.reserve(x.size(), NeighbourWalk::List, capacity, false);
   s.build(core, CpuExec::data(xb), int(x.size()), 0.1);
   for (int i = 0; i < crowd; ++i) EXPECT_EQ(s.counts()[i], crowd - 1);
   for (const int i : {0, crowd - 1}) {
