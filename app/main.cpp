@@ -176,6 +176,7 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
     }
   }
   o.scene_params.use_device_defaults(sim::runs_on_cuda(o.backend));
+  o.settings.use_defaults(o.scene->settings);
   if (!a.compare.empty()) o.compare = a.compare;
   if (!a.record.empty()) o.record = a.record;
   o.metrics_path = a.metrics;

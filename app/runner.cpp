@@ -39,6 +39,12 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   if (m.tet_count() > 0)
     std::printf("volume       |V/V0 - 1| mean %.4g %%, max %.4g %% over %d tets\n", 100.0 * last.volume_error_mean,
                 100.0 * last.volume_error_max, m.tet_count());
+  if (m.body_count() > 0)
+    std::printf(
+        "bodies       %d bodies, %d joints: separation max %.4g m, angular error max %.4g rad, |L| %.6g "
+        "kg m^2/s\n",
+        m.body_count(), m.joint_count(), last.joint_separation_max, last.joint_angle_max,
+        double(sim::length(last.angular_momentum)));
   if (m.tracked_particles.size() > 0)
     std::printf("tip          deflection %.4g m (mean sag of %zu tracked particles)\n", last.tip_deflection,
                 m.tracked_particles.size());

@@ -109,6 +109,7 @@ double total_mass(const sim::Model& m) {
 json run_case(const sim::SceneDef& scene, const std::string& solver, double seconds) {
   sim::ParamSet settings_params("settings", sim::settings_table());
   settings_params.set_text("solver", solver);
+  settings_params.use_defaults(scene.settings);
   const sim::Settings settings = sim::settings_from_params(settings_params);
   sim::World world(scene.build(scene.default_params()), sim::BackendKind::Cpu);
   const sim::Model& model = world.model();

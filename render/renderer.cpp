@@ -11,6 +11,7 @@ Renderer::Renderer()
       sphere_(std::make_unique<ShaderProgram>("sphere.vert", "sphere.frag")),
       lines_(std::make_unique<ShaderProgram>("lines.vert", "lines.frag")),
       ground_(std::make_unique<ShaderProgram>("ground.vert", "ground.frag")),
+      body_(std::make_unique<ShaderProgram>("body.vert", "body.frag")),
       light_dir_(glm::normalize(glm::vec3(0.45f, 1.0f, 0.35f))) {
   glCreateVertexArrays(1, &empty_vao_);
 }
@@ -43,6 +44,33 @@ void Renderer::draw_spheres(const SceneBuffers& scene, const DrawOptions& option
   glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, scene.particle_count());
 }
 
+void Renderer::draw_bodies(const SceneBuffers& scene, bool light_pass) {
+  body_->set("u_light_pass", light_pass ? 1 : 0);
+  body_->use();
+  const ShapeMeshes& shapes = scene.shapes();
+  for (int s = 0; s < ShapeMeshes::kShapes; ++s) {
+    body_->set("u_shape", s);
+    glBindVertexArray(shapes.vao(s));
+    glDrawElementsInstanced(GL_TRIANGLES, shapes.index_count(s), GL_UNSIGNED_INT, nullptr,
+                            scene.body_count());
+  }
+}
+
+// Each joint as a dark bead at its anchor, a little wider than the thinnest body.
+void Renderer::draw_joints(const SceneBuffers& scene, const sim::Model& model) {
+  double thinnest = 1e30;
+  for (const sim::Vec3& size : model.body.size) thinnest = std::min(thinnest, double(size.x));
+  sphere_->set("u_use_value", 0);
+  sphere_->set("u_colour", glm::vec3(0.12f, 0.13f, 0.18f));
+  sphere_->set("u_light_pass", 0);
+  sphere_->set("u_radius_scale", 1.0f);
+  sphere_->use();
+  glBindVertexArray(scene.joint_vao());
+  glVertexAttrib1f(1, 0.0f);  // the value: unused, flat colour
+  glVertexAttrib1f(2, float(model.body_count() > 0 ? 1.3 * thinnest : 0.01));  // the radius [m]
+  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, scene.joint_count());
+}
+
 void Renderer::shadow_pass(const SceneBuffers& scene, const sim::Model& model, const DrawOptions& options) {
   GLint target = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
@@ -58,6 +86,10 @@ void Renderer::shadow_pass(const SceneBuffers& scene, const sim::Model& model, c
   if (options.surface && scene.triangle_count() > 0) draw_mesh(scene.surface_vao(), scene.triangle_count());
   if (scene.collider().triangle_count() > 0) draw_mesh(scene.collider().vao(), scene.collider().triangle_count());
   if (options.particles) draw_spheres(scene, options, true);
+  if (scene.body_count() > 0) {
+    body_->set("u_light_view_proj", shadow_map_.light_view_proj());
+    draw_bodies(scene, true);
+  }
   glBindFramebuffer(GL_FRAMEBUFFER, GLuint(target));
 }
 
@@ -105,6 +137,17 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
     sphere_->set("u_value_range", scene.value_range());
     sphere_->set("u_colour", glm::vec3(0.93f, 0.62f, 0.22f));
     draw_spheres(scene, options, false);
+  }
+  if (scene.body_count() > 0) {
+    set_common(*body_, camera, viewport, options.shadows);
+    body_->set("u_use_value", options.colour_by == ColourBy::Speed ? 1 : 0);
+    body_->set("u_value_range", scene.value_range());
+    body_->set("u_colour", glm::vec3(0.55f, 0.60f, 0.68f));
+    draw_bodies(scene, false);
+  }
+  if (options.constraints && scene.joint_count() > 0) {
+    set_common(*sphere_, camera, viewport, options.shadows);
+    draw_joints(scene, model);
   }
   // The ground goes after the objects: it covers most of the screen, and the depth test then rejects its
   // hidden fragments before they are shaded (a software rasteriser like llvmpipe feels this most).

@@ -1,6 +1,7 @@
 // Renderer: draws one World's SceneBuffers into a viewport — shadow pass from a directional light, the
-// ground grid, the two-sided cloth surface, particles as sphere impostors coloured by a quantity, and
-// optionally the constraints as lines — plus captions. Programs and the shadow map are shared by panes.
+// ground grid, the two-sided cloth surface, particles as sphere impostors coloured by a quantity, rigid
+// bodies as instanced boxes, capsules and spheres, and optionally the constraints as lines and the joints
+// as dots — plus captions. Programs and the shadow map are shared by panes.
 #pragma once
 
 #include <memory>
@@ -24,7 +25,7 @@ struct Viewport {
 struct DrawOptions {
   bool surface = true;       // triangle surface, where the scene has one
   bool particles = true;     // sphere impostors
-  bool constraints = false;  // distance constraints as lines (wireframe)
+  bool constraints = false;  // distance constraints as lines (wireframe), joints as dots
   bool shadows = true;
   ColourBy colour_by = ColourBy::Speed;
   float particle_scale = 1.0f;  // impostor radius / contact radius
@@ -45,8 +46,10 @@ class Renderer {
   void set_common(const ShaderProgram& p, const OrbitCamera& camera, const Viewport& viewport, bool shadows) const;
   void draw_mesh(GLuint vao, int triangles) const;
   void draw_spheres(const SceneBuffers& scene, const DrawOptions& options, bool light_pass);
+  void draw_bodies(const SceneBuffers& scene, bool light_pass);
+  void draw_joints(const SceneBuffers& scene, const sim::Model& model);
 
-  std::unique_ptr<ShaderProgram> surface_, depth_, sphere_, lines_, ground_;
+  std::unique_ptr<ShaderProgram> surface_, depth_, sphere_, lines_, ground_, body_;
   Caption caption_;
   ShadowMap shadow_map_;
   GLuint empty_vao_ = 0;

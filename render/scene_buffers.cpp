@@ -8,6 +8,7 @@ SceneBuffers::SceneBuffers() {
   glCreateVertexArrays(1, &surface_vao_);
   glCreateVertexArrays(1, &sphere_vao_);
   glCreateVertexArrays(1, &line_vao_);
+  glCreateVertexArrays(1, &joint_vao_);
   const GLsizei vec3 = sizeof(glm::vec3), scalar = sizeof(float);
   vertex_attribute(surface_vao_, 0, buffers_[kPosition], 3, vec3);
   vertex_attribute(surface_vao_, 1, buffers_[kNormal], 3, vec3);
@@ -17,6 +18,9 @@ SceneBuffers::SceneBuffers() {
   vertex_attribute(sphere_vao_, 2, buffers_[kRadius], 1, scalar, 1);
   vertex_attribute(line_vao_, 0, buffers_[kPosition], 3, vec3);
   glVertexArrayElementBuffer(line_vao_, buffers_[kLines]);
+  vertex_attribute(joint_vao_, 0, buffers_[kJointPoint], 3, vec3,
+                   1);  // value and radius: constant attributes
+  shapes_.bind_instances(buffers_[kBodyPose], buffers_[kBodyScale], buffers_[kBodyShape]);
 }
 
 SceneBuffers::~SceneBuffers() {
@@ -24,6 +28,7 @@ SceneBuffers::~SceneBuffers() {
   glDeleteVertexArrays(1, &surface_vao_);
   glDeleteVertexArrays(1, &sphere_vao_);
   glDeleteVertexArrays(1, &line_vao_);
+  glDeleteVertexArrays(1, &joint_vao_);
   glDeleteBuffers(kBufferCount, buffers_);
 }
 
@@ -36,12 +41,28 @@ void SceneBuffers::set_model(const sim::Model& model) {
   buffer_data(buffers_[kLines], model.distance.particles, GL_DYNAMIC_DRAW);
   std::vector<float> radius(model.particle_radius.begin(), model.particle_radius.end());
   buffer_data(buffers_[kRadius], radius, GL_DYNAMIC_DRAW);
-  const GLsizeiptr n = particles_;
-  glNamedBufferData(buffers_[kPosition], 3 * n * GLsizeiptr(sizeof(float)), nullptr, GL_DYNAMIC_DRAW);
-  glNamedBufferData(buffers_[kNormal], 3 * n * GLsizeiptr(sizeof(float)), nullptr, GL_DYNAMIC_DRAW);
-  glNamedBufferData(buffers_[kValue], n * GLsizeiptr(sizeof(float)), nullptr, GL_DYNAMIC_DRAW);
+  bodies_ = model.body_count();
+  joints_ = model.joint_count();
+  std::vector<glm::vec4> scale;
+  std::vector<float> shape;
+  for (int b = 0; b < bodies_; ++b) {
+    scale.push_back(shape_scale(model.body.shape[size_t(b)], model.body.size[size_t(b)]));
+    shape.push_back(float(int(model.body.shape[size_t(b)])));
+  }
+  buffer_data(buffers_[kBodyScale], scale, GL_DYNAMIC_DRAW);
+  buffer_data(buffers_[kBodyShape], shape, GL_DYNAMIC_DRAW);
+  for (int k = 0; k < kWritten; ++k)  // at least one float each: CUDA does not register empty buffers
+    glNamedBufferData(buffers_[k], std::max<GLsizeiptr>(written_bytes(k), sizeof(float)), nullptr,
+                      GL_DYNAMIC_DRAW);
   collider_.set(model.collider_mesh);
   walls_.set(container_walls_mesh(model.container, model.ground.enabled ? model.ground.height : 0.0));
+}
+
+GLsizeiptr SceneBuffers::written_bytes(int buffer) const {
+  const GLsizeiptr floats[kWritten] = {3 * GLsizeiptr(particles_), 3 * GLsizeiptr(particles_),
+                                       GLsizeiptr(particles_), 8 * GLsizeiptr(bodies_),
+                                       3 * GLsizeiptr(joints_)};
+  return floats[buffer] * GLsizeiptr(sizeof(float));
 }
 
 bool SceneBuffers::write_through_interop(sim::World& world, ColourBy colour_by, sim::DrawSums& sums) {
@@ -51,7 +72,8 @@ bool SceneBuffers::write_through_interop(sim::World& world, ColourBy colour_by, 
     CudaGlBuffers& buffers;
     ~Unmap() { buffers.unmap(); }
   } unmap{*interop_};
-  sums = world.write_draw({static_cast<float*>(p[0]), static_cast<float*>(p[1]), static_cast<float*>(p[2])},
+  sums = world.write_draw({static_cast<float*>(p[0]), static_cast<float*>(p[1]), static_cast<float*>(p[2]),
+                           static_cast<float*>(p[3]), static_cast<float*>(p[4])},
                           colour_by, false);
   transfer_ = "CUDA-GL interop: no host copy";
   return true;
@@ -59,31 +81,29 @@ bool SceneBuffers::write_through_interop(sim::World& world, ColourBy colour_by, 
 
 bool SceneBuffers::write_through_host(sim::World& world, ColourBy colour_by, sim::DrawSums& sums) {
   const GLbitfield write = GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT;
-  const GLsizeiptr vec3 = 3 * GLsizeiptr(particles_) * GLsizeiptr(sizeof(float));
-  const Buffer written[] = {kPosition, kNormal, kValue};
-  float* mapped[3] = {};
+  float* mapped[kWritten] = {};
   bool all = true;
-  for (int k = 0; k < 3 && all; ++k) {
-    mapped[k] = static_cast<float*>(
-        glMapNamedBufferRange(buffers_[written[k]], 0, written[k] == kValue ? vec3 / 3 : vec3, write));
+  for (int k = 0; k < kWritten && all; ++k) {
+    if (written_bytes(k) == 0) continue;  // nothing of that kind: its pointer stays null
+    mapped[k] = static_cast<float*>(glMapNamedBufferRange(buffers_[k], 0, written_bytes(k), write));
     all = mapped[k] != nullptr;
   }
-  if (all) sums = world.write_draw({mapped[0], mapped[1], mapped[2]}, colour_by, true);
-  for (int k = 0; k < 3; ++k)
-    if (mapped[k]) glUnmapNamedBuffer(buffers_[written[k]]);
+  if (all) sums = world.write_draw({mapped[0], mapped[1], mapped[2], mapped[3], mapped[4]}, colour_by, true);
+  for (int k = 0; k < kWritten; ++k)
+    if (mapped[k]) glUnmapNamedBuffer(buffers_[k]);
   if (all)
     transfer_ = world.backend() == sim::BackendKind::Cuda
-                    ? "copied through the host, 28 bytes a particle (" + interop_->why_not() + ")"
+                    ? "copied through the host, 28 bytes a particle, 44 a body (" + interop_->why_not() + ")"
                     : "written into mapped buffers";
   return all;
 }
 
 void SceneBuffers::update(sim::World& world, ColourBy colour_by) {
   sim::DrawSums sums;
-  if (particles_ > 0) {
+  const bool drawn = particles_ > 0 || bodies_ > 0;
+  if (drawn) {
     if (world.backend() == sim::BackendKind::Cuda && !interop_)
-      interop_ = std::make_unique<CudaGlBuffers>(
-          std::vector<GLuint>{buffers_[kPosition], buffers_[kNormal], buffers_[kValue]});
+      interop_ = std::make_unique<CudaGlBuffers>(std::vector<GLuint>(buffers_, buffers_ + kWritten));
     const bool written =
         (interop_ && interop_->available() && write_through_interop(world, colour_by, sums)) ||
         write_through_host(world, colour_by, sums);
@@ -92,8 +112,8 @@ void SceneBuffers::update(sim::World& world, ColourBy colour_by) {
       return;
     }
   }
-  lo_ = particles_ > 0 ? glm::vec3(sums.lo.x, sums.lo.y, sums.lo.z) : glm::vec3(0.0f);
-  hi_ = particles_ > 0 ? glm::vec3(sums.hi.x, sums.hi.y, sums.hi.z) : glm::vec3(0.0f);
+  lo_ = drawn ? glm::vec3(sums.lo.x, sums.lo.y, sums.lo.z) : glm::vec3(0.0f);
+  hi_ = drawn ? glm::vec3(sums.hi.x, sums.hi.y, sums.hi.z) : glm::vec3(0.0f);
   for (const StaticMesh* mesh : {&collider_, &walls_})
     if (mesh->triangle_count() > 0) {
       lo_ = glm::min(lo_, mesh->lo());

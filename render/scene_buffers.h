@@ -1,6 +1,7 @@
 // SceneBuffers: one World's drawable data on the GPU — particle positions, per-vertex normals of the
 // surface triangles (area-weighted, recomputed every frame), the coloured quantity and radii per
-// particle, the index lists of surface triangles and distance constraints, and the static collider mesh.
+// particle, the index lists of surface triangles and distance constraints, the static collider mesh, and
+// the rigid bodies' poses (instances of render/shape_meshes.h) and joint points.
 // The World's backend writes the per-frame arrays itself (sim/draw/draw_stages.h): on CUDA into the
 // buffers mapped through CUDA-GL interop, otherwise into the buffers mapped into host memory.
 #pragma once
@@ -13,6 +14,7 @@
 #include "model/model.h"
 #include "render/cuda_gl_buffers.h"
 #include "render/gl.h"
+#include "render/shape_meshes.h"
 #include "render/static_mesh.h"
 #include "world.h"
 
@@ -40,6 +42,8 @@ class SceneBuffers {
   int particle_count() const { return particles_; }
   int triangle_count() const { return triangles_; }
   int distance_count() const { return distances_; }
+  int body_count() const { return bodies_; }
+  int joint_count() const { return joints_; }
   glm::vec3 lo() const { return lo_; }  // bounds of the particles, the collider and the walls [m]
   glm::vec3 hi() const { return hi_; }
   glm::vec2 value_range() const { return value_range_; }
@@ -47,18 +51,36 @@ class SceneBuffers {
   GLuint surface_vao() const { return surface_vao_; }
   GLuint sphere_vao() const { return sphere_vao_; }
   GLuint line_vao() const { return line_vao_; }
+  const ShapeMeshes& shapes() const { return shapes_; }  // instanced over the bodies
+  GLuint joint_vao() const { return joint_vao_; }        // joint points as sphere impostor instances
   const StaticMesh& collider() const { return collider_; }
   const StaticMesh& walls() const { return walls_; }  // the container's, if any
 
  private:
-  enum Buffer { kPosition, kNormal, kValue, kRadius, kTriangles, kLines, kBufferCount };
+  // the first five are written every frame by the backend (kWritten), in DrawArrays order
+  enum Buffer {
+    kPosition,
+    kNormal,
+    kValue,
+    kBodyPose,
+    kJointPoint,
+    kRadius,
+    kTriangles,
+    kLines,
+    kBodyScale,
+    kBodyShape,
+    kBufferCount
+  };
+  static constexpr int kWritten = 5;
+  GLsizeiptr written_bytes(int buffer) const;  // this frame's bytes of a written buffer
   // The backend writes the per-frame arrays through CUDA-GL interop (false: given up, interop_ says why)
   // or through buffers mapped into host memory (false: OpenGL could not map them).
   bool write_through_interop(sim::World& world, ColourBy colour_by, sim::DrawSums& sums);
   bool write_through_host(sim::World& world, ColourBy colour_by, sim::DrawSums& sums);
   GLuint buffers_[kBufferCount] = {};
-  GLuint surface_vao_ = 0, sphere_vao_ = 0, line_vao_ = 0;
-  int particles_ = 0, triangles_ = 0, distances_ = 0;
+  GLuint surface_vao_ = 0, sphere_vao_ = 0, line_vao_ = 0, joint_vao_ = 0;
+  int particles_ = 0, triangles_ = 0, distances_ = 0, bodies_ = 0, joints_ = 0;
+  ShapeMeshes shapes_;
   std::unique_ptr<CudaGlBuffers> interop_;  // the per-frame buffers registered with CUDA, on CUDA
   std::string transfer_;
   glm::vec3 lo_{0.0f}, hi_{0.0f};

@@ -52,11 +52,13 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   // Energy beyond ten times what the scene can release is a scheme blowing up before it reaches NaN; with
   // a grab or attachments, whose targets the user moves, there is no such bound.
   const double budget = world.energy_budget(settings.gravity_scale);
-  const bool closed = world.grab().particle < 0 && world.model().attachment_count() == 0;
-  if (closed && budget > 0.0 && sums.particles.kinetic > 10.0 * budget) {
+  const bool closed =
+      world.grab().particle < 0 && world.grab().body < 0 && world.model().attachment_count() == 0;
+  const double kinetic = sums.particles.kinetic + sums.constraints.body_kinetic;
+  if (closed && budget > 0.0 && kinetic > 10.0 * budget) {
     char reason[160];
     std::snprintf(reason, sizeof reason, "kinetic energy %.3g J passed 10x the %.3g J the scene can release",
-                  sums.particles.kinetic, budget);
+                  kinetic, budget);
     r.divergence = divergence_message(world, settings, reason);
     return r;
   }

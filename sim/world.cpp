@@ -23,13 +23,18 @@ World::World(Built built, SelectedBackend selected)
 
 void World::measure_initial_energy() {
   const MeasuredSums e0 = measure_sums(model_, initial_, 0.0);
-  initial_energy_ = e0.particles.kinetic + e0.constraints.violation;
+  initial_energy_ = e0.particles.kinetic + e0.constraints.body_kinetic + e0.constraints.violation;
   mass_ = 0.0;
   double top = model_.bounds.lo.y;
   for (size_t i = 0; i < model_.particle_inv_mass.size(); ++i)
     if (model_.particle_inv_mass[i] > 0.0) {
       mass_ += 1.0 / model_.particle_inv_mass[i];
       top = std::max(top, double(initial_.particle_x[i].y));
+    }
+  for (size_t b = 0; b < model_.body.inv_mass.size(); ++b)
+    if (model_.body.inv_mass[b] > 0.0) {
+      mass_ += 1.0 / model_.body.inv_mass[b];
+      top = std::max(top, double(initial_.body.x[b].y));
     }
   drop_ = top - model_.bounds.lo.y;
 }
@@ -43,6 +48,11 @@ std::optional<std::string> integrator_refusal(const Model& model, Integrator int
     return std::string("integrator ") + info(integrator).name +
            " cannot step a fluid: position-based fluids' density constraints (PBF) have no energy, so no "
            "force form; this scene runs under xpbd only";
+  if (model.body_count() > 0 && force_based(integrator))
+    return std::string("integrator ") + info(integrator).name +
+           " cannot step rigid bodies: their joints are XPBD constraints on poses (Müller et al. 2020) with "
+           "no "
+           "force form here; this scene runs under xpbd only";
   return std::nullopt;
 }
 
@@ -89,7 +99,8 @@ void World::set_attachment_targets(const std::vector<Vec3>& targets) {
 }
 
 void World::set_grab(const Grab& grab) {
-  const Grab next = grab.particle >= 0 && grab.particle < model_.particle_count() ? grab : Grab{};
+  Grab next = grab.particle >= 0 && grab.particle < model_.particle_count() ? grab : Grab{};
+  if (grab.particle < 0 && grab.body >= 0 && grab.body < model_.body_count()) next = grab;
   if (next.particle != grab_.particle) solver_->hold(grab_hold(next.particle));
   grab_ = next;
   solver_->set_grab(grab_);

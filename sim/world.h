@@ -34,7 +34,8 @@ class World {
   void set_attachment_targets(const std::vector<Vec3>& targets);
 
   // Hold a particle with the mouse (particle < 0 lets go), and with it every movable particle within
-  // Model::grab_radius of it when grabbed (GrabHold); applied from the next step on.
+  // Model::grab_radius of it when grabbed (GrabHold), or a body's point (Grab::body); applied from the next
+  // step on.
   void set_grab(const Grab& grab);
   const Grab& grab() const { return grab_; }
 
@@ -45,6 +46,8 @@ class World {
   const Model& model() const { return model_; }
   const State& state();  // copied back from the backend when it has changed
   const std::vector<Vec3>& positions();  // only the positions copied back (picking) [m]
+  // Only the rigid bodies' centres [m] and orientations copied back (picking).
+  void body_poses(std::vector<Vec3>& x, std::vector<Quat>& q) { solver_->download_bodies(x, q); }
   // What the viewer draws, written by the backend (Solver::write_draw).
   DrawSums write_draw(const DrawArrays& out, DrawQuantity quantity, bool out_on_host) {
     return solver_->write_draw(out, quantity, out_on_host);

@@ -1,5 +1,7 @@
 #include "viewer/picking.h"
 
+#include "rigid/shape.h"
+
 namespace app {
 
 int pick_particle(const render::OrbitCamera& camera, glm::vec2 cursor_px, glm::vec2 viewport_px,
@@ -14,6 +16,27 @@ int pick_particle(const render::OrbitCamera& camera, glm::vec2 cursor_px, glm::v
       best = int(i);
       best_depth = p.z;
     }
+  }
+  return best;
+}
+
+BodyPick pick_body(const render::OrbitCamera& camera, glm::vec2 cursor_px, glm::vec2 viewport_px,
+                   const sim::Model& model, const std::vector<sim::Vec3>& x,
+                   const std::vector<sim::Quat>& q) {
+  const render::Ray ray = camera.ray_through(cursor_px, viewport_px);
+  const sim::Vec3 origin{ray.origin.x, ray.origin.y, ray.origin.z};
+  const sim::Vec3 dir{ray.direction.x, ray.direction.y, ray.direction.z};
+  BodyPick best;
+  sim::Real nearest = 0.0;
+  for (int b = 0; b < model.body_count() && size_t(b) < x.size(); ++b) {
+    if (model.body.inv_mass[size_t(b)] == 0.0) continue;  // a body that never moves
+    const auto t = sim::ray_hit(model.body.shape[size_t(b)], model.body.size[size_t(b)], x[size_t(b)],
+                                q[size_t(b)], origin, dir);
+    if (!t || (best.body >= 0 && *t >= nearest)) continue;
+    nearest = *t;
+    const sim::Vec3 hit = origin + *t * dir;
+    best = {b, glm::vec3(float(hit.x), float(hit.y), float(hit.z)),
+            sim::rotate_inverse(q[size_t(b)], hit - x[size_t(b)])};
   }
   return best;
 }

@@ -63,6 +63,7 @@ class Viewer final : public InputSink {
   ExperimentsPanel& experiments() { return experiments_; }
   render::OrbitCamera& camera() { return camera_; }
   int grabbed_particle() const { return grabbed_; }
+  int grabbed_body() const { return grabbed_body_; }
   const std::string& status() const { return status_; }  // the last message shown to the user
   // The last drawn frame, rows top to bottom, RGB.
   const std::vector<std::uint8_t>& frame_pixels();
@@ -132,10 +133,12 @@ class Viewer final : public InputSink {
   MouseMode mouse_ = MouseMode::None;
   glm::vec2 last_cursor_{0.0f};
   int grabbed_ = -1;
+  int grabbed_body_ = -1;   // a rigid body held instead of a particle
+  sim::Vec3 grab_local_{};  // where it is held, in its coordinates [m]
   int grab_pane_ = 0;
   float grab_compliance_ = 1e-5f;  // α of the mouse attachment [m/N]
   sim::Grab grab_;                 // what the next frame holds
-  glm::vec3 grab_anchor_{0.0f};    // where the grabbed particle was when grabbed [m]
+  glm::vec3 grab_anchor_{0.0f};    // where the grabbed particle (or body point) was when grabbed [m]
 
   std::vector<std::optional<sim::FrameResult>> results_;  // of the frame under way, one per pane
   bool frame_under_way_ = false;

@@ -1,6 +1,7 @@
-// Viewer input: left drag grabs the particle under the cursor (a compliant attachment to a target on the
-// camera-facing plane through where it was grabbed, applied inside every substep) or orbits when there is
-// none; right or middle drag pans; the wheel zooms; keys as listed by the help overlay (H).
+// Viewer input: left drag grabs the particle under the cursor, or else the rigid body at the point clicked
+// (a compliant attachment to a target on the camera-facing plane through where it was grabbed, applied
+// inside every substep), or orbits when there is neither; right or middle drag pans; the wheel zooms; keys as
+// listed by the help overlay (H).
 #include <GLFW/glfw3.h>
 
 #include "viewer/picking.h"
@@ -44,13 +45,23 @@ void Viewer::mouse_button(int button, bool pressed, glm::vec2 cursor_px) {
   for (size_t i = 0; i < x.size(); ++i) positions[i] = glm::vec3(float(x[i].x), float(x[i].y), float(x[i].z));
   const int picked =
       pick_particle(camera_, local_cursor(p, cursor_px), glm::vec2(vp.width, vp.height), positions, pickable);
-  if (picked < 0) {
+  BodyPick body;
+  if (picked < 0 && model.body_count() > 0) {  // no particle there: a body, held at the point clicked
+    std::vector<sim::Vec3> body_x;
+    std::vector<sim::Quat> body_q;
+    world.body_poses(body_x, body_q);
+    body =
+        pick_body(camera_, local_cursor(p, cursor_px), glm::vec2(vp.width, vp.height), model, body_x, body_q);
+  }
+  if (picked < 0 && body.body < 0) {
     mouse_ = MouseMode::Orbit;
     return;
   }
   mouse_ = MouseMode::Grab;
   grabbed_ = picked;
-  grab_anchor_ = positions[size_t(picked)];
+  grabbed_body_ = body.body;
+  grab_local_ = body.local;
+  grab_anchor_ = picked >= 0 ? positions[size_t(picked)] : body.point;
   grab_pane_ = p;
   update_grab(cursor_px);
 }
@@ -59,11 +70,13 @@ void Viewer::update_grab(glm::vec2 cursor_px) {
   const render::Viewport vp = pane_viewport(grab_pane_);
   const glm::vec3 t =
       drag_target(camera_, local_cursor(grab_pane_, cursor_px), glm::vec2(vp.width, vp.height), grab_anchor_);
-  grab_ = {grabbed_, {t.x, t.y, t.z}, sim::Real(grab_compliance_)};  // given to the Worlds by start_frame
+  // given to the Worlds by start_frame
+  grab_ = {grabbed_, {t.x, t.y, t.z}, sim::Real(grab_compliance_), grabbed_body_, grab_local_};
 }
 
 void Viewer::release_grab() {
   grabbed_ = -1;
+  grabbed_body_ = -1;
   grab_ = {};
 }
 

@@ -79,6 +79,7 @@ void Viewer::draw_scene_panel() {
         scene_ = &s;
         scene_params_ = s.default_params();
         scene_params_.use_device_defaults(panes_[0]->world->backend() == sim::BackendKind::Cuda);
+        for (auto& pane : panes_) pane->settings.use_defaults(s.settings);
         rebuild_scene();
       }
     ImGui::EndCombo();

@@ -12,12 +12,14 @@
 
 namespace sim {
 
-// A particle held by the mouse: an attachment (Small Steps Eq. 8 with compliance α) to a target that the
-// viewer moves with the cursor. particle < 0 holds nothing.
+// A particle, or a rigid body's point, held by the mouse: an attachment (Small Steps Eq. 8 with compliance
+// α) to a target that the viewer moves with the cursor. particle < 0 and body < 0 hold nothing.
 struct Grab {
   int particle = -1;
-  Vec3 target{};           // where the particle is pulled at the end of the next frame [m]
+  Vec3 target{};  // where the particle (or the body's point) is pulled at the end of the next frame [m]
   Real compliance = 1e-6;  // α [m/N]
+  int body = -1;           // a body held at its point `local` instead of a particle (families/rigid_stages.h)
+  Vec3 local{};            // [m] body coordinates
 };
 
 // The particles a grab holds, each by an attachment of the grab's compliance to the target plus its offset:

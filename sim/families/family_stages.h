@@ -7,5 +7,6 @@
 #include "families/family_list.h"
 #include "families/fluid_stages.h"
 #include "families/ground_stages.h"
+#include "families/rigid_stages.h"
 #include "families/self_contact_stages.h"
 #include "families/tet_stages.h"

@@ -68,6 +68,17 @@ struct ConstraintSums {
   int neighbours_max = 0;                    // most neighbours of a fluid particle
   int neighbour_overflow = 0;                // fluid particles with more than a list holds
   int stretch_edges = 0;
+  // Rigid bodies (families/rigid_family.h): their energies, angular momentum about the origin, the lowest
+  // index of a body with a DivergenceReason; their joints' largest anchor separation and angular error
+  double body_kinetic = 0.0;             // Σ ½ m |v|² + ½ ωᵀIω [J]
+  double body_gravitational = 0.0;       // −Σ m g·x [J]
+  Vec3 angular_momentum{0.0, 0.0, 0.0};  // Σ x × m v + Iω [kg·m²/s]
+  int bodies = 0;
+  int body_bad = INT_MAX;
+  int body_bad_reason = kFinite;
+  double joint_separation_max = 0.0;  // [m]
+  double joint_angle_max = 0.0;       // [rad]
+  int joints = 0;
   int count = 0;  // constraints summed
 
   SIM_HD static ConstraintSums combine(const ConstraintSums& a, const ConstraintSums& b) {
@@ -92,6 +103,16 @@ struct ConstraintSums {
     s.neighbours_max = a.neighbours_max > b.neighbours_max ? a.neighbours_max : b.neighbours_max;
     s.neighbour_overflow = a.neighbour_overflow + b.neighbour_overflow;
     s.stretch_edges = a.stretch_edges + b.stretch_edges;
+    s.body_kinetic = a.body_kinetic + b.body_kinetic;
+    s.body_gravitational = a.body_gravitational + b.body_gravitational;
+    s.angular_momentum = a.angular_momentum + b.angular_momentum;
+    s.bodies = a.bodies + b.bodies;
+    const bool first = a.body_bad <= b.body_bad;
+    s.body_bad = first ? a.body_bad : b.body_bad;
+    s.body_bad_reason = first ? a.body_bad_reason : b.body_bad_reason;
+    s.joint_separation_max = fmax(a.joint_separation_max, b.joint_separation_max);
+    s.joint_angle_max = fmax(a.joint_angle_max, b.joint_angle_max);
+    s.joints = a.joints + b.joints;
     s.count = a.count + b.count;
     return s;
   }

@@ -28,10 +28,10 @@ FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Rea
   FrameMetrics m;
   const ParticleSums& p = sums.particles;
   const ConstraintSums& c = sums.constraints;
-  m.kinetic = p.kinetic;
-  m.gravitational = p.gravitational;
+  m.kinetic = p.kinetic + c.body_kinetic;
+  m.gravitational = p.gravitational + c.body_gravitational;
   m.elastic = c.elastic;
-  m.potential = p.gravitational + c.elastic;
+  m.potential = m.gravitational + c.elastic;
   m.total = m.kinetic + m.potential;
   m.violation = c.violation;
   for (int kind = 0; kind < kResidualKinds; ++kind) {
@@ -53,6 +53,9 @@ FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Rea
   m.cfl_clamps = c.cfl_clamps;
   m.neighbours_max = c.neighbours_max;
   m.neighbour_overflow = c.neighbour_overflow;
+  m.joint_separation_max = c.joint_separation_max;
+  m.joint_angle_max = c.joint_angle_max;
+  m.angular_momentum = c.angular_momentum;
   m.tip_deflection = p.tracked > 0 ? -p.tracked_displacement.y / p.tracked : 0.0;
   for (const double lambda : sums.probe_lambda)
     m.probe_force.push_back(h > 0.0 ? -lambda / (double(h) * h) : 0.0);
@@ -60,9 +63,11 @@ FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Rea
 }
 
 std::optional<std::string> divergence_from_sums(const MeasuredSums& sums) {
-  const std::string particle = "particle " + std::to_string(sums.particles.bad);
+  const bool body = sums.particles.bad_reason == kFinite;  // a particle's reason comes first
+  const std::string particle = body ? "body " + std::to_string(sums.constraints.body_bad)
+                                    : "particle " + std::to_string(sums.particles.bad);
   const Vec3 x = sums.bad_x;
-  switch (sums.particles.bad_reason) {
+  switch (body ? sums.constraints.body_bad_reason : sums.particles.bad_reason) {
     case kNonFinitePosition:
       return particle + " has a non-finite position";
     case kNonFiniteVelocity:

@@ -65,6 +65,11 @@ struct FrameMetrics {
   long long cfl_clamps = 0;           // particle substeps this frame
   int neighbours_max = 0;             // most neighbours of a fluid particle
   int neighbour_overflow = 0;         // fluid particles with more neighbours than a list holds
+  // Rigid bodies: the joints' largest anchor separation |p_a − p_b| and angular error (hinge axes apart,
+  // a fixed joint's relative turn), and the bodies' angular momentum about the origin
+  double joint_separation_max = 0.0;     // [m]
+  double joint_angle_max = 0.0;          // [rad]
+  Vec3 angular_momentum{0.0, 0.0, 0.0};  // [kg·m²/s]
   // Sag of the tracked particles (a beam's free end): their mean rest height minus their mean height [m]
   double tip_deflection = 0.0;
   double cg_residual = 0.0;   // implicit Euler: |r|/|r₀| of the frame's last linear solve [-]

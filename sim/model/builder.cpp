@@ -7,6 +7,7 @@
 
 #include "model/colouring.h"
 #include "model/incidence.h"
+#include "rigid/shape.h"
 
 namespace sim {
 
@@ -52,6 +53,82 @@ int ModelBuilder::add_attachment(int particle, Vec3 target, Real compliance) {
   m.attachment.compliance.push_back(compliance);
   built_.state.attachment.target.push_back(target);
   return m.attachment_count() - 1;
+}
+
+int ModelBuilder::add_body(BodyShape shape, Vec3 size, Real mass, Vec3 x, Quat q, Vec3 v, Vec3 omega) {
+  const std::string name = "body " + std::to_string(body_count());
+  if (const auto why = shape_problem(shape, size)) throw std::invalid_argument(name + ": " + *why);
+  if (!(mass >= 0.0) || !std::isfinite(mass))
+    throw std::invalid_argument(name + " has a negative or non-finite mass");
+  if (!is_finite(x) || !is_finite(v) || !is_finite(omega) || !std::isfinite(q.w) || !is_finite(imag(q)))
+    throw std::invalid_argument(name + " has a non-finite pose or velocity");
+  Model& m = built_.model;
+  const Vec3 inertia = shape_inertia(shape, size, mass);
+  m.body.inv_mass.push_back(mass > 0.0 ? 1.0 / mass : 0.0);
+  m.body.inv_inertia.push_back(mass > 0.0 ? Vec3{1.0 / inertia.x, 1.0 / inertia.y, 1.0 / inertia.z}
+                                          : Vec3{0.0, 0.0, 0.0});
+  m.body.shape.push_back(shape);
+  m.body.size.push_back(size);
+  State& st = built_.state;
+  st.body.x.push_back(x);
+  st.body.q.push_back(normalized(q));
+  st.body.v.push_back(mass > 0.0 ? v : Vec3{0.0, 0.0, 0.0});
+  st.body.omega.push_back(mass > 0.0 ? omega : Vec3{0.0, 0.0, 0.0});
+  return body_count() - 1;
+}
+
+int ModelBuilder::add_joint(JointKind kind, int a, int b, Vec3 point, Vec3 axis, const JointOptions& o) {
+  Model& m = built_.model;
+  const std::string name = "joint " + std::to_string(m.joint_count());
+  const auto valid = [&](int e) {
+    return e == kWorldEnd || (is_body_end(e) && e < body_count()) ||
+           (is_particle_end(e) && end_particle(e) < particle_count());
+  };
+  if (!valid(a) || !valid(b))
+    throw std::invalid_argument(name + " has an end that is no body, particle or the world");
+  if (a == b) throw std::invalid_argument(name + " joins an end to itself");
+  if (!is_finite(point) || !(length(axis) > 0.0) || !is_finite(axis))
+    throw std::invalid_argument(name + " needs a finite point and a non-zero axis");
+  if (!(o.compliance >= 0.0) || !(o.angular_compliance >= 0.0) || !(o.damping >= 0.0))
+    throw std::invalid_argument(name + " has a negative compliance or damping");
+  const Quat frame =
+      quat_from_to({1.0, 0.0, 0.0}, (1.0 / length(axis)) * axis);  // the joint frame in the world
+  const auto local = [&](int e, Vec3& anchor, Quat& f) {
+    const State& st = built_.state;
+    if (is_body_end(e)) {
+      const Quat q = st.body.q[size_t(e)];
+      anchor = rotate_inverse(q, point - st.body.x[size_t(e)]);
+      f = conjugate(q) * frame;
+    } else {
+      anchor = is_particle_end(e) ? point - st.particle_x[size_t(end_particle(e))] : point;
+      f = frame;
+    }
+  };
+  Vec3 anchor_a, anchor_b;
+  Quat frame_a, frame_b;
+  local(a, anchor_a, frame_a);
+  local(b, anchor_b, frame_b);
+  m.joint.ends.push_back({a, b});
+  m.joint.kind.push_back(kind);
+  m.joint.anchor_a.push_back(anchor_a);
+  m.joint.anchor_b.push_back(anchor_b);
+  m.joint.frame_a.push_back(frame_a);
+  m.joint.frame_b.push_back(frame_b);
+  m.joint.compliance.push_back(o.compliance);
+  m.joint.angular_compliance.push_back(o.angular_compliance);
+  m.joint.damping.push_back(o.damping);
+  m.joint.limit_lo.push_back(o.limit_lo);
+  m.joint.limit_hi.push_back(o.limit_hi);
+  return m.joint_count() - 1;
+}
+
+void ModelBuilder::add_joint_probe(std::string name, int joint_id) {
+  if (joint_id < 0 || joint_id >= built_.model.joint_count())
+    throw std::invalid_argument("probe '" + name + "' of invalid joint " + std::to_string(joint_id));
+  Probe probe;
+  probe.name = std::move(name);
+  probe.joint_index = joint_id;
+  built_.model.probes.push_back(std::move(probe));
 }
 
 void ModelBuilder::add_tet(int a, int b, int c, int d) {
@@ -172,6 +249,37 @@ void check_fluid(const Model& m) {
 
 }  // namespace
 
+// The joints sorted by colour over bodies and particles (the world shared by none), the probes remapped, and
+// the Jacobi gather lists: nodes 0..B−1 are the bodies, then, when some joint ends on a particle, every
+// particle.
+namespace {
+
+void sort_joints(Model& m, int particles) {
+  const int bodies = m.body_count();
+  const bool particle_ends = std::any_of(m.joint.ends.begin(), m.joint.ends.end(),
+                                         [](Int2 e) { return is_particle_end(e.a) || is_particle_end(e.b); });
+  const int nodes = m.joint_count() == 0 ? 0 : bodies + (particle_ends ? particles : 0);
+  std::vector<Int2> node_pairs;
+  for (const Int2 e : m.joint.ends) node_pairs.push_back({end_node(e.a, bodies), end_node(e.b, bodies)});
+  const Colouring colouring = colour_pairs(node_pairs, nodes);
+  m.joint.colour_offsets = colouring.offsets;
+  std::apply([&](auto&... field) { (permute(field, colouring.order), ...); },
+             std::tie(m.joint.ends, m.joint.kind, m.joint.anchor_a, m.joint.anchor_b, m.joint.frame_a,
+                      m.joint.frame_b, m.joint.compliance, m.joint.angular_compliance, m.joint.damping,
+                      m.joint.limit_lo, m.joint.limit_hi));
+  permute(node_pairs, colouring.order);
+  std::vector<int> sorted_index(colouring.order.size());
+  for (size_t k = 0; k < colouring.order.size(); ++k) sorted_index[size_t(colouring.order[k])] = int(k);
+  for (Probe& probe : m.probes)
+    if (probe.joint_index >= 0) probe.joint_index = sorted_index[size_t(probe.joint_index)];
+  if (nodes == 0) return;
+  Incidence incidence = pair_incidence(node_pairs, nodes);
+  m.joint.incidence_offsets = std::move(incidence.offsets);
+  m.joint.incidence_slots = std::move(incidence.slots);
+}
+
+}  // namespace
+
 Built ModelBuilder::finalize() const {
   Built out = built_;
   Model& m = out.model;
@@ -189,7 +297,9 @@ Built ModelBuilder::finalize() const {
   permute(m.distance.kind, colouring.order);
   std::vector<int> sorted_index(colouring.order.size());
   for (size_t k = 0; k < colouring.order.size(); ++k) sorted_index[size_t(colouring.order[k])] = int(k);
-  for (Probe& probe : m.probes) probe.distance_index = sorted_index[size_t(probe.distance_index)];
+  for (Probe& probe : m.probes)
+    if (probe.distance_index >= 0) probe.distance_index = sorted_index[size_t(probe.distance_index)];
+  sort_joints(m, n);
   m.extension_bound = 0.0;
   for (const Real L : m.distance.rest_length)
     if (L > 0.0 && (m.extension_bound == 0.0 || L < m.extension_bound)) m.extension_bound = L;
@@ -214,6 +324,7 @@ Built ModelBuilder::finalize() const {
   s.distance.lambda.assign(size_t(m.distance_count()), 0.0);
   s.attachment.lambda.assign(size_t(m.attachment_count()), 0.0);
   s.tet.lambda.assign(2 * m.tet.particles.size(), 0.0);
+  s.joint.lambda.assign(size_t(m.joint_count()), JointLambda{});
   check_fluid(m);
   s.fluid.density.assign(size_t(m.fluid.count), 1.0);
   s.fluid.clamps.assign(size_t(m.fluid.count), 0);

@@ -20,6 +20,15 @@ struct Built {
 // tet's rest volume: finalize() calls it, and so may whoever changes the material of a built Model.
 void set_tet_compliance(Model& m);
 
+// A joint's compliances, damping and hinge limits (JointArrays).
+struct JointOptions {
+  Real compliance = 0.0;          // α [m/N]
+  Real angular_compliance = 0.0;  // α [rad/(N·m)]
+  Real damping = 0.0;             // μ [1/s]
+  Real limit_lo = 1.0;            // hinge limits [rad]; lo > hi: none
+  Real limit_hi = -1.0;
+};
+
 class ModelBuilder {
  public:
   // mass [kg]; 0 pins the particle (inverse mass 0). radius [m]. Returns the particle index.
@@ -39,6 +48,19 @@ class ModelBuilder {
   // Particles whose mean displacement from rest the metrics report (a beam's tip).
   void track_particle(int particle);
   void add_probe(std::string name, int distance_id);
+
+  // A rigid body (families/rigid_family.h) of `shape` and `size` (BodyArrays::size) with uniform density:
+  // mass [kg] (0: it never moves), centre at x [m], turned by q, moving at v [m/s] and ω [rad/s] (world).
+  // Throws for a bad shape or mass. Returns the body index.
+  int add_body(BodyShape shape, Vec3 size, Real mass, Vec3 x, Quat q = quat_identity(),
+               Vec3 v = {0.0, 0.0, 0.0}, Vec3 omega = {0.0, 0.0, 0.0});
+  // A joint between ends a and b (a body index, kWorldEnd or particle_end(p), constraints/joint.h) at the
+  // world point `point` [m], its frame's x axis along `axis` (the hinge axis), anchors and frames taken from
+  // the ends' current poses so that it starts satisfied. Throws for bad ends. Returns the joint id
+  // (add_joint_probe).
+  int add_joint(JointKind kind, int a, int b, Vec3 point, Vec3 axis, const JointOptions& options = {});
+  void add_joint_probe(std::string name, int joint_id);
+  int body_count() const { return built_.model.body_count(); }
   // A triangle of the drawn surface (counter-clockwise seen from its front); not a constraint.
   void add_triangle(int a, int b, int c);
   void set_gravity(Vec3 g) { built_.model.gravity = g; }

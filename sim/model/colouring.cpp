@@ -57,6 +57,19 @@ Colouring colour_constraints(const std::vector<Int2>& particles_of_constraint,
   return result;
 }
 
+Colouring colour_pairs(const std::vector<Int2>& pairs, int node_count) {
+  Colouring result;
+  result.offsets.push_back(0);
+  std::vector<int> all(pairs.size());
+  for (size_t k = 0; k < all.size(); ++k) all[k] = int(k);
+  std::vector<int> taken_in_colour(size_t(node_count), -1);
+  first_fit(all, 0, taken_in_colour, result, [&](int k, auto f) {
+    if (pairs[size_t(k)].a >= 0) f(pairs[size_t(k)].a);
+    if (pairs[size_t(k)].b >= 0) f(pairs[size_t(k)].b);
+  });
+  return result;
+}
+
 Colouring colour_tets(const std::vector<Int4>& tets, int particle_count) {
   Colouring result;
   result.offsets.push_back(0);

@@ -25,6 +25,10 @@ Colouring colour_constraints(const std::vector<Int2>& particles_of_constraint,
                              const std::vector<Real>& compliance, const std::vector<DistanceKind>& kind,
                              int particle_count);
 
+// First-fit colouring of pairs of nodes in input order, negative ends (the world) shared by none: the
+// rigid joints, over bodies and particles.
+Colouring colour_pairs(const std::vector<Int2>& pairs, int node_count);
+
 // First-fit colouring of tetrahedra in input order: no two tets of a colour share a corner.
 Colouring colour_tets(const std::vector<Int4>& tets, int particle_count);
 

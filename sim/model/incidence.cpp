@@ -6,19 +6,21 @@ namespace sim {
 namespace {
 
 // Element k with `Arity` particles owns slots Arity·k … Arity·k + Arity − 1; end(element, e) is its e-th
-// particle.
+// particle, or negative for an end without one (a joint's world end), whose slot nobody gathers.
 template <int Arity, class Element, class End>
 Incidence incidence_of(const std::vector<Element>& elements, int particle_count, End end) {
   Incidence out;
   out.offsets.assign(size_t(particle_count) + 1, 0);
   for (const Element& el : elements)
-    for (int e = 0; e < Arity; ++e) ++out.offsets[size_t(end(el, e)) + 1];
+    for (int e = 0; e < Arity; ++e)
+      if (end(el, e) >= 0) ++out.offsets[size_t(end(el, e)) + 1];
   for (size_t i = 1; i < out.offsets.size(); ++i) out.offsets[i] += out.offsets[i - 1];
-  out.slots.resize(Arity * elements.size());
+  out.slots.resize(size_t(out.offsets.back()));
   std::vector<int> fill(out.offsets.begin(), out.offsets.end() - 1);
   for (size_t k = 0; k < elements.size(); ++k)  // ascending k gives ascending slots
     for (int e = 0; e < Arity; ++e)
-      out.slots[size_t(fill[size_t(end(elements[k], e))]++)] = int(Arity * k) + e;
+      if (end(elements[k], e) >= 0)
+        out.slots[size_t(fill[size_t(end(elements[k], e))]++)] = int(Arity * k) + e;
   return out;
 }
 

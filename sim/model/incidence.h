@@ -16,7 +16,8 @@ struct Incidence {
   std::vector<int> slots;    // one per element end: 2 per pair constraint, 3 per triangle
 };
 
-// Incidence of two-particle constraints: slot 2k is constraint k's end a, slot 2k + 1 its end b.
+// Incidence of two-particle constraints: slot 2k is constraint k's end a, slot 2k + 1 its end b; a negative
+// end (a joint's world end) has no slot in any list.
 Incidence pair_incidence(const std::vector<Int2>& particles_of_constraint, int particle_count);
 // Incidence of triangles (the drawn surface: each particle's normal sums its triangles'): slot 3t + e is
 // triangle t's corner e.

@@ -38,10 +38,12 @@ struct ModelArrays : Families::ModelParts<Array> {
   }
 };
 
-// A constraint whose force estimate λ/Δt_s² the scene reports every frame.
+// A constraint whose force estimate λ/Δt_s² the scene reports every frame: a distance constraint (tension
+// positive) or a rigid joint (the magnitude of the force its positional row applied).
 struct Probe {
   std::string name;
-  int distance_index;  // index into the colour-sorted distance arrays
+  int distance_index = -1;  // index into the colour-sorted distance arrays, or
+  int joint_index = -1;     // into the colour-sorted joint arrays
 };
 
 // Self-collision between particles: pairs found near each other's predicted end-of-frame positions and
@@ -92,6 +94,8 @@ struct Model : ModelArrays<HostVector> {
   int attachment_count() const { return int(attachment.particle.size()); }
   int tet_count() const { return int(tet.particles.size()); }
   int colour_count() const { return int(colour_offsets.size()) - 1; }
+  int body_count() const { return int(body.inv_mass.size()); }
+  int joint_count() const { return int(joint.ends.size()); }
 };
 
 }  // namespace sim

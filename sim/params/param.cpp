@@ -48,6 +48,15 @@ void ParamSet::use_device_defaults(bool cuda) {
   }
 }
 
+void ParamSet::use_defaults(const std::vector<std::pair<std::string, double>>& defaults) {
+  for (const auto& [name, value] : defaults) {
+    const int i = require(name);
+    if (set_by_user_[size_t(i)]) continue;
+    set(name, value);  // validated like any value, then marked as still the default
+    set_by_user_[size_t(i)] = false;
+  }
+}
+
 int ParamSet::find(const std::string& name) const {
   for (size_t i = 0; i < specs_->size(); ++i)
     if ((*specs_)[i].name == name) return int(i);

@@ -5,6 +5,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sim {
@@ -51,6 +52,9 @@ class ParamSet {
   bool has(const std::string& name) const { return find(name) >= 0; }
   // Gives the parameters that were never set their default for the device the scene will run on.
   void use_device_defaults(bool cuda);
+  // Gives the named parameters that were never set these values instead of their table defaults (a scene's
+  // own settings, SceneDef::settings); throws ParamError for an unknown name or a value out of range.
+  void use_defaults(const std::vector<std::pair<std::string, double>>& defaults);
 
  private:
   int find(const std::string& name) const;

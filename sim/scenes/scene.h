@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/builder.h"
@@ -16,6 +17,9 @@ struct SceneDef {
   std::string description;
   std::vector<ParamSpec> params;
   std::function<Built(const ParamSet&)> build;
+  // The scene's own defaults for solver settings (settings_table() names) where the table's do not suit it
+  // (a heavy chain needs more substeps than a cloth); they apply wherever the user has not set the setting.
+  std::vector<std::pair<std::string, double>> settings;
 
   ParamSet default_params() const { return ParamSet("scene '" + name + "'", params); }
 };
@@ -30,5 +34,7 @@ SceneDef make_chain_scene();
 SceneDef make_fem_beam_scene();
 SceneDef make_fluid_column_scene();
 SceneDef make_hanging_cloth_scene();
+SceneDef make_rigid_chain_scene();
+SceneDef make_swinging_box_scene();
 
 }  // namespace sim

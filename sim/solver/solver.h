@@ -45,10 +45,12 @@ class Solver {
   virtual void hold(const GrabHold& hold) = 0;
   virtual void download_state(State& state) = 0;
   virtual void download_positions(std::vector<Vec3>& x) = 0;  // only the particles' positions [m]
+  // Only the rigid bodies' poses: centres [m] and orientations (picking).
+  virtual void download_bodies(std::vector<Vec3>& x, std::vector<Quat>& q) = 0;
   // Writes what the viewer draws of the current State into `out` (draw/draw_stages.h) and reduces its
-  // bounds. `out` is this backend's memory (on CUDA: device memory, such as an OpenGL buffer mapped for
-  // CUDA), or host memory when out_on_host: a CUDA backend then writes its own buffers and copies them
-  // over, 28 bytes a particle.
+  // bounds (of the particles and the bodies). `out` is this backend's memory (on CUDA: device memory, such as
+  // an OpenGL buffer mapped for CUDA), or host memory when out_on_host: a CUDA backend then writes its own
+  // buffers and copies them over, 28 bytes a particle and 44 a body.
   virtual DrawSums write_draw(const DrawArrays& out, DrawQuantity quantity, bool out_on_host) = 0;
   // The frame's metric sums and divergence check reduced on the backend (metrics/reduce_metrics.h); h: the
   // last substep's Δt_s [s], gravity_scale as in Settings. Only these few numbers are copied back.

@@ -47,6 +47,7 @@ class XpbdSolver final : public Solver {
 
   void set_grab(const Grab& grab) override {
     std::get<AttachmentFamily::Stages<Exec>>(families_).set_grab(grab);
+    std::get<RigidFamily::Stages<Exec>>(families_).set_grab(grab);
   }
 
   void hold(const GrabHold& hold) override { std::get<AttachmentFamily::Stages<Exec>>(families_).hold(hold); }
@@ -60,17 +61,22 @@ class XpbdSolver final : public Solver {
   DrawSums write_draw(const DrawArrays& out, DrawQuantity quantity, bool out_on_host) override {
     const typename Exec::Team::Span span(team_, false);
     const int n = int(Exec::size(core_.model.particle_inv_mass));
+    const int bodies = int(Exec::size(core_.model.body.inv_mass));
+    const int joints = int(Exec::size(core_.model.joint.ends));
     const bool staged = out_on_host && !Exec::kHostMemory;  // written here, then copied to the host
     DrawArrays at = out;
     if (staged) {
       Exec::resize(draw_position_, size_t(3 * n));
       Exec::resize(draw_normal_, size_t(3 * n));
       Exec::resize(draw_value_, size_t(n));
-      at = {Exec::data(draw_position_), Exec::data(draw_normal_), Exec::data(draw_value_)};
+      Exec::resize(draw_body_, size_t(8 * bodies));
+      Exec::resize(draw_joint_, size_t(3 * joints));
+      at = {Exec::data(draw_position_), Exec::data(draw_normal_), Exec::data(draw_value_),
+            out.body ? Exec::data(draw_body_) : nullptr, out.joint ? Exec::data(draw_joint_) : nullptr};
     }
     const bool surface = Exec::size(core_.model.particle_triangle_offsets) == size_t(n) + 1;
     // One pass writes each vertex and reduces DrawSums: the written arrays are write-only mappings.
-    const DrawSums sums = Exec::template reduce<DrawSums>(
+    DrawSums sums = Exec::template reduce<DrawSums>(
         n,
         WriteDrawVertex{
             Exec::data(core_.state.particle_x), Exec::data(core_.state.particle_v),
@@ -84,12 +90,30 @@ class XpbdSolver final : public Solver {
             Exec::data(core_.model.tet.incidence_slots), Exec::data(core_.state.fluid.density),
             core_.model.fluid.first, core_.model.fluid.count, quantity, at},
         reduce_scratch_);
+    if (bodies > 0 && at.body)
+      sums = DrawSums::combine(
+          sums, Exec::template reduce<DrawSums>(
+                    bodies,
+                    WriteDrawBody{Exec::data(core_.state.body.x), Exec::data(core_.state.body.q),
+                                  Exec::data(core_.state.body.v), Exec::data(core_.model.body.size), quantity,
+                                  at.body},
+                    reduce_scratch_));
+    if (joints > 0 && at.joint)
+      Exec::parallel_for(joints, WriteDrawJoint{rigid_poses(), Exec::data(core_.model.joint.ends),
+                                                Exec::data(core_.model.joint.anchor_a), at.joint});
     if (staged) {
       Exec::copy_to_host(out.position, draw_position_, size_t(3 * n));
       Exec::copy_to_host(out.normal, draw_normal_, size_t(3 * n));
       Exec::copy_to_host(out.value, draw_value_, size_t(n));
+      if (out.body) Exec::copy_to_host(out.body, draw_body_, size_t(8 * bodies));
+      if (out.joint) Exec::copy_to_host(out.joint, draw_joint_, size_t(3 * joints));
     }
     return sums;
+  }
+
+  void download_bodies(std::vector<Vec3>& x, std::vector<Quat>& q) override {
+    Exec::download(x, core_.state.body.x);
+    Exec::download(q, core_.state.body.q);
   }
 
   MeasuredSums measure(Real h, Real gravity_scale) override {
@@ -187,6 +211,15 @@ class XpbdSolver final : public Solver {
     detection_watch_.stop();
   }
 
+  EndPoses rigid_poses() {
+    return {Exec::data(core_.state.body.x),
+            Exec::data(core_.state.body.q),
+            Exec::data(core_.model.body.inv_mass),
+            Exec::data(core_.model.body.inv_inertia),
+            core_.x(),
+            core_.w()};
+  }
+
   SolverCore<Exec> core_;
   typename Families::template Stages<Exec> families_;
   NewtonPcg<Exec> newton_;
@@ -198,7 +231,7 @@ class XpbdSolver final : public Solver {
   typename Exec::template Buffer<unsigned char>
       reduce_scratch_;  // the backend's working memory for reductions
   // write_draw's arrays when the host wants them
-  typename Exec::template Buffer<float> draw_position_, draw_normal_, draw_value_;
+  typename Exec::template Buffer<float> draw_position_, draw_normal_, draw_value_, draw_body_, draw_joint_;
   typename Exec::Stopwatch detection_watch_;  // contact detection within the frame
   typename Exec::Team team_;                  // the CPU threads the frames run on
 };

@@ -69,6 +69,67 @@ TEST_P(EveryScene, DrawsTheObjectWhereItsParticlesProject) {
 INSTANTIATE_TEST_SUITE_P(Viewer, EveryScene,
                          ::testing::Values("bunny_cloth", "hanging_cloth", "chain", "fem_beam"));
 
+// The rigid scenes draw their bodies (instanced boxes and capsules) where the bodies' centres project.
+class EveryRigidScene : public ::testing::TestWithParam<std::string> {};
+
+std::vector<glm::vec3> body_centres(const Viewer& viewer) {
+  const sim::State& s = viewer.pane(0).world->state();
+  std::vector<glm::vec3> out;
+  for (const sim::Vec3& x : s.body.x) out.emplace_back(float(x.x), float(x.y), float(x.z));
+  return out;
+}
+
+TEST_P(EveryRigidScene, DrawsTheBodiesWhereTheirCentresProject) {
+  ViewOptions v = hidden(GetParam());
+  v.caption = false;
+  Viewer viewer(v);
+  for (int f = 0; f < 10; ++f) ASSERT_TRUE(viewer.frame());
+  const std::vector<std::uint8_t>& rgb = viewer.frame_pixels();
+  const int w = viewer.frame_width(), h = viewer.frame_height();
+  const std::uint8_t* corner = &rgb[0];
+  int inside = 0, differ = 0;
+  for (const glm::vec3& x : body_centres(viewer)) {
+    const glm::vec3 p = viewer.camera().project(x, glm::vec2(w, h));
+    if (p.z <= 0.0f || p.x < 0.0f || p.y < 0.0f || p.x >= float(w) || p.y >= float(h)) continue;
+    ++inside;
+    if (colour_distance(rgb, w, int(p.x), int(p.y), corner) > 30) ++differ;
+  }
+  ASSERT_GT(inside, 0) << "the camera frames no body";
+  EXPECT_GT(differ, 0.8 * inside) << differ << " of " << inside << " projected bodies show";
+}
+
+INSTANTIATE_TEST_SUITE_P(Viewer, EveryRigidScene, ::testing::Values("rigid_chain", "swinging_box"));
+
+TEST(Viewer, ScriptedDragPullsTheGrabbedBodyPointToTheCursor) {
+  Viewer viewer(hidden("rigid_chain", 640, 480));
+  ASSERT_TRUE(viewer.frame());
+  const glm::vec2 size(viewer.frame_width(), viewer.frame_height());
+  const std::vector<glm::vec3> x = body_centres(viewer);
+  const int weight = int(x.size()) - 1;
+  const glm::vec3 on_screen = viewer.camera().project(x[size_t(weight)], size);
+  viewer.mouse_button(GLFW_MOUSE_BUTTON_LEFT, true, glm::vec2(on_screen));
+  ASSERT_EQ(viewer.grabbed_body(), weight) << "the weight's pixel did not pick the weight";
+  EXPECT_EQ(viewer.grabbed_particle(), -1);
+  const glm::vec2 cursor = glm::vec2(on_screen) + glm::vec2(80.0f, 0.0f);  // sideways on screen
+  viewer.cursor_moved(cursor);
+  for (int f = 0; f < 90; ++f) ASSERT_TRUE(viewer.frame());
+  const sim::Grab held = viewer.pane(0).world->grab();
+  ASSERT_EQ(held.body, weight);
+  const sim::State& s = viewer.pane(0).world->state();
+  const sim::Vec3 point = s.body.x[size_t(weight)] + sim::rotate(s.body.q[size_t(weight)], held.local);
+  const float initial =
+      glm::length(x[size_t(weight)] - glm::vec3(held.target.x, held.target.y, held.target.z));
+  const float final_distance = float(sim::length(point - held.target));
+  EXPECT_GT(initial, 0.1f);
+  // 1000 kg on a 2 m chain swings towards the target, a pendulum of period ~3 s: halfway there in 1.5 s
+  EXPECT_LT(final_distance, 0.5f * initial)
+      << "initial " << initial << " m, final " << final_distance << " m";
+  viewer.mouse_button(GLFW_MOUSE_BUTTON_LEFT, false, cursor);
+  EXPECT_EQ(viewer.grabbed_body(), -1);
+  ASSERT_TRUE(viewer.frame());
+  EXPECT_EQ(viewer.pane(0).world->grab().body, -1);
+}
+
 // A scheme that blows up pauses its pane with the reason (integrator, h, stiffness); the viewer keeps
 // drawing the last good frame, stops counting frames, and a reset clears it.
 TEST(Viewer, DivergedPanePausesWithItsReasonUntilReset) {

@@ -1,0 +1,336 @@
+// The rigid-body family's solver part (Müller et al. 2020, "Müller 2020", Algorithm 2, run inside Small
+// Steps Algorithm 1's substeps): the bodies' prediction with the gyroscopic term beside the particles'
+// (begin_substep), the joints projected every iteration — Gauss-Seidel colour by colour, or Jacobi through
+// per-end slots with the inverse masses split n_i/ω ways — and the mouse grab of a body, then the velocity
+// update from the pose change and the velocity pass: the joints' damping (end_substep). Data and metric
+// term: families/rigid_family.h.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "families/attachment_family.h"
+#include "families/rigid_family.h"
+#include "solver/solver_core.h"
+
+namespace sim {
+
+// Algorithm 2 lines 2-9 for body i, keeping the pose at the start of the substep.
+struct PredictBodies {
+  Vec3 *x, *v, *omega, *x_prev;
+  Quat *q, *q_prev;
+  const Real* w;
+  const Vec3* inv_inertia;
+  Vec3 gravity;
+  Real h;
+  SIM_HD void operator()(int i) const {
+    x_prev[i] = x[i];
+    q_prev[i] = q[i];
+    predict_body(x[i], q[i], v[i], omega[i], w[i], inv_inertia[i], gravity, h);
+  }
+};
+
+// Algorithm 2 lines 15-18, with the solver's velocity damping e^{−d h} on v and ω (stages.h, UpdateVelocity).
+struct UpdateBodyVelocities {
+  const Vec3 *x, *x_prev;
+  const Quat *q, *q_prev;
+  Vec3 *v, *omega;
+  Real inv_h;
+  Real damping_factor;  // e^{−d Δt_s} [-]
+  SIM_HD void operator()(int i) const {
+    body_velocity(x[i], q[i], x_prev[i], q_prev[i], inv_h, v[i], omega[i]);
+    v[i] = damping_factor * v[i];
+    omega[i] = damping_factor * omega[i];
+  }
+};
+
+// The poses a joint projection reads and writes: its ends' bodies or particles.
+struct EndRefs {
+  Vec3* body_x;
+  Quat* body_q;
+  const Real* body_w;
+  const Vec3* body_inv_inertia;
+  Vec3* particle_x;
+  const Real* particle_w;
+  SIM_HD BodyPose load(int e) const {
+    return EndPoses{body_x, body_q, body_w, body_inv_inertia, particle_x, particle_w}(e);
+  }
+  SIM_HD void store(int e, const BodyPose& p) const {
+    if (is_body_end(e)) {
+      body_x[e] = p.x;
+      body_q[e] = p.q;
+    } else if (is_particle_end(e)) {
+      particle_x[end_particle(e)] = p.x;
+    }
+  }
+};
+
+struct JointArgs {
+  const Int2* ends;
+  const JointKind* kind;
+  const Vec3 *anchor_a, *anchor_b;
+  const Quat *frame_a, *frame_b;
+  const Real *compliance, *angular_compliance, *limit_lo, *limit_hi;
+  JointLambda* lambda;
+  EndRefs poses;
+  Real h;
+  SIM_HD JointSpec spec(int j) const {
+    return joint_spec(kind, anchor_a, anchor_b, frame_a, frame_b, compliance, angular_compliance, limit_lo,
+                      limit_hi, j);
+  }
+};
+
+// Gauss-Seidel: joint first + i of one colour (no other joint of the colour shares its ends).
+struct ProjectJointColour {
+  JointArgs args;
+  int first;
+  SIM_HD void operator()(int i) const {
+    const int j = first + i;
+    const Int2 e = args.ends[j];
+    BodyPose a = args.poses.load(e.a), b = args.poses.load(e.b);
+    project_joint(args.spec(j), a, b, 1.0, 1.0, args.lambda[j], args.h);
+    args.poses.store(e.a, a);
+    args.poses.store(e.b, b);
+  }
+};
+
+// A Jacobi correction of one joint end: the move of its centre and the rotation vector of its turn.
+struct PoseCorrection {
+  Vec3 dx;    // [m]
+  Vec3 dphi;  // [rad]
+};
+
+// Jacobi: joint j projected on copies of its ends from the poses every joint of the pass reads, each end's
+// inverse masses split n/ω ways (n: the joints at that end), its corrections written to slots 2j, 2j + 1.
+struct ProjectJointJacobi {
+  JointArgs args;
+  const int* offsets;
+  int bodies;
+  Real omega;  // ω [-]
+  PoseCorrection* slots;
+  SIM_HD Real split(int e) const {
+    const int node = end_node(e, bodies);
+    return node < 0 ? 1.0 : Real(offsets[node + 1] - offsets[node]) / omega;
+  }
+  SIM_HD static PoseCorrection change(const BodyPose& before, const BodyPose& after) {
+    return {after.x - before.x, rotation_vector(after.q * conjugate(before.q))};
+  }
+  SIM_HD void operator()(int j) const {
+    const Int2 e = args.ends[j];
+    const BodyPose a0 = args.poses.load(e.a), b0 = args.poses.load(e.b);
+    BodyPose a = a0, b = b0;
+    project_joint(args.spec(j), a, b, split(e.a), split(e.b), args.lambda[j], args.h);
+    slots[2 * j] = change(a0, a);
+    slots[2 * j + 1] = change(b0, b);
+  }
+};
+
+// Ends a Jacobi pass: node first + i sums its own slots in ascending order and moves (a body also turns).
+struct GatherPoseCorrections {
+  const int* offsets;
+  const int* slot_of;
+  const PoseCorrection* slots;
+  Vec3* x;  // the bodies' or the particles' positions
+  Quat* q;  // the bodies' orientations; null for particles
+  int first;
+  SIM_HD void operator()(int i) const {
+    const int node = first + i;
+    Vec3 dx{0.0, 0.0, 0.0}, dphi{0.0, 0.0, 0.0};
+    for (int s = offsets[node]; s < offsets[node + 1]; ++s) {
+      dx += slots[slot_of[s]].dx;
+      dphi += slots[slot_of[s]].dphi;
+    }
+    x[i] += dx;
+    if (q) q[i] = rotated_by(q[i], dphi);
+  }
+};
+
+// Müller 2020 §3.6: each joint's relative velocity at its anchors and its relative angular velocity are
+// reduced by min(μ h, 1), as impulses with the generalised inverse masses; joint first + i of a colour.
+struct DampJointColour {
+  JointArgs args;
+  const Real* damping;
+  Vec3 *body_v, *body_omega, *particle_v;
+  int first;
+  SIM_HD void velocities(int e, Vec3*& v, Vec3*& omega) const {
+    v = is_body_end(e) ? &body_v[e] : is_particle_end(e) ? &particle_v[end_particle(e)] : nullptr;
+    omega = is_body_end(e) ? &body_omega[e] : nullptr;
+  }
+  SIM_HD void operator()(int i) const {
+    const int j = first + i;
+    const Real k = fmin(damping[j] * args.h, 1.0);
+    if (k <= 0.0) return;
+    const Int2 e = args.ends[j];
+    const BodyPose a = args.poses.load(e.a), b = args.poses.load(e.b);
+    Vec3 *va, *wa, *vb, *wb;
+    velocities(e.a, va, wa);
+    velocities(e.b, vb, wb);
+    const Vec3 zero{0.0, 0.0, 0.0};
+    Vec3 lin_a = va ? *va : zero, ang_a = wa ? *wa : zero, lin_b = vb ? *vb : zero, ang_b = wb ? *wb : zero;
+    const Vec3 ra = rotate(a.q, args.anchor_a[j]), rb = rotate(b.q, args.anchor_b[j]);
+    const Vec3 dv = k * ((lin_b + cross(ang_b, rb)) - (lin_a + cross(ang_a, ra)));
+    const Real dv_len = length(dv);
+    if (dv_len > 0.0) {
+      const Vec3 n = (1.0 / dv_len) * dv;
+      const Vec3 p = (1.0 / (positional_inv_mass(a, ra, n) + positional_inv_mass(b, rb, n))) * dv;
+      lin_a += a.w * p;
+      ang_a += apply_inv_inertia(a, cross(ra, p));
+      lin_b -= b.w * p;
+      ang_b -= apply_inv_inertia(b, cross(rb, p));
+    }
+    const Vec3 dw = k * (ang_b - ang_a);
+    const Real dw_len = length(dw);
+    const Real w_ang =
+        dw_len > 0.0 ? angular_inv_mass(a, (1.0 / dw_len) * dw) + angular_inv_mass(b, (1.0 / dw_len) * dw)
+                     : 0.0;
+    if (w_ang > 0.0) {
+      const Vec3 p = (1.0 / w_ang) * dw;
+      ang_a += apply_inv_inertia(a, p);
+      ang_b -= apply_inv_inertia(b, p);
+    }
+    if (va) *va = lin_a;
+    if (wa) *wa = ang_a;
+    if (vb) *vb = lin_b;
+    if (wb) *wb = ang_b;
+  }
+};
+
+// The mouse grab of a body: its point at `local` pulled to a target that moves from `start` to `end` over
+// the frame's substeps, by one positional row of the grab's compliance (the attachment of Small Steps Eq. 8
+// on a body point).
+struct ProjectBodyGrab {
+  EndRefs poses;
+  int body;
+  Vec3 local;       // [m] body coordinates
+  Vec3 start, end;  // [m]
+  Real compliance;  // α [m/N]
+  Real fraction;    // (s + 1) / n [-]
+  Real* lambda;     // [N·s²]
+  Vec3* force;      // Σ Δλ n [N·s²]
+  Real h;
+  SIM_HD void operator()(int) const {
+    BodyPose a = poses.load(body);
+    BodyPose target{start + fraction * (end - start), quat_identity(), 0.0, {0.0, 0.0, 0.0}};
+    positional_row(a, target, 1.0, 1.0, rotate(a.q, local), {0.0, 0.0, 0.0}, compliance, *lambda, *force, h);
+    poses.store(body, a);
+  }
+};
+
+template <class Exec>
+class RigidFamily::Stages : public FamilyHooks {
+ public:
+  void upload(SolverCore<Exec>&, const Model& m) {
+    gravity_ = m.gravity;
+    colours_ = m.joint.colour_offsets;
+    bodies_ = int(m.body.inv_mass.size());
+    damped_ = std::any_of(m.joint.damping.begin(), m.joint.damping.end(), [](Real d) { return d > 0.0; });
+    Exec::resize(x_prev_, size_t(bodies_));
+    Exec::resize(q_prev_, size_t(bodies_));
+    Exec::resize(grab_lambda_, 1);
+    Exec::resize(grab_force_, 1);
+  }
+
+  void set_grab(const Grab& grab) {
+    if (grab.body != grab_.body) grab_start_ = grab.target;
+    grab_ = grab;
+  }
+
+  void begin_substep(SolverCore<Exec>& core, const Substep& sub) {
+    if (bodies_ == 0) return;
+    auto& b = core.state.body;
+    core.launch(
+        bodies_,
+        PredictBodies{Exec::data(b.x), Exec::data(b.v), Exec::data(b.omega), Exec::data(x_prev_),
+                      Exec::data(b.q), Exec::data(q_prev_), Exec::data(core.model.body.inv_mass),
+                      Exec::data(core.model.body.inv_inertia), sub.settings.gravity_scale * gravity_, sub.h});
+    core.clear(core.state.joint.lambda);
+    if (grabbing()) {
+      core.clear(grab_lambda_);
+      core.clear(grab_force_);
+    }
+  }
+
+  void project(SolverCore<Exec>& core, const Substep& sub) {
+    const int joints = int(Exec::size(core.model.joint.ends));
+    const JointArgs args = joint_args(core, sub.h);
+    if (joints > 0 && sub.settings.order == SolverOrder::GaussSeidel) {
+      for (size_t c = 0; c + 1 < colours_.size(); ++c)
+        core.launch(colours_[c + 1] - colours_[c], ProjectJointColour{args, colours_[c]});
+    } else if (joints > 0) {
+      project_jacobi(core, args, joints, sub.settings.jacobi_omega);
+    }
+    if (grabbing())
+      core.launch(
+          1, ProjectBodyGrab{args.poses, grab_.body, grab_.local, grab_start_, grab_.target, grab_.compliance,
+                             sub.fraction, Exec::data(grab_lambda_), Exec::data(grab_force_), sub.h});
+  }
+
+  void end_substep(SolverCore<Exec>& core, const Substep& sub) {
+    if (bodies_ == 0 && Exec::size(core.model.joint.ends) == 0) return;
+    auto& b = core.state.body;
+    core.launch(bodies_, UpdateBodyVelocities{Exec::data(b.x), Exec::data(x_prev_), Exec::data(b.q),
+                                              Exec::data(q_prev_), Exec::data(b.v), Exec::data(b.omega),
+                                              1.0 / sub.h, std::exp(-sub.settings.damping * sub.h)});
+    if (!damped_) return;
+    const JointArgs args = joint_args(core, sub.h);
+    for (size_t c = 0; c + 1 < colours_.size(); ++c)
+      core.launch(colours_[c + 1] - colours_[c],
+                  DampJointColour{args, Exec::data(core.model.joint.damping), Exec::data(b.v),
+                                  Exec::data(b.omega), Exec::data(core.state.particle_v), colours_[c]});
+  }
+
+  void end_frame(SolverCore<Exec>&) { grab_start_ = grab_.target; }
+
+ private:
+  bool grabbing() const { return grab_.body >= 0 && grab_.body < bodies_; }
+
+  JointArgs joint_args(SolverCore<Exec>& core, Real h) {
+    const auto& j = core.model.joint;
+    return {
+        Exec::data(j.ends),
+        Exec::data(j.kind),
+        Exec::data(j.anchor_a),
+        Exec::data(j.anchor_b),
+        Exec::data(j.frame_a),
+        Exec::data(j.frame_b),
+        Exec::data(j.compliance),
+        Exec::data(j.angular_compliance),
+        Exec::data(j.limit_lo),
+        Exec::data(j.limit_hi),
+        Exec::data(core.state.joint.lambda),
+        {Exec::data(core.state.body.x), Exec::data(core.state.body.q), Exec::data(core.model.body.inv_mass),
+         Exec::data(core.model.body.inv_inertia), core.x(), core.w()},
+        h};
+  }
+
+  // Every joint writes its two ends' corrections, then every body, and every particle a joint holds, gathers.
+  void project_jacobi(SolverCore<Exec>& core, const JointArgs& args, int joints, Real omega) {
+    const auto& j = core.model.joint;
+    const int* offsets = Exec::data(j.incidence_offsets);
+    const int* slot_of = Exec::data(j.incidence_slots);
+    Exec::resize(slots_, size_t(2 * joints));
+    PoseCorrection* slots = Exec::data(slots_);
+    core.launch(joints, ProjectJointJacobi{args, offsets, bodies_, omega, slots});
+    core.launch(bodies_,
+                GatherPoseCorrections{offsets, slot_of, slots, args.poses.body_x, args.poses.body_q, 0});
+    const int nodes = int(Exec::size(j.incidence_offsets)) - 1;
+    if (nodes > bodies_)  // some joint ends on a particle: the incidence covers every particle
+      core.launch(nodes - bodies_,
+                  GatherPoseCorrections{offsets, slot_of, slots, core.x(), nullptr, bodies_});
+  }
+
+  std::vector<int> colours_;
+  int bodies_ = 0;
+  bool damped_ = false;                          // some joint damps (the velocity pass runs)
+  Vec3 gravity_{};                               // Model::gravity [m/s²]
+  typename Exec::template Buffer<Vec3> x_prev_;  // the bodies' xⁿ [m]
+  typename Exec::template Buffer<Quat> q_prev_;  // qⁿ
+  typename Exec::template Buffer<PoseCorrection> slots_;
+  Grab grab_;
+  Vec3 grab_start_{};
+  typename Exec::template Buffer<Real> grab_lambda_;  // [N·s²]
+  typename Exec::template Buffer<Vec3> grab_force_;   // [N·s²]
+};
+
+}  // namespace sim
