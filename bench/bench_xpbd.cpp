@@ -14,7 +14,8 @@
 // XPBD's n x 1: equal work in steps, not in force passes), with --set for scene parameters (a stiffness
 // the explicit schemes can bear).
 //
-// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column] [--out path.json]
+// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column|rigid_chain] [--out
+// path.json]
 // [--frames N]
 //                   [--warmup N]
 //                   [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]
@@ -56,6 +57,7 @@ struct BenchScene {
   bool newton_pcg = false;
   // Sets a size no size_params parameter holds (the fluid's layers become its spacing); null: size_params.
   void (*apply_size)(sim::ParamSet&, int) = nullptr;
+  int more_iterations = 0;  // > 0: 1 x this many timed too (Figure 8's 1 x 500)
 };
 
 // The fluid column's size is its layers along the height (its 1.2 m): spacing = 1.2 m / layers, and the
@@ -74,10 +76,13 @@ const BenchScene kScenes[] = {
     {"fem_beam", {"cells_length"}, {40}, 5, 100, false, sim::SolverOrder::Jacobi, true},
     // Small Steps Figure 2: 10 x 1 against 1 x 10, timed from 0.5 s into the collapse.
     {"fluid_column", {}, {74, 156}, 30, 10, false, sim::SolverOrder::Jacobi, false, fluid_layers},
+    // Small Steps Figure 8: 100 x 1, 1 x 100 and 1 x 500 on the 20-link chain at 1:1000 (and 100 links).
+    {"rigid_chain", {"links"}, {20, 100}, 30, 100, false, sim::SolverOrder::GaussSeidel, false, nullptr, 500},
 };
 
 constexpr const char* kUsage =
-    "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column] [--out path.json] "
+    "usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column|rigid_chain] [--out "
+    "path.json] "
     "[--frames N]\n"
     "                  [--warmup N]\n"
     "                  [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]\n"
@@ -90,14 +95,17 @@ constexpr const char* kUsage =
     "  --sizes    comma-separated cloth resolutions W (a W x W grid; default 100,387 for hanging_cloth,\n"
     "             64,388 for bunny_cloth), chain lengths in particles (default 20) or beam cubes along\n"
     "             its length (8 x 8 across; default 40, the paper's 12,800 tets) or the fluid column's\n"
-    "             layers (layers^3/4 particles; default 74,156: 101k and the paper's 936k scale)\n"
+    "             layers (layers^3/4 particles; default 74,156: 101k and the paper's 936k scale) or the "
+    "rigid\n"
+    "             chain's links (default 20,100)\n"
     "  --integrators  time these integrators (all: every one) at n steps per frame instead\n"
     "  --set      a scene parameter over its default (repeatable)\n";
 constexpr int kMaxFrames = 100000;
 constexpr const char* kNotes =
     "ms_per_frame_mean/min: World::last_step_ms, the wall time of one frame with the backend synchronised, "
     "over the timed frames that follow the warm-up frames. ms_per_substep = ms_per_frame_mean / substeps. "
-    "ns_per_projection = ms_per_frame_mean * 1e6 / (substeps * iterations * (distance_constraints + 2 "
+    "ns_per_projection = ms_per_frame_mean * 1e6 / (substeps * iterations * (distance_constraints + joints + "
+    "2 "
     "tets)), 0 for the force-based integrators: "
     "whole-frame time divided by distance-constraint projections, so it includes prediction, velocity "
     "update, contacts and multiplier resets, not the projection alone. detection_ms_mean: the part of "
@@ -305,7 +313,7 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
   const double projections =
       settings.integrator == sim::Integrator::Xpbd
           ? double(settings.substeps) * settings.iterations *
-                (m.distance_count() + 2.0 * m.tet_count() + m.fluid.count)
+                (m.distance_count() + 2.0 * m.tet_count() + m.fluid.count + m.joint_count())
           : 0.0;
   const double ns_per_projection = projections > 0 ? mean_ms * 1e6 / projections : 0.0;
   const std::string grid =
@@ -328,6 +336,8 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
       {"particles", m.particle_count()},
       {"distance_constraints", m.distance_count()},
       {"tets", m.tet_count()},
+      {"bodies", m.body_count()},
+      {"joints", m.joint_count()},
       {"integrator", sim::settings_to_params(settings).text("integrator")},
       {"colours", m.colour_count()},
       {"solver", sim::settings_to_params(settings).text("solver")},
@@ -360,6 +370,8 @@ json run_benchmark(const Options& o) {
   std::vector<sim::Settings> settings = {timed_settings(o.scene->n, 1, o.scene->order),
                                          timed_settings(1, o.scene->n, o.scene->order)};
   if (o.scene->newton_pcg) settings.push_back(newton_pcg(o.scene->n));
+  if (o.scene->more_iterations > 0)
+    settings.push_back(timed_settings(1, o.scene->more_iterations, o.scene->order));
   if (!o.integrators.empty()) {
     settings.clear();
     for (const sim::Integrator i : o.integrators) {

@@ -93,7 +93,8 @@ bool SceneBuffers::write_through_host(sim::World& world, ColourBy colour_by, sim
     if (mapped[k]) glUnmapNamedBuffer(buffers_[k]);
   if (all)
     transfer_ = world.backend() == sim::BackendKind::Cuda
-                    ? "copied through the host, 28 bytes a particle, 44 a body (" + interop_->why_not() + ")"
+                    ? "copied through the host, 28 bytes a particle, 32 a body, 12 a joint (" +
+                          interop_->why_not() + ")"
                     : "written into mapped buffers";
   return all;
 }

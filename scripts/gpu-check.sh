@@ -5,8 +5,9 @@
 #      project's Debian packages);
 #   2. runs every test binary; the CUDA tests (backend agreement and metrics on every scene, run-to-run
 #      determinism on CUDA) must run, not skip;
-#   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388) and the chain
-#      (100 x 1 and 1 x 100), and every integrator on hanging_cloth 100 x 100;
+#   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388), the chain
+#      (100 x 1 and 1 x 100) and the rigid chain (100 x 1, 1 x 100, 1 x 500; 20 and 100 links), and every
+#      integrator on hanging_cloth 100 x 100;
 #   4. records 300 frames of the default scene on CUDA under Xvfb, when Xvfb is installed;
 #   5. writes bench/results/<gpu>-<date>.json and a markdown summary beside it.
 # Without an NVIDIA GPU it says so and exits 0 without building. Exit 1 when a test fails, a CUDA test
@@ -65,7 +66,7 @@ done
 # 3. Benchmarks.
 frames=() bunny_sizes="64,388"
 if [ "$quick" = 1 ]; then frames=(--frames 5); bunny_sizes="64"; fi
-for case in "hanging_cloth 100,387" "bunny_cloth $bunny_sizes" "chain 20"; do
+for case in "hanging_cloth 100,387" "bunny_cloth $bunny_sizes" "chain 20" "rigid_chain 20,100"; do
   set -- $case
   echo "gpu-check: bench_xpbd --scene $1 --sizes $2"
   "$bin/bench_xpbd" --scene "$1" --sizes "$2" --backend all "${frames[@]}" --out "$work/bench-$1.json" \

@@ -43,7 +43,7 @@ void Pane::restart_measurements() {
   divergence.reset();
   watch = sim::ErrorWatch(world->model().extension_bound);
   last = sim::measure(world->model(), world->state(), 0.0, sim::settings_from_params(settings).gravity_scale);
-  for (History* h : {&energy, &error, &substeps, &step_ms}) h->clear();
+  for (History* h : {&energy, &error, &separation, &substeps, &step_ms}) h->clear();
 }
 
 void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_params) {
@@ -71,6 +71,7 @@ bool Pane::finish_frame(const std::optional<sim::FrameResult>& result) {
   watch.observe(last);
   energy.push(float(last.total));
   error.push(float(last.max_residual));
+  separation.push(float(last.joint_separation_max));
   substeps.push(float(last.substeps));
   step_ms.push(float(last.step_ms));
   return true;
@@ -99,6 +100,10 @@ std::vector<std::string> Pane::caption(const std::string& scene_name) const {
   // The cost the comparison holds equal (projections) on a line of its own, beside the wall time above.
   const std::string cost = sim::cost_line(last, sim::settings_from_params(settings).integrator);
   std::vector<std::string> lines{prefix + sim::describe(sim::settings_from_params(settings)), line, cost};
+  if (world->model().joint_count() > 0) {  // what Figure 8 shows
+    std::snprintf(line, sizeof line, "joint separation max %.3g mm", 1e3 * last.joint_separation_max);
+    lines.push_back(line);
+  }
   if (divergence) {  // "diverged at …, frame N (reason; scheme, h, stiffness)" on three lines, to fit a pane
     const std::string& d = *divergence;
     const size_t open = d.find(" ("), semicolon = d.find("; ", open);

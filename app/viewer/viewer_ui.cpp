@@ -190,10 +190,19 @@ void Viewer::draw_stats_panel() {
     }
     if (m.stretch_max > 0.0) ImGui::Text("stretch max %.3f %%, mean %.4f %%", 100.0 * m.stretch_max, 100.0 * m.stretch_mean);
     if (model.collider.enabled) ImGui::Text("max penetration %.3g mm", 1e3 * m.max_penetration);
+    if (model.body_count() > 0) {
+      ImGui::Text("%d bodies, %d joints: separation max %.3g mm", model.body_count(), model.joint_count(),
+                  1e3 * m.joint_separation_max);
+      ImGui::Text("  angular error max %.3g deg, |L| %.4g kg m^2/s",
+                  m.joint_angle_max * 180.0 / 3.14159265358979, double(sim::length(m.angular_momentum)));
+    }
     for (size_t k = 0; k < model.probes.size() && k < m.probe_force.size(); ++k)
       ImGui::Text("force %s: %.5g N", model.probes[k].name.c_str(), m.probe_force[k]);
     plot("total energy [J]", p->energy, "%.5g J");
-    plot("max residual [m]", p->error, "%.3g m");
+    if (model.body_count() > 0)
+      plot("joint separation [m]", p->separation, "%.3g m");
+    else
+      plot("max residual [m]", p->error, "%.3g m");
     plot("substeps", p->substeps, "%.0f");
     plot("sim [ms]", p->step_ms, "%.2f ms");
     ImGui::PopID();

@@ -31,6 +31,18 @@ int first_fit(std::vector<int> remaining, int colour, std::vector<int>& taken_in
   return colour;
 }
 
+// First-fit colouring of elements 0 … count − 1 in order; ends(k, f) calls f(node) for each node of k.
+template <class Ends>
+Colouring colour_in_order(size_t count, int node_count, Ends ends) {
+  Colouring result;
+  result.offsets.push_back(0);
+  std::vector<int> all(count);
+  for (size_t k = 0; k < count; ++k) all[k] = int(k);
+  std::vector<int> taken_in_colour(size_t(node_count), -1);
+  first_fit(all, 0, taken_in_colour, result, ends);
+  return result;
+}
+
 }  // namespace
 
 Colouring colour_constraints(const std::vector<Int2>& particles_of_constraint,
@@ -58,32 +70,20 @@ Colouring colour_constraints(const std::vector<Int2>& particles_of_constraint,
 }
 
 Colouring colour_pairs(const std::vector<Int2>& pairs, int node_count) {
-  Colouring result;
-  result.offsets.push_back(0);
-  std::vector<int> all(pairs.size());
-  for (size_t k = 0; k < all.size(); ++k) all[k] = int(k);
-  std::vector<int> taken_in_colour(size_t(node_count), -1);
-  first_fit(all, 0, taken_in_colour, result, [&](int k, auto f) {
+  return colour_in_order(pairs.size(), node_count, [&](int k, auto f) {
     if (pairs[size_t(k)].a >= 0) f(pairs[size_t(k)].a);
     if (pairs[size_t(k)].b >= 0) f(pairs[size_t(k)].b);
   });
-  return result;
 }
 
 Colouring colour_tets(const std::vector<Int4>& tets, int particle_count) {
-  Colouring result;
-  result.offsets.push_back(0);
-  std::vector<int> all(tets.size());
-  for (size_t t = 0; t < all.size(); ++t) all[t] = int(t);
-  std::vector<int> taken_in_colour(size_t(particle_count), -1);
-  first_fit(all, 0, taken_in_colour, result, [&](int t, auto f) {
+  return colour_in_order(tets.size(), particle_count, [&](int t, auto f) {
     const Int4 p = tets[size_t(t)];
     f(p.a);
     f(p.b);
     f(p.c);
     f(p.d);
   });
-  return result;
 }
 
 }  // namespace sim

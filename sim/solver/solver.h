@@ -50,7 +50,7 @@ class Solver {
   // Writes what the viewer draws of the current State into `out` (draw/draw_stages.h) and reduces its
   // bounds (of the particles and the bodies). `out` is this backend's memory (on CUDA: device memory, such as
   // an OpenGL buffer mapped for CUDA), or host memory when out_on_host: a CUDA backend then writes its own
-  // buffers and copies them over, 28 bytes a particle and 44 a body.
+  // buffers and copies them over, 28 bytes a particle, 32 a body and 12 a joint.
   virtual DrawSums write_draw(const DrawArrays& out, DrawQuantity quantity, bool out_on_host) = 0;
   // The frame's metric sums and divergence check reduced on the backend (metrics/reduce_metrics.h); h: the
   // last substep's Δt_s [s], gravity_scale as in Settings. Only these few numbers are copied back.

@@ -39,6 +39,27 @@ std::vector<glm::vec3> positions(const Viewer& viewer, int pane = 0) {
   return out;
 }
 
+// Of the points that project into the frame, how many land on a pixel unlike `background` and unlike the
+// corner pixel (open background, or the ground far away): the object drawn there.
+struct Shown {
+  int inside = 0, differ = 0;
+};
+Shown shown_at(Viewer& viewer, const std::vector<glm::vec3>& points, const std::uint8_t* background) {
+  const std::vector<std::uint8_t>& rgb = viewer.frame_pixels();
+  const int w = viewer.frame_width(), h = viewer.frame_height();
+  const std::uint8_t* corner = &rgb[0];
+  Shown s;
+  for (const glm::vec3& x : points) {
+    const glm::vec3 p = viewer.camera().project(x, glm::vec2(w, h));
+    if (p.z <= 0.0f || p.x < 0.0f || p.y < 0.0f || p.x >= float(w) || p.y >= float(h)) continue;
+    ++s.inside;
+    if (colour_distance(rgb, w, int(p.x), int(p.y), background) > 30 &&
+        colour_distance(rgb, w, int(p.x), int(p.y), corner) > 30)
+      ++s.differ;
+  }
+  return s;
+}
+
 class EveryScene : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(EveryScene, DrawsTheObjectWhereItsParticlesProject) {
@@ -46,24 +67,13 @@ TEST_P(EveryScene, DrawsTheObjectWhereItsParticlesProject) {
   v.caption = false;
   Viewer viewer(v);
   for (int f = 0; f < 10; ++f) ASSERT_TRUE(viewer.frame());
-  const std::vector<std::uint8_t>& rgb = viewer.frame_pixels();
-  const int w = viewer.frame_width(), h = viewer.frame_height();
   const std::uint8_t background[3] = {std::uint8_t(std::lround(render::kBackground[0] * 255)),
                                       std::uint8_t(std::lround(render::kBackground[1] * 255)),
                                       std::uint8_t(std::lround(render::kBackground[2] * 255))};
-  // The corner pixel is open background (or the ground far away): the reference the object must differ from.
-  const std::uint8_t* corner = &rgb[0];
-  int inside = 0, differ = 0;
-  for (const glm::vec3& x : positions(viewer)) {
-    const glm::vec3 p = viewer.camera().project(x, glm::vec2(w, h));
-    if (p.z <= 0.0f || p.x < 0.0f || p.y < 0.0f || p.x >= float(w) || p.y >= float(h)) continue;
-    ++inside;
-    if (colour_distance(rgb, w, int(p.x), int(p.y), background) > 30 &&
-        colour_distance(rgb, w, int(p.x), int(p.y), corner) > 30)
-      ++differ;
-  }
-  ASSERT_GT(inside, 0) << "the camera frames no particle";
-  EXPECT_GT(differ, 0.8 * inside) << differ << " of " << inside << " projected particles show the object";
+  const Shown shown = shown_at(viewer, positions(viewer), background);
+  ASSERT_GT(shown.inside, 0) << "the camera frames no particle";
+  EXPECT_GT(shown.differ, 0.8 * shown.inside)
+      << shown.differ << " of " << shown.inside << " projected particles show the object";
 }
 
 INSTANTIATE_TEST_SUITE_P(Viewer, EveryScene,
@@ -84,18 +94,11 @@ TEST_P(EveryRigidScene, DrawsTheBodiesWhereTheirCentresProject) {
   v.caption = false;
   Viewer viewer(v);
   for (int f = 0; f < 10; ++f) ASSERT_TRUE(viewer.frame());
-  const std::vector<std::uint8_t>& rgb = viewer.frame_pixels();
-  const int w = viewer.frame_width(), h = viewer.frame_height();
-  const std::uint8_t* corner = &rgb[0];
-  int inside = 0, differ = 0;
-  for (const glm::vec3& x : body_centres(viewer)) {
-    const glm::vec3 p = viewer.camera().project(x, glm::vec2(w, h));
-    if (p.z <= 0.0f || p.x < 0.0f || p.y < 0.0f || p.x >= float(w) || p.y >= float(h)) continue;
-    ++inside;
-    if (colour_distance(rgb, w, int(p.x), int(p.y), corner) > 30) ++differ;
-  }
-  ASSERT_GT(inside, 0) << "the camera frames no body";
-  EXPECT_GT(differ, 0.8 * inside) << differ << " of " << inside << " projected bodies show";
+  const std::uint8_t* corner = &viewer.frame_pixels()[0];
+  const Shown shown = shown_at(viewer, body_centres(viewer), corner);
+  ASSERT_GT(shown.inside, 0) << "the camera frames no body";
+  EXPECT_GT(shown.differ, 0.8 * shown.inside)
+      << shown.differ << " of " << shown.inside << " projected bodies show";
 }
 
 INSTANTIATE_TEST_SUITE_P(Viewer, EveryRigidScene, ::testing::Values("rigid_chain", "swinging_box"));
