@@ -99,7 +99,10 @@ MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options,
   }
   out_.open(path);
   if (!out_) throw sim::ParamError("--metrics '" + path + "': cannot open the file for writing");
-  for (const sim::Probe& p : model.probes) probe_names_.push_back(p.name);
+  for (const sim::Probe& p : model.probes) {
+    probe_names_.push_back(p.name);
+    joint_probe_.push_back(p.joint_index >= 0);
+  }
   out_.precision(9);
   if (json_) {
     nlohmann::json head = {{"scene", options.scene->name},
@@ -115,6 +118,8 @@ MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options,
   } else {
     for (const Column& c : kColumns) out_ << (&c == kColumns ? "" : ",") << c.name;
     for (const std::string& name : probe_names_) out_ << ",force_" << name << "_N";
+    for (const sim::Probe& p : model.probes)
+      if (p.joint_index >= 0) out_ << ",torque_" << p.name << "_Nm";
     out_ << '\n';
   }
 }
@@ -133,10 +138,16 @@ void MetricsWriter::write(const sim::FrameMetrics& m) {
     nlohmann::json forces = nlohmann::json::object();
     for (size_t i = 0; i < probe_names_.size(); ++i) forces[probe_names_[i]] = m.probe_force[i];
     row["force_N"] = forces;
+    nlohmann::json torques = nlohmann::json::object();
+    for (size_t i = 0; i < probe_names_.size(); ++i)
+      if (joint_probe_[i]) torques[probe_names_[i]] = m.probe_torque[i];
+    if (!torques.empty()) row["torque_Nm"] = torques;
     out_ << (frames_written_ ? ",\n    " : "    ") << row.dump();
   } else {
     for (const Column& c : kColumns) out_ << (&c == kColumns ? "" : ",") << c.value(m);
     for (double f : m.probe_force) out_ << ',' << f;
+    for (size_t i = 0; i < probe_names_.size(); ++i)
+      if (joint_probe_[i]) out_ << ',' << m.probe_torque[i];
     out_ << '\n';
   }
   ++frames_written_;

@@ -31,6 +31,7 @@ class MetricsWriter {
   bool finished_ = false;
   size_t frames_written_ = 0;
   std::vector<std::string> probe_names_;
+  std::vector<bool> joint_probe_;  // a joint's probe also writes its torque
   sim::ErrorWatch watch_;
 };
 

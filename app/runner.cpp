@@ -55,8 +55,11 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   if (last.threads > 0)
     std::printf("threads      %d CPU threads in the last frame (settings 'threads': %s)\n", last.threads,
                 s.threads > 0 ? "fixed" : "0, adapting to the free cores");
-  for (size_t i = 0; i < m.probes.size(); ++i)
-    std::printf("force        %s: %.6g N\n", m.probes[i].name.c_str(), last.probe_force[i]);
+  for (size_t i = 0; i < m.probes.size(); ++i) {
+    std::printf("force        %s: %.6g N", m.probes[i].name.c_str(), last.probe_force[i]);
+    if (m.probes[i].joint_index >= 0) std::printf(", torque %.6g N m", last.probe_torque[i]);
+    std::printf("\n");
+  }
   std::printf("state hash   %016llx (FNV-1a of the final State: equal for identical runs)\n",
               static_cast<unsigned long long>(sim::state_hash(world.state())));
 }

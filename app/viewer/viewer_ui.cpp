@@ -196,8 +196,13 @@ void Viewer::draw_stats_panel() {
       ImGui::Text("  angular error max %.3g deg, |L| %.4g kg m^2/s",
                   m.joint_angle_max * 180.0 / 3.14159265358979, double(sim::length(m.angular_momentum)));
     }
-    for (size_t k = 0; k < model.probes.size() && k < m.probe_force.size(); ++k)
-      ImGui::Text("force %s: %.5g N", model.probes[k].name.c_str(), m.probe_force[k]);
+    for (size_t k = 0; k < model.probes.size() && k < m.probe_force.size(); ++k) {
+      if (model.probes[k].joint_index >= 0)
+        ImGui::Text("force %s: %.5g N, torque %.4g N m", model.probes[k].name.c_str(), m.probe_force[k],
+                    m.probe_torque[k]);
+      else
+        ImGui::Text("force %s: %.5g N", model.probes[k].name.c_str(), m.probe_force[k]);
+    }
     plot("total energy [J]", p->energy, "%.5g J");
     if (model.body_count() > 0)
       plot("joint separation [m]", p->separation, "%.3g m");

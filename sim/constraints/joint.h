@@ -1,14 +1,19 @@
 // Joints between two ends — rigid bodies, particles or the world — as XPBD constraints on their poses
-// (Müller et al. 2020, "Müller 2020", §3.3-3.4): a positional row that brings the two anchor points
-// together (ball, hinge and fixed joints, the body-to-world attachment, the mouse grab of a body), and
-// angular rows that align the hinge axes (Eq. 24's Δq_hinge = a₁ × a₂), the whole frames (fixed:
-// Δq = 2 Im(q₁ q₂⁻¹)) or keep the hinge angle within its limits (§3.4.3). Each row is one scalar
-// constraint C ≥ 0 with direction n, updated by Small Steps Eq. 5 (xpbd_delta_lambda) with the
-// generalised inverse masses of rigid_body.h; each end's inverse masses may be split n_i/ω ways (Jacobi).
+// (Müller et al. 2020, "Müller 2020", §3.3-3.4): a positional block that brings the two anchor points
+// together (ball, hinge and fixed joints, the body-to-world attachment, the mouse grab of a body), an
+// angular block that aligns the hinge axes (§3.4.2's a₁ × a₂) or the whole frames (fixed), and a row
+// that keeps the hinge angle within its limits (§3.4.3). Müller 2020 projects each of these as one
+// scalar row along the current error; here the positional and angular constraints are vectors solved as
+// blocks, Δλ = −(K + α̃ I)⁻¹ (C + α̃ λ) (Small Steps Eq. 5 for a vector C), with K the ends' generalised
+// inverse mass matrices (rigid_body.h): a scalar row along the error leaves error across it wherever K is
+// anisotropic (a body's offset anchor, a thin link's inertia) and, with one iteration a substep, that
+// error grew substep by substep on the hinge chain (out-of-plane spin of 200 rad/s on the planar swing).
+// Each end's inverse masses may be split n_i/ω ways (Jacobi).
 #pragma once
 
 #include "constraints/rigid_body.h"
 #include "constraints/xpbd.h"
+#include "core/mat3.h"
 
 namespace sim {
 
@@ -36,18 +41,17 @@ struct JointSpec {
   Vec3 anchor_a,
       anchor_b;  // each end's anchor in its coordinates (body frame; world; offset from a particle) [m]
   Quat frame_a, frame_b;    // each end's joint frame in its coordinates: x the hinge axis, y its angle's zero
-  Real compliance;          // α of the positional row [m/N]
-  Real angular_compliance;  // α of the angular rows [rad/(N·m)]
+  Real compliance;          // α of the positional block [m/N]
+  Real angular_compliance;  // α of the angular block and the limit [rad/(N·m)]
   Real limit_lo, limit_hi;  // hinge angle limits [rad]; lo > hi: none
 };
 
-// The multipliers of one joint this substep, and the impulses they applied to end a (−: to end b).
+// The multipliers of one joint this substep: the impulses it applied to end a (−: to end b), so that
+// force / Δt_s² and torque / Δt_s² are its force and torque estimates.
 struct JointLambda {
-  Real positional;  // λ [N·s²]
-  Real angular;     // [N·m·s²]
-  Real limit;       // [N·m·s²]
-  Vec3 force;       // Σ Δλ n of the positional row [N·s²]; force estimate force / h² [N]
-  Vec3 torque;      // Σ Δλ n of the angular rows [N·m·s²]
+  Vec3 force;   // λ of the positional block [N·s²]
+  Vec3 torque;  // λ of the angular block and the limit row [N·m·s²]
+  Real limit;   // λ of the limit row alone [N·m·s²]
 };
 
 // Where an anchor and a frame are in the world.
@@ -72,62 +76,86 @@ SIM_HD Real joint_angular_error(JointKind kind, Quat fa, Quat fb) {
   return 0.0;
 }
 
-// One scalar row: C ≥ 0 decreases along −n as end a moves (rotates) along n; Δλ by Small Steps Eq. 5 from the
-// ends' inverse masses w_a, w_b (split by split_a, split_b); returns the correction Δλ n [kg·m or kg·m²].
-SIM_HD Vec3 solve_row(Real C, Vec3 n, Real w_a, Real w_b, Real alpha, Real& lambda, Real h) {
-  const Real dl = xpbd_delta_lambda(XpbdTerms{C, w_a + w_b, 0.0}, alpha, 0.0, lambda, h);
-  lambda += dl;
-  return dl * n;
+// The XPBD update of a vector constraint C with inverse mass matrix K (Small Steps Eq. 5):
+// Δλ = −(K + α̃ I)⁻¹ (C + α̃ λ), α̃ = α/h²; zero when K + α̃ I is singular (both ends immovable).
+SIM_HD Vec3 block_delta_lambda(const Mat3& K, Vec3 C, Real alpha, Vec3 lambda, Real h) {
+  const Real alpha_tilde = alpha / (h * h);
+  const Mat3 A = K + alpha_tilde * mat3_identity();
+  const Real det = determinant(A);
+  if (!(det > 1e-300)) return {0.0, 0.0, 0.0};
+  return -1.0 * (inverse(A) * (C + alpha_tilde * lambda));
 }
 
-// The angular row that turns a about n by −C (b the other way).
+// The positional block that brings a's point at offset ra to b's at rb (Müller 2020 §3.3.1 as a block):
+// C = p_a − p_b, K = K_a(ra) + K_b(rb); the impulse Δλ goes to a at ra, −Δλ to b at rb.
+SIM_HD void positional_block(BodyPose& a, BodyPose& b, Real split_a, Real split_b, Vec3 ra, Vec3 rb,
+                             Real alpha, Vec3& lambda, Real h) {
+  const Vec3 C = (a.x + ra) - (b.x + rb);
+  if (C.x == 0.0 && C.y == 0.0 && C.z == 0.0 && alpha == 0.0) return;
+  const Mat3 K = split_a * positional_inv_mass_matrix(a, ra) + split_b * positional_inv_mass_matrix(b, rb);
+  const Vec3 dl = block_delta_lambda(K, C, alpha, lambda, h);
+  apply_positional(a, dl, ra);
+  apply_positional(b, -dl, rb);
+  lambda += dl;
+}
+
+// The angular block: C the rotation vector that turns b's frame onto a's (a turned by −C would match), in
+// the directions the joint constrains: all three (fixed), or the two across the hinge axis, where the block
+// is solved in the plane of e₁, e₂ ⊥ a's axis. K = I_a⁻¹ + I_b⁻¹ there.
+SIM_HD void angular_block(BodyPose& a, BodyPose& b, Real split_a, Real split_b, Vec3 C, const Vec3* plane,
+                          Real alpha, Vec3& lambda, Real h) {
+  const Mat3 K = split_a * inv_inertia_matrix(a) + split_b * inv_inertia_matrix(b);
+  Vec3 dl;
+  if (!plane) {
+    dl = block_delta_lambda(K, C, alpha, lambda, h);
+  } else {  // 2 × 2 in the basis e₁, e₂
+    const Vec3 e1 = plane[0], e2 = plane[1];
+    const Real alpha_tilde = alpha / (h * h);
+    const Real k11 = dot(e1, K * e1) + alpha_tilde, k12 = dot(e1, K * e2),
+               k22 = dot(e2, K * e2) + alpha_tilde;
+    const Real det = k11 * k22 - k12 * k12;
+    if (!(det > 1e-300)) return;
+    const Real r1 = -(dot(e1, C) + alpha_tilde * dot(e1, lambda)),
+               r2 = -(dot(e2, C) + alpha_tilde * dot(e2, lambda));
+    dl = ((k22 * r1 - k12 * r2) / det) * e1 + ((k11 * r2 - k12 * r1) / det) * e2;
+  }
+  apply_angular(a, dl);
+  apply_angular(b, -dl);
+  lambda += dl;
+}
+
+// The scalar row that turns a about n by −C (b the other way), C ≥ 0: the hinge limits.
 SIM_HD void angular_row(BodyPose& a, BodyPose& b, Real split_a, Real split_b, Real C, Vec3 n, Real alpha,
                         Real& lambda, Vec3& torque, Real h) {
   if (C <= 0.0) return;
-  const Vec3 p =
-      solve_row(C, n, split_a * angular_inv_mass(a, n), split_b * angular_inv_mass(b, n), alpha, lambda, h);
-  apply_angular(a, p);
-  apply_angular(b, -p);
-  torque += p;
+  const Real w = split_a * angular_inv_mass(a, n) + split_b * angular_inv_mass(b, n);
+  const Real dl = xpbd_delta_lambda(XpbdTerms{C, w, 0.0}, alpha, 0.0, lambda, h);
+  lambda += dl;
+  apply_angular(a, dl * n);
+  apply_angular(b, -dl * n);
+  torque += dl * n;
 }
 
-// The positional row that brings a's point at offset ra to b's at rb (Müller 2020 §3.3.1): C = |p_a − p_b|
-// along n = (p_a − p_b)/C; force accumulates Δλ n.
-SIM_HD void positional_row(BodyPose& a, BodyPose& b, Real split_a, Real split_b, Vec3 ra, Vec3 rb, Real alpha,
-                           Real& lambda, Vec3& force, Real h) {
-  const Vec3 d = (a.x + ra) - (b.x + rb);
-  const Real C = length(d);
-  if (C <= 0.0) return;
-  const Vec3 n = (1.0 / C) * d;
-  const Vec3 p = solve_row(C, n, split_a * positional_inv_mass(a, ra, n),
-                           split_b * positional_inv_mass(b, rb, n), alpha, lambda, h);
-  apply_positional(a, p, ra);
-  apply_positional(b, -p, rb);
-  force += p;
-}
-
-// One projection of joint j's rows on the poses of its ends, angular rows first so that the anchors end
-// the projection together (Müller 2020 §3.4).
+// One projection of joint j on the poses of its ends: the angular block and the limits first, so that the
+// anchors end the projection together (Müller 2020 §3.4).
 SIM_HD void project_joint(const JointSpec& j, BodyPose& a, BodyPose& b, Real split_a, Real split_b,
                           JointLambda& lam, Real h) {
   if (j.kind == JointKind::Fixed) {
-    const Vec3 phi = rotation_vector(frame_world(b, j.frame_b) * conjugate(frame_world(a, j.frame_a)));
-    const Real C = length(phi);  // a turned by φ would match b's frame
-    if (C > 0.0)
-      angular_row(a, b, split_a, split_b, C, (-1.0 / C) * phi, j.angular_compliance, lam.angular, lam.torque,
-                  h);
+    const Vec3 C = rotation_vector(frame_world(a, j.frame_a) * conjugate(frame_world(b, j.frame_b)));
+    angular_block(a, b, split_a, split_b, C, nullptr, j.angular_compliance, lam.torque, h);
   } else if (j.kind == JointKind::Hinge) {
-    const Vec3 axis_a = rotate(frame_world(a, j.frame_a), {1.0, 0.0, 0.0});
+    const Quat fa = frame_world(a, j.frame_a);
+    const Vec3 axis_a = rotate(fa, {1.0, 0.0, 0.0});
     const Vec3 axis_b = rotate(frame_world(b, j.frame_b), {1.0, 0.0, 0.0});
-    const Vec3 u = cross(axis_b, axis_a);  // turning a about −u aligns its axis with b's
+    const Vec3 u = cross(axis_b, axis_a);  // b's axis turned about u onto a's
     const Real s = length(u);
-    if (s > 0.0)
-      angular_row(a, b, split_a, split_b, std::atan2(s, dot(axis_a, axis_b)), (1.0 / s) * u,
-                  j.angular_compliance, lam.angular, lam.torque, h);
+    const Vec3 C = s > 0.0 ? (std::atan2(s, dot(axis_a, axis_b)) / s) * u : Vec3{0.0, 0.0, 0.0};
+    const Vec3 plane[2] = {rotate(fa, {0.0, 1.0, 0.0}), rotate(fa, {0.0, 0.0, 1.0})};
+    angular_block(a, b, split_a, split_b, C, plane, j.angular_compliance, lam.torque, h);
     if (j.limit_lo <= j.limit_hi) {
-      const Quat fa = frame_world(a, j.frame_a);
-      const Real angle = hinge_angle(fa, frame_world(b, j.frame_b));
-      const Vec3 axis = rotate(fa, {1.0, 0.0, 0.0});  // the angle grows as a turns about −axis
+      const Quat fa_now = frame_world(a, j.frame_a);
+      const Real angle = hinge_angle(fa_now, frame_world(b, j.frame_b));
+      const Vec3 axis = rotate(fa_now, {1.0, 0.0, 0.0});  // the angle grows as a turns about −axis
       if (angle > j.limit_hi)
         angular_row(a, b, split_a, split_b, angle - j.limit_hi, -1.0 * axis, j.angular_compliance, lam.limit,
                     lam.torque, h);
@@ -136,8 +164,8 @@ SIM_HD void project_joint(const JointSpec& j, BodyPose& a, BodyPose& b, Real spl
                     lam.torque, h);
     }
   }
-  positional_row(a, b, split_a, split_b, rotate(a.q, j.anchor_a), rotate(b.q, j.anchor_b), j.compliance,
-                 lam.positional, lam.force, h);
+  positional_block(a, b, split_a, split_b, rotate(a.q, j.anchor_a), rotate(b.q, j.anchor_b), j.compliance,
+                   lam.force, h);
 }
 
 }  // namespace sim

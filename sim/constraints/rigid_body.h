@@ -5,6 +5,7 @@
 // (inverse inertia 0) and the world one without mass, so one projection serves all three.
 #pragma once
 
+#include "core/mat3.h"
 #include "core/quat.h"
 
 namespace sim {
@@ -28,6 +29,21 @@ SIM_HD Vec3 apply_inv_inertia(const BodyPose& b, Vec3 v) {
 SIM_HD Real positional_inv_mass(const BodyPose& b, Vec3 r, Vec3 n) {
   const Vec3 rn = cross(r, n);
   return b.w + dot(rn, apply_inv_inertia(b, rn));
+}
+
+// I⁻¹ in world coordinates as a matrix, R diag(inv_inertia) Rᵀ [1/(kg·m²)].
+SIM_HD Mat3 inv_inertia_matrix(const BodyPose& b) {
+  return {apply_inv_inertia(b, {1.0, 0.0, 0.0}), apply_inv_inertia(b, {0.0, 1.0, 0.0}),
+          apply_inv_inertia(b, {0.0, 0.0, 1.0})};
+}
+
+// Eq. 2 as a matrix: how the point at offset r moves under a positional impulse P applied there,
+// Δp = (w I − [r]× I⁻¹ [r]×) P [1/kg] (its quadratic form along unit n is Eq. 2).
+SIM_HD Mat3 positional_inv_mass_matrix(const BodyPose& b, Vec3 r) {
+  const Vec3 e[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
+  Vec3 c[3];
+  for (int k = 0; k < 3; ++k) c[k] = b.w * e[k] - cross(r, apply_inv_inertia(b, cross(r, e[k])));
+  return {c[0], c[1], c[2]};
 }
 
 // Eq. 3: that of a rotation about unit n, nᵀ I⁻¹ n [1/(kg·m²)].

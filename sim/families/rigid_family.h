@@ -172,7 +172,7 @@ struct RigidFamily {
       Array<Vec3> omega;  // ω in world coordinates [rad/s]
     } body;
     struct {
-      Array<JointLambda> lambda;  // the last substep's multipliers and impulses, colour-sorted
+      Array<JointLambda> lambda;  // the last substep's multipliers, colour-sorted
     } joint;
     auto fields() { return std::tie(body.x, body.q, body.v, body.omega, joint.lambda); }
     auto fields() const { return std::tie(body.x, body.q, body.v, body.omega, joint.lambda); }

@@ -146,6 +146,13 @@ struct GatherPoseCorrections {
   }
 };
 
+// K⁻¹ d: the impulse that changes a relative velocity by d through inverse mass matrix K; 0 where K is
+// singular (a direction neither end can move in, such as a particle's turn).
+SIM_HD Vec3 block_impulse(const Mat3& K, Vec3 d) {
+  const Real det = determinant(K);
+  return det > 1e-300 ? inverse(K) * d : Vec3{0.0, 0.0, 0.0};
+}
+
 // Müller 2020 §3.6: each joint's relative velocity at its anchors and its relative angular velocity are
 // reduced by min(μ h, 1), as impulses with the generalised inverse masses; joint first + i of a colour.
 struct DampJointColour {
@@ -169,26 +176,17 @@ struct DampJointColour {
     const Vec3 zero{0.0, 0.0, 0.0};
     Vec3 lin_a = va ? *va : zero, ang_a = wa ? *wa : zero, lin_b = vb ? *vb : zero, ang_b = wb ? *wb : zero;
     const Vec3 ra = rotate(a.q, args.anchor_a[j]), rb = rotate(b.q, args.anchor_b[j]);
-    const Vec3 dv = k * ((lin_b + cross(ang_b, rb)) - (lin_a + cross(ang_a, ra)));
-    const Real dv_len = length(dv);
-    if (dv_len > 0.0) {
-      const Vec3 n = (1.0 / dv_len) * dv;
-      const Vec3 p = (1.0 / (positional_inv_mass(a, ra, n) + positional_inv_mass(b, rb, n))) * dv;
-      lin_a += a.w * p;
-      ang_a += apply_inv_inertia(a, cross(ra, p));
-      lin_b -= b.w * p;
-      ang_b -= apply_inv_inertia(b, cross(rb, p));
-    }
-    const Vec3 dw = k * (ang_b - ang_a);
-    const Real dw_len = length(dw);
-    const Real w_ang =
-        dw_len > 0.0 ? angular_inv_mass(a, (1.0 / dw_len) * dw) + angular_inv_mass(b, (1.0 / dw_len) * dw)
-                     : 0.0;
-    if (w_ang > 0.0) {
-      const Vec3 p = (1.0 / w_ang) * dw;
-      ang_a += apply_inv_inertia(a, p);
-      ang_b -= apply_inv_inertia(b, p);
-    }
+    // the impulses that remove k of the relative velocities, through the same inverse mass matrices as the
+    // positions' blocks (constraints/joint.h)
+    const Vec3 p = block_impulse(positional_inv_mass_matrix(a, ra) + positional_inv_mass_matrix(b, rb),
+                                 k * ((lin_b + cross(ang_b, rb)) - (lin_a + cross(ang_a, ra))));
+    lin_a += a.w * p;
+    ang_a += apply_inv_inertia(a, cross(ra, p));
+    lin_b -= b.w * p;
+    ang_b -= apply_inv_inertia(b, cross(rb, p));
+    const Vec3 l = block_impulse(inv_inertia_matrix(a) + inv_inertia_matrix(b), k * (ang_b - ang_a));
+    ang_a += apply_inv_inertia(a, l);
+    ang_b -= apply_inv_inertia(b, l);
     if (va) *va = lin_a;
     if (wa) *wa = ang_a;
     if (vb) *vb = lin_b;
@@ -197,8 +195,8 @@ struct DampJointColour {
 };
 
 // The mouse grab of a body: its point at `local` pulled to a target that moves from `start` to `end` over
-// the frame's substeps, by one positional row of the grab's compliance (the attachment of Small Steps Eq. 8
-// on a body point).
+// the frame's substeps, by one positional block of the grab's compliance (the attachment of Small Steps
+// Eq. 8 on a body point).
 struct ProjectBodyGrab {
   EndRefs poses;
   int body;
@@ -206,13 +204,12 @@ struct ProjectBodyGrab {
   Vec3 start, end;  // [m]
   Real compliance;  // α [m/N]
   Real fraction;    // (s + 1) / n [-]
-  Real* lambda;     // [N·s²]
-  Vec3* force;      // Σ Δλ n [N·s²]
+  Vec3* lambda;     // [N·s²]
   Real h;
   SIM_HD void operator()(int) const {
     BodyPose a = poses.load(body);
     BodyPose target{start + fraction * (end - start), quat_identity(), 0.0, {0.0, 0.0, 0.0}};
-    positional_row(a, target, 1.0, 1.0, rotate(a.q, local), {0.0, 0.0, 0.0}, compliance, *lambda, *force, h);
+    positional_block(a, target, 1.0, 1.0, rotate(a.q, local), {0.0, 0.0, 0.0}, compliance, *lambda, h);
     poses.store(body, a);
   }
 };
@@ -228,7 +225,6 @@ class RigidFamily::Stages : public FamilyHooks {
     Exec::resize(x_prev_, size_t(bodies_));
     Exec::resize(q_prev_, size_t(bodies_));
     Exec::resize(grab_lambda_, 1);
-    Exec::resize(grab_force_, 1);
   }
 
   void set_grab(const Grab& grab) {
@@ -237,7 +233,6 @@ class RigidFamily::Stages : public FamilyHooks {
   }
 
   void begin_substep(SolverCore<Exec>& core, const Substep& sub) {
-    if (bodies_ == 0) return;
     auto& b = core.state.body;
     core.launch(
         bodies_,
@@ -245,10 +240,7 @@ class RigidFamily::Stages : public FamilyHooks {
                       Exec::data(b.q), Exec::data(q_prev_), Exec::data(core.model.body.inv_mass),
                       Exec::data(core.model.body.inv_inertia), sub.settings.gravity_scale * gravity_, sub.h});
     core.clear(core.state.joint.lambda);
-    if (grabbing()) {
-      core.clear(grab_lambda_);
-      core.clear(grab_force_);
-    }
+    if (grabbing()) core.clear(grab_lambda_);
   }
 
   void project(SolverCore<Exec>& core, const Substep& sub) {
@@ -261,9 +253,8 @@ class RigidFamily::Stages : public FamilyHooks {
       project_jacobi(core, args, joints, sub.settings.jacobi_omega);
     }
     if (grabbing())
-      core.launch(
-          1, ProjectBodyGrab{args.poses, grab_.body, grab_.local, grab_start_, grab_.target, grab_.compliance,
-                             sub.fraction, Exec::data(grab_lambda_), Exec::data(grab_force_), sub.h});
+      core.launch(1, ProjectBodyGrab{args.poses, grab_.body, grab_.local, grab_start_, grab_.target,
+                                     grab_.compliance, sub.fraction, Exec::data(grab_lambda_), sub.h});
   }
 
   void end_substep(SolverCore<Exec>& core, const Substep& sub) {
@@ -329,8 +320,7 @@ class RigidFamily::Stages : public FamilyHooks {
   typename Exec::template Buffer<PoseCorrection> slots_;
   Grab grab_;
   Vec3 grab_start_{};
-  typename Exec::template Buffer<Real> grab_lambda_;  // [N·s²]
-  typename Exec::template Buffer<Vec3> grab_force_;   // [N·s²]
+  typename Exec::template Buffer<Vec3> grab_lambda_;  // [N·s²]
 };
 
 }  // namespace sim

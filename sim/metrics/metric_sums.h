@@ -134,6 +134,8 @@ struct MeasuredSums {
   ParticleSums particles;
   ConstraintSums constraints;        // distance constraints and attachments
   std::vector<double> probe_lambda;  // λ of each Model::probes entry [N·s²]
+  std::vector<double>
+      probe_torque;  // a joint probe's |λ| of its angular block and limit [N·m·s²]; 0 otherwise
   Vec3 bad_x{};                      // position of the particle particles.bad, when there is one [m]
 };
 

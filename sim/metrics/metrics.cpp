@@ -59,6 +59,8 @@ FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Rea
   m.tip_deflection = p.tracked > 0 ? -p.tracked_displacement.y / p.tracked : 0.0;
   for (const double lambda : sums.probe_lambda)
     m.probe_force.push_back(h > 0.0 ? -lambda / (double(h) * h) : 0.0);
+  for (const double torque : sums.probe_torque)
+    m.probe_torque.push_back(h > 0.0 ? torque / (double(h) * h) : 0.0);
   return m;
 }
 

@@ -51,6 +51,7 @@ struct FrameMetrics {
   double max_extension = 0.0;
   double extension_over_bound = 0.0;  // max_extension / Model::extension_bound [-]; > 1: the physics failed
   std::vector<double> probe_force;    // [N], tension positive, in Model::probes order
+  std::vector<double> probe_torque;   // a joint probe's torque estimate |λ|/Δt_s² [N·m]; 0 otherwise
   double stretch_max = 0.0;           // largest ε over stretch edges [-]
   double stretch_mean = 0.0;          // mean ε over stretch edges [-]
   double max_penetration = 0.0;       // deepest particle or stretch-edge midpoint in the collider past r [m]

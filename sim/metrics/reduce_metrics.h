@@ -95,11 +95,17 @@ MeasuredSums reduce_metrics(const ModelA& model, const StateA& state, const Metr
   const FrameSums sums =
       Exec::template reduce<FrameSums>(particles + tracked + constraints.count, term, scratch);
   MeasuredSums m{sums.particles, sums.constraints, {}, {}};
-  for (const Probe& probe : probes)  // a joint's as −|Σ Δλ n|: tension positive, as a distance constraint's
-    m.probe_lambda.push_back(
-        probe.joint_index >= 0
-            ? -double(length(Exec::read(state.joint.lambda, size_t(probe.joint_index)).force))
-            : double(Exec::read(state.distance.lambda, size_t(probe.distance_index))));
+  for (const Probe& probe :
+       probes) {  // a joint's as −|λ| of its positional block: tension positive, as a distance constraint's
+    if (probe.joint_index >= 0) {
+      const JointLambda joint = Exec::read(state.joint.lambda, size_t(probe.joint_index));
+      m.probe_lambda.push_back(-double(length(joint.force)));
+      m.probe_torque.push_back(double(length(joint.torque)));
+    } else {
+      m.probe_lambda.push_back(double(Exec::read(state.distance.lambda, size_t(probe.distance_index))));
+      m.probe_torque.push_back(0.0);
+    }
+  }
   if (m.particles.bad_reason != kFinite) m.bad_x = Exec::read(state.particle_x, size_t(m.particles.bad));
   else if (m.constraints.body_bad_reason != kFinite)
     m.bad_x = Exec::read(state.body.x, size_t(m.constraints.body_bad));

@@ -39,7 +39,7 @@ struct ModelArrays : Families::ModelParts<Array> {
 };
 
 // A constraint whose force estimate λ/Δt_s² the scene reports every frame: a distance constraint (tension
-// positive) or a rigid joint (the magnitude of the force its positional row applied).
+// positive) or a rigid joint (the magnitude of the force its positional block applied).
 struct Probe {
   std::string name;
   int distance_index = -1;  // index into the colour-sorted distance arrays, or

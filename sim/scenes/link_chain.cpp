@@ -68,7 +68,7 @@ static std::vector<ParamSpec> link_chain_params(const LinkChain& d) {
       {"angle", ParamType::Real, d.angle * 180.0 / kPi, 0.0, 180.0, "deg",
        "initial angle of the straight chain from the vertical"},
       {"joint_compliance", ParamType::Real, d.options.compliance, 0.0, 1.0, "m/N",
-       "compliance α of every joint's positional row; 0 is rigid", false},
+       "compliance α of every joint's positional block; 0 is rigid", false},
       {"joint_damping", ParamType::Real, d.options.damping, 0.0, 1e4, "1/s",
        "joint damping μ: each joint's relative velocities shrink by min(μ h, 1) every substep", false},
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},

@@ -115,18 +115,22 @@ TEST(Viewer, ScriptedDragPullsTheGrabbedBodyPointToTheCursor) {
   EXPECT_EQ(viewer.grabbed_particle(), -1);
   const glm::vec2 cursor = glm::vec2(on_screen) + glm::vec2(80.0f, 0.0f);  // sideways on screen
   viewer.cursor_moved(cursor);
-  for (int f = 0; f < 90; ++f) ASSERT_TRUE(viewer.frame());
+  ASSERT_TRUE(viewer.frame());  // the Worlds learn of the grab when the next frame starts
   const sim::Grab held = viewer.pane(0).world->grab();
   ASSERT_EQ(held.body, weight);
-  const sim::State& s = viewer.pane(0).world->state();
-  const sim::Vec3 point = s.body.x[size_t(weight)] + sim::rotate(s.body.q[size_t(weight)], held.local);
   const float initial =
       glm::length(x[size_t(weight)] - glm::vec3(held.target.x, held.target.y, held.target.z));
-  const float final_distance = float(sim::length(point - held.target));
+  // 1000 kg on a 2 m chain swings towards the target and past it, a pendulum of period ~3 s: the grabbed
+  // point's nearest approach within 1.5 s
+  float nearest = initial;
+  for (int f = 0; f < 90; ++f) {
+    ASSERT_TRUE(viewer.frame());
+    const sim::State& s = viewer.pane(0).world->state();
+    const sim::Vec3 point = s.body.x[size_t(weight)] + sim::rotate(s.body.q[size_t(weight)], held.local);
+    nearest = std::min(nearest, float(sim::length(point - held.target)));
+  }
   EXPECT_GT(initial, 0.1f);
-  // 1000 kg on a 2 m chain swings towards the target, a pendulum of period ~3 s: halfway there in 1.5 s
-  EXPECT_LT(final_distance, 0.5f * initial)
-      << "initial " << initial << " m, final " << final_distance << " m";
+  EXPECT_LT(nearest, 0.3f * initial) << "initial " << initial << " m, nearest " << nearest << " m";
   viewer.mouse_button(GLFW_MOUSE_BUTTON_LEFT, false, cursor);
   EXPECT_EQ(viewer.grabbed_body(), -1);
   ASSERT_TRUE(viewer.frame());
