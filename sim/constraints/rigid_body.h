@@ -5,6 +5,7 @@
 // (inverse inertia 0) and the world one without mass, so one projection serves all three.
 #pragma once
 
+#include "constraints/particle_contact.h"
 #include "core/mat3.h"
 #include "core/quat.h"
 
@@ -22,13 +23,6 @@ struct BodyPose {
 SIM_HD Vec3 apply_inv_inertia(const BodyPose& b, Vec3 v) {
   const Vec3 l = rotate_inverse(b.q, v);
   return rotate(b.q, Vec3{b.inv_inertia.x * l.x, b.inv_inertia.y * l.y, b.inv_inertia.z * l.z});
-}
-
-// Eq. 2: the generalised inverse mass of a positional correction along unit n at offset r from the centre
-// of mass, w + (r × n)ᵀ I⁻¹ (r × n) [1/kg].
-SIM_HD Real positional_inv_mass(const BodyPose& b, Vec3 r, Vec3 n) {
-  const Vec3 rn = cross(r, n);
-  return b.w + dot(rn, apply_inv_inertia(b, rn));
 }
 
 // I⁻¹ in world coordinates as a matrix, R diag(inv_inertia) Rᵀ [1/(kg·m²)].
@@ -59,23 +53,25 @@ SIM_HD void apply_positional(BodyPose& b, Vec3 p, Vec3 r) {
 // Eqs. 6-9 for an angular impulse p: q turned by I⁻¹ p.
 SIM_HD void apply_angular(BodyPose& b, Vec3 p) { b.q = rotated_by(b.q, apply_inv_inertia(b, p)); }
 
-// Algorithm 2, lines 3-9: v += h g; x += h v; ω += h I⁻¹(−ω × Iω) (the gyroscopic term, in body
+// I v in body coordinates, I = diag(1/inv_inertia) (0 along an axis the body does not turn about)
+// [kg·m²·(unit of v)].
+SIM_HD Vec3 apply_inertia(Vec3 inv_inertia, Vec3 v) {
+  return {inv_inertia.x > 0.0 ? v.x / inv_inertia.x : 0.0, inv_inertia.y > 0.0 ? v.y / inv_inertia.y : 0.0,
+          inv_inertia.z > 0.0 ? v.z / inv_inertia.z : 0.0};
+}
+
+// Algorithm 2, lines 3-9: x + h v + h² g (Small Steps Eq. 3, predict_position; v itself is set from the
+// motion at the substep's end); ω += h I⁻¹(−ω × Iω) (the gyroscopic term, in body
 // coordinates, where I is diagonal); q turned by h ω. ω is in world coordinates. The turn is the exact
 // rotation by h ω rather than the paper's q + ½ h [ω, 0] q normalised, and body_velocity takes its exact
 // inverse: the linearised pair shrinks |ω| by (h|ω|)²/8 every substep (a free body spinning at 6 rad/s
 // lost 3% of its angular momentum in 10 s at 1200 substeps a second), the exact pair returns ω unchanged.
-SIM_HD void predict_body(Vec3& x, Quat& q, Vec3& v, Vec3& omega, Real w, Vec3 inv_inertia, Vec3 gravity,
+SIM_HD void predict_body(Vec3& x, Quat& q, Vec3 v, Vec3& omega, Real w, Vec3 inv_inertia, Vec3 gravity,
                          Real h) {
-  if (w != 0.0) {
-    v += h * gravity;
-    x += h * v;
-  }
+  if (w != 0.0) x = predict_position(x, v, gravity, h);
   if (inv_inertia.x == 0.0 && inv_inertia.y == 0.0 && inv_inertia.z == 0.0) return;
   const Vec3 wb = rotate_inverse(q, omega);
-  const Vec3 inertia{inv_inertia.x > 0.0 ? 1.0 / inv_inertia.x : 0.0,
-                     inv_inertia.y > 0.0 ? 1.0 / inv_inertia.y : 0.0,
-                     inv_inertia.z > 0.0 ? 1.0 / inv_inertia.z : 0.0};
-  const Vec3 torque = -1.0 * cross(wb, Vec3{inertia.x * wb.x, inertia.y * wb.y, inertia.z * wb.z});
+  const Vec3 torque = -1.0 * cross(wb, apply_inertia(inv_inertia, wb));
   const Vec3 wb_new =
       wb + h * Vec3{inv_inertia.x * torque.x, inv_inertia.y * torque.y, inv_inertia.z * torque.z};
   omega = rotate(q, wb_new);

@@ -87,20 +87,13 @@ SIM_HD JointSpec joint_spec(const JointKind* kind, const Vec3* anchor_a, const V
 SIM_HD double body_kinetic(Real w, Vec3 inv_inertia, Quat q, Vec3 v, Vec3 omega) {
   double e = w > 0.0 ? 0.5 * double(length_squared(v)) / w : 0.0;
   const Vec3 wb = rotate_inverse(q, omega);
-  if (inv_inertia.x > 0.0) e += 0.5 * wb.x * wb.x / inv_inertia.x;
-  if (inv_inertia.y > 0.0) e += 0.5 * wb.y * wb.y / inv_inertia.y;
-  if (inv_inertia.z > 0.0) e += 0.5 * wb.z * wb.z / inv_inertia.z;
-  return e;
+  return e + 0.5 * double(dot(wb, apply_inertia(inv_inertia, wb)));
 }
 
 // The angular momentum of a body about the origin, x × m v + R I Rᵀ ω [kg·m²/s].
 SIM_HD Vec3 body_angular_momentum(Real w, Vec3 inv_inertia, Quat q, Vec3 x, Vec3 v, Vec3 omega) {
   Vec3 L = w > 0.0 ? (1.0 / w) * cross(x, v) : Vec3{0.0, 0.0, 0.0};
-  const Vec3 wb = rotate_inverse(q, omega);
-  const Vec3 Iw{inv_inertia.x > 0.0 ? wb.x / inv_inertia.x : 0.0,
-                inv_inertia.y > 0.0 ? wb.y / inv_inertia.y : 0.0,
-                inv_inertia.z > 0.0 ? wb.z / inv_inertia.z : 0.0};
-  return L + rotate(q, Iw);
+  return L + rotate(q, apply_inertia(inv_inertia, rotate_inverse(q, omega)));
 }
 
 // Index i < bodies: body i's energies, angular momentum and fitness to continue; then joint i − bodies: its

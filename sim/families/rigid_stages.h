@@ -18,7 +18,9 @@ namespace sim {
 
 // Algorithm 2 lines 2-9 for body i, keeping the pose at the start of the substep.
 struct PredictBodies {
-  Vec3 *x, *v, *omega, *x_prev;
+  Vec3* x;
+  const Vec3* v;
+  Vec3 *omega, *x_prev;
   Quat *q, *q_prev;
   const Real* w;
   const Vec3* inv_inertia;

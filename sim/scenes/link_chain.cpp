@@ -1,6 +1,7 @@
 #include "scenes/link_chain.h"
 
 #include <cmath>
+#include <string>
 
 namespace sim {
 
@@ -98,6 +99,10 @@ SceneDef link_chain_scene(std::string name, std::string description, const LinkC
   def.build = [defaults](const ParamSet& p) {
     const LinkChain chain = link_chain_from(p, defaults);
     ModelBuilder b;
+    if (Real(p.get("link_radius")) > chain.link_radius)
+      b.add_note("link_radius " + std::to_string(p.get("link_radius")) +
+                 " m is more than half the link length: " + "using " + std::to_string(chain.link_radius) +
+                 " m, so that the links fit between their joints");
     b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
     const Real span = 10.0 * chain.link_length * Real(chain.links) + 100.0;
     b.set_bounds({{-span, -span, -span}, {span, span, span}});
