@@ -1,4 +1,4 @@
-// Narrow phase between rigid shapes (families/rigid_family.h, BodyShape) and against a plane: a contact
+// Narrow phase between rigid shapes (constraints/rigid_body.h, BodyShape) and against a plane: a contact
 // manifold of up to four points, each a point on either surface and their separation along one normal
 // (negative: penetration), for the contact constraints of Small Steps Eq. 9, C = nᵀ(a − b) ≥ 0, and the
 // rigid-contact scheme of Müller et al. 2020 §3.5. Spheres and capsules are segments with a radius (a
@@ -11,8 +11,8 @@
 
 #include <cmath>
 
+#include "constraints/rigid_body.h"
 #include "core/quat.h"
-#include "families/rigid_family.h"
 
 namespace sim {
 

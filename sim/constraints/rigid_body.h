@@ -11,6 +11,10 @@
 
 namespace sim {
 
+// A body's shape: what its inertia, its contacts, its drawing and its picking follow (rigid/shape.h,
+// collide/narrow_phase.h).
+enum class BodyShape : int { Box = 0, Capsule = 1, Sphere = 2 };
+
 // What a projection reads and corrects of one end of a constraint.
 struct BodyPose {
   Vec3 x;            // centre of mass [m]
@@ -38,6 +42,12 @@ SIM_HD Mat3 positional_inv_mass_matrix(const BodyPose& b, Vec3 r) {
   Vec3 c[3];
   for (int k = 0; k < 3; ++k) c[k] = b.w * e[k] - cross(r, apply_inv_inertia(b, cross(r, e[k])));
   return {c[0], c[1], c[2]};
+}
+
+// Eq. 2: the generalised inverse mass of the point at offset r along unit n, w + (r × n)ᵀ I⁻¹ (r × n) [1/kg].
+SIM_HD Real positional_inv_mass(const BodyPose& b, Vec3 r, Vec3 n) {
+  const Vec3 rn = cross(r, n);
+  return b.w + dot(rn, apply_inv_inertia(b, rn));
 }
 
 // Eq. 3: that of a rotation about unit n, nᵀ I⁻¹ n [1/(kg·m²)].

@@ -9,15 +9,13 @@
 #include <tuple>
 #include <vector>
 
+#include "constraints/body_contact.h"
 #include "constraints/joint.h"
 #include "core/index.h"
 #include "families/family.h"
 #include "metrics/metric_terms.h"
 
 namespace sim {
-
-// A body's shape: what its inertia, its drawing and its picking follow.
-enum class BodyShape : int { Box = 0, Capsule = 1, Sphere = 2 };
 
 template <template <class> class Array>
 struct BodyArrays {
@@ -27,10 +25,11 @@ struct BodyArrays {
   // box: half extents; capsule: (radius, half length of its cylinder along body y, 0); sphere: (radius, 0, 0)
   // [m]
   Array<Vec3> size;
+  Array<SurfaceMaterial> material;  // friction and restitution of its contacts
 
   template <class Self>
   static auto tie(Self& s) {
-    return std::tie(s.inv_mass, s.inv_inertia, s.shape, s.size);
+    return std::tie(s.inv_mass, s.inv_inertia, s.shape, s.size, s.material);
   }
 };
 
@@ -97,7 +96,8 @@ SIM_HD Vec3 body_angular_momentum(Real w, Vec3 inv_inertia, Quat q, Vec3 x, Vec3
 }
 
 // Index i < bodies: body i's energies, angular momentum and fitness to continue; then joint i − bodies: its
-// separation |p_a − p_b|, angular error, and elastic energy from λ (compliant joints).
+// separation |p_a − p_b|, angular error, and elastic energy from λ (compliant joints); then the contact
+// pairs: their points, those touching, Σ λ_n/Δt_s² and the deepest overlap.
 struct MeasureRigid {
   EndPoses pose;
   const Vec3* body_v;
@@ -108,8 +108,10 @@ struct MeasureRigid {
   const Quat *frame_a, *frame_b;
   const Real *compliance, *angular_compliance;
   const JointLambda* lambda;
+  const ContactPair* pairs;
   MetricFrame frame;
   int bodies;
+  int joints;
   int count;
   SIM_HD ConstraintSums operator()(int i) const {
     ConstraintSums s;
@@ -131,6 +133,7 @@ struct MeasureRigid {
       s.bodies = 1;
       return s;
     }
+    if (i >= bodies + joints) return contact_terms(pairs[i - bodies - joints]);
     const int j = i - bodies;
     const BodyPose a = pose(ends[j].a), b = pose(ends[j].b);
     s.joint_separation_max = length(anchor_world(a, anchor_a[j]) - anchor_world(b, anchor_b[j]));
@@ -142,6 +145,18 @@ struct MeasureRigid {
     }
     s.joints = 1;
     s.count = 1;
+    return s;
+  }
+  SIM_HD ConstraintSums contact_terms(const ContactPair& c) const {
+    ConstraintSums s;
+    const BodyPose a = pose(c.ends.a), b = pose(c.ends.b);
+    const double h2 = frame.h * frame.h;
+    for (int k = 0; k < c.count; ++k) {
+      s.contact_depth_max = fmax(s.contact_depth_max, -contact_separation(c.point[k], a, b));
+      if (h2 > 0.0) s.contact_force += c.point[k].lambda_n / h2;
+    }
+    s.contact_points = c.count;
+    s.contacts_touching = c.touching;
     return s;
   }
 };
@@ -167,8 +182,13 @@ struct RigidFamily {
     struct {
       Array<JointLambda> lambda;  // the last substep's multipliers, colour-sorted
     } joint;
-    auto fields() { return std::tie(body.x, body.q, body.v, body.omega, joint.lambda); }
-    auto fields() const { return std::tie(body.x, body.q, body.v, body.omega, joint.lambda); }
+    struct {
+      // the contacts of the last detection with their last substep's multipliers, sorted by colour
+      // (families/body_contact_stages.h)
+      Array<ContactPair> pairs;
+    } contact;
+    auto fields() { return std::tie(body.x, body.q, body.v, body.omega, joint.lambda, contact.pairs); }
+    auto fields() const { return std::tie(body.x, body.q, body.v, body.omega, joint.lambda, contact.pairs); }
   };
   template <class Exec>
   class Stages;
@@ -176,6 +196,7 @@ struct RigidFamily {
   template <class Exec, class ModelA, class StateA>
   static MeasureRigid measure_term(const ModelA& m, const StateA& s, const MetricFrame& frame) {
     const int bodies = int(Exec::size(m.body.inv_mass));
+    const int joints = int(Exec::size(m.joint.ends));
     return {{Exec::data(s.body.x), Exec::data(s.body.q), Exec::data(m.body.inv_mass),
              Exec::data(m.body.inv_inertia), Exec::data(s.particle_x), Exec::data(m.particle_inv_mass)},
             Exec::data(s.body.v),
@@ -189,9 +210,11 @@ struct RigidFamily {
             Exec::data(m.joint.compliance),
             Exec::data(m.joint.angular_compliance),
             Exec::data(s.joint.lambda),
+            Exec::data(s.contact.pairs),
             frame,
             bodies,
-            bodies + int(Exec::size(m.joint.ends))};
+            joints,
+            bodies + joints + int(Exec::size(s.contact.pairs))};
   }
 };
 

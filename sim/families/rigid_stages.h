@@ -2,8 +2,10 @@
 // Steps Algorithm 1's substeps): the bodies' prediction with the gyroscopic term beside the particles'
 // (begin_substep), the joints projected every iteration — Gauss-Seidel colour by colour, or Jacobi through
 // per-end slots with the inverse masses split n_i/ω ways — and the mouse grab of a body, then the velocity
-// update from the pose change and the velocity pass: the joints' damping (end_substep). Data and metric
-// term: families/rigid_family.h.
+// update from the pose change and the velocity pass: the joints' damping (end_substep). The bodies'
+// contacts (families/body_contact_stages.h) run inside these hooks: found at detect, projected after the
+// joints every iteration, their velocity pass after the joints'. Data and metric term:
+// families/rigid_family.h.
 #pragma once
 
 #include <algorithm>
@@ -11,6 +13,8 @@
 #include <vector>
 
 #include "families/attachment_family.h"
+#include "families/body_contact_stages.h"
+#include "families/body_ends.h"
 #include "families/rigid_family.h"
 #include "solver/solver_core.h"
 
@@ -47,27 +51,6 @@ struct UpdateBodyVelocities {
   }
 };
 
-// The poses a joint projection reads and writes: its ends' bodies or particles.
-struct EndRefs {
-  Vec3* body_x;
-  Quat* body_q;
-  const Real* body_w;
-  const Vec3* body_inv_inertia;
-  Vec3* particle_x;
-  const Real* particle_w;
-  SIM_HD BodyPose load(int e) const {
-    return EndPoses{body_x, body_q, body_w, body_inv_inertia, particle_x, particle_w}(e);
-  }
-  SIM_HD void store(int e, const BodyPose& p) const {
-    if (is_body_end(e)) {
-      body_x[e] = p.x;
-      body_q[e] = p.q;
-    } else if (is_particle_end(e)) {
-      particle_x[end_particle(e)] = p.x;
-    }
-  }
-};
-
 struct JointArgs {
   const Int2* ends;
   const JointKind* kind;
@@ -97,12 +80,6 @@ struct ProjectJointColour {
   }
 };
 
-// A Jacobi correction of one joint end: the move of its centre and the rotation vector of its turn.
-struct PoseCorrection {
-  Vec3 dx;    // [m]
-  Vec3 dphi;  // [rad]
-};
-
 // Jacobi: joint j projected on copies of its ends from the poses every joint of the pass reads, each end's
 // inverse masses split n/ω ways (n: the joints at that end), its corrections written to slots 2j, 2j + 1.
 struct ProjectJointJacobi {
@@ -128,26 +105,6 @@ struct ProjectJointJacobi {
   }
 };
 
-// Ends a Jacobi pass: node first + i sums its own slots in ascending order and moves (a body also turns).
-struct GatherPoseCorrections {
-  const int* offsets;
-  const int* slot_of;
-  const PoseCorrection* slots;
-  Vec3* x;  // the bodies' or the particles' positions
-  Quat* q;  // the bodies' orientations; null for particles
-  int first;
-  SIM_HD void operator()(int i) const {
-    const int node = first + i;
-    Vec3 dx{0.0, 0.0, 0.0}, dphi{0.0, 0.0, 0.0};
-    for (int s = offsets[node]; s < offsets[node + 1]; ++s) {
-      dx += slots[slot_of[s]].dx;
-      dphi += slots[slot_of[s]].dphi;
-    }
-    x[i] += dx;
-    if (q) q[i] = rotated_by(q[i], dphi);
-  }
-};
-
 // K⁻¹ d: the impulse that changes a relative velocity by d through inverse mass matrix K; 0 where K is
 // singular (a direction neither end can move in, such as a particle's turn).
 SIM_HD Vec3 block_impulse(const Mat3& K, Vec3 d) {
@@ -160,23 +117,17 @@ SIM_HD Vec3 block_impulse(const Mat3& K, Vec3 d) {
 struct DampJointColour {
   JointArgs args;
   const Real* damping;
-  Vec3 *body_v, *body_omega, *particle_v;
+  EndVelocities vel;
   int first;
-  SIM_HD void velocities(int e, Vec3*& v, Vec3*& omega) const {
-    v = is_body_end(e) ? &body_v[e] : is_particle_end(e) ? &particle_v[end_particle(e)] : nullptr;
-    omega = is_body_end(e) ? &body_omega[e] : nullptr;
-  }
   SIM_HD void operator()(int i) const {
     const int j = first + i;
     const Real k = fmin(damping[j] * args.h, 1.0);
     if (k <= 0.0) return;
     const Int2 e = args.ends[j];
     const BodyPose a = args.poses.load(e.a), b = args.poses.load(e.b);
-    Vec3 *va, *wa, *vb, *wb;
-    velocities(e.a, va, wa);
-    velocities(e.b, vb, wb);
-    const Vec3 zero{0.0, 0.0, 0.0};
-    Vec3 lin_a = va ? *va : zero, ang_a = wa ? *wa : zero, lin_b = vb ? *vb : zero, ang_b = wb ? *wb : zero;
+    Vec3 lin_a, ang_a, lin_b, ang_b;
+    vel.load(e.a, lin_a, ang_a);
+    vel.load(e.b, lin_b, ang_b);
     const Vec3 ra = rotate(a.q, args.anchor_a[j]), rb = rotate(b.q, args.anchor_b[j]);
     // the impulses that remove k of the relative velocities, through the same inverse mass matrices as the
     // positions' blocks (constraints/joint.h)
@@ -189,10 +140,8 @@ struct DampJointColour {
     const Vec3 l = block_impulse(inv_inertia_matrix(a) + inv_inertia_matrix(b), k * (ang_b - ang_a));
     ang_a += apply_inv_inertia(a, l);
     ang_b -= apply_inv_inertia(b, l);
-    if (va) *va = lin_a;
-    if (wa) *wa = ang_a;
-    if (vb) *vb = lin_b;
-    if (wb) *wb = ang_b;
+    vel.store(e.a, lin_a, ang_a);
+    vel.store(e.b, lin_b, ang_b);
   }
 };
 
@@ -219,7 +168,7 @@ struct ProjectBodyGrab {
 template <class Exec>
 class RigidFamily::Stages : public FamilyHooks {
  public:
-  void upload(SolverCore<Exec>&, const Model& m) {
+  void upload(SolverCore<Exec>& core, const Model& m) {
     gravity_ = m.gravity;
     colours_ = m.joint.colour_offsets;
     bodies_ = int(m.body.inv_mass.size());
@@ -227,7 +176,10 @@ class RigidFamily::Stages : public FamilyHooks {
     Exec::resize(x_prev_, size_t(bodies_));
     Exec::resize(q_prev_, size_t(bodies_));
     Exec::resize(grab_lambda_, 1);
+    contacts_.upload(core, m);
   }
+
+  void detect(SolverCore<Exec>& core, Vec3 gravity, Real dt) { contacts_.detect(core, gravity, dt); }
 
   void set_grab(const Grab& grab) {
     if (grab.body != grab_.body) grab_start_ = grab.target;
@@ -236,6 +188,7 @@ class RigidFamily::Stages : public FamilyHooks {
 
   void begin_substep(SolverCore<Exec>& core, const Substep& sub) {
     auto& b = core.state.body;
+    contacts_.begin_substep(core, sub);  // reads the poses and velocities before the prediction
     core.launch(
         bodies_,
         PredictBodies{Exec::data(b.x), Exec::data(b.v), Exec::data(b.omega), Exec::data(x_prev_),
@@ -257,6 +210,7 @@ class RigidFamily::Stages : public FamilyHooks {
     if (grabbing())
       core.launch(1, ProjectBodyGrab{args.poses, grab_.body, grab_.local, grab_start_, grab_.target,
                                      grab_.compliance, sub.fraction, Exec::data(grab_lambda_), sub.h});
+    contacts_.project(core, sub, args.poses);
   }
 
   void end_substep(SolverCore<Exec>& core, const Substep& sub) {
@@ -265,12 +219,12 @@ class RigidFamily::Stages : public FamilyHooks {
     core.launch(bodies_, UpdateBodyVelocities{Exec::data(b.x), Exec::data(x_prev_), Exec::data(b.q),
                                               Exec::data(q_prev_), Exec::data(b.v), Exec::data(b.omega),
                                               1.0 / sub.h, std::exp(-sub.settings.damping * sub.h)});
-    if (!damped_) return;
     const JointArgs args = joint_args(core, sub.h);
-    for (size_t c = 0; c + 1 < colours_.size(); ++c)
-      core.launch(colours_[c + 1] - colours_[c],
-                  DampJointColour{args, Exec::data(core.model.joint.damping), Exec::data(b.v),
-                                  Exec::data(b.omega), Exec::data(core.state.particle_v), colours_[c]});
+    if (damped_)
+      for (size_t c = 0; c + 1 < colours_.size(); ++c)
+        core.launch(colours_[c + 1] - colours_[c], DampJointColour{args, Exec::data(core.model.joint.damping),
+                                                                   end_velocities<Exec>(core), colours_[c]});
+    contacts_.velocity_pass(core, sub, args.poses, length(sub.settings.gravity_scale * gravity_));
   }
 
   void end_frame(SolverCore<Exec>&) { grab_start_ = grab_.target; }
@@ -322,6 +276,7 @@ class RigidFamily::Stages : public FamilyHooks {
   typename Exec::template Buffer<PoseCorrection> slots_;
   Grab grab_;
   Vec3 grab_start_{};
+  BodyContacts<Exec> contacts_;
   typename Exec::template Buffer<Vec3> grab_lambda_;  // [N·s²]
 };
 

@@ -79,6 +79,12 @@ struct ConstraintSums {
   double joint_separation_max = 0.0;  // [m]
   double joint_angle_max = 0.0;       // [rad]
   int joints = 0;
+  // Their contacts (constraints/body_contact.h): the manifold points of the last detection, those that
+  // pushed in the last substep, Σ λ_n/Δt_s² over them, and the deepest overlap at the current poses
+  int contact_points = 0;
+  int contacts_touching = 0;
+  double contact_force = 0.0;      // [N]
+  double contact_depth_max = 0.0;  // [m]
   int count = 0;  // constraints summed
 
   SIM_HD static ConstraintSums combine(const ConstraintSums& a, const ConstraintSums& b) {
@@ -113,6 +119,10 @@ struct ConstraintSums {
     s.joint_separation_max = fmax(a.joint_separation_max, b.joint_separation_max);
     s.joint_angle_max = fmax(a.joint_angle_max, b.joint_angle_max);
     s.joints = a.joints + b.joints;
+    s.contact_points = a.contact_points + b.contact_points;
+    s.contacts_touching = a.contacts_touching + b.contacts_touching;
+    s.contact_force = a.contact_force + b.contact_force;
+    s.contact_depth_max = fmax(a.contact_depth_max, b.contact_depth_max);
     s.count = a.count + b.count;
     return s;
   }
@@ -137,6 +147,7 @@ struct MeasuredSums {
   std::vector<double>
       probe_torque;  // a joint probe's |λ| of its angular block and limit [N·m·s²]; 0 otherwise
   Vec3 bad_x{};                      // position of the particle particles.bad, when there is one [m]
+  Vec3 tracked_body_x{};             // Model::tracked_body's centre, when there is one [m]
 };
 
 }  // namespace sim

@@ -56,6 +56,16 @@ FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Rea
   m.joint_separation_max = c.joint_separation_max;
   m.joint_angle_max = c.joint_angle_max;
   m.angular_momentum = c.angular_momentum;
+  m.contact_points = c.contact_points;
+  m.contacts_touching = c.contacts_touching;
+  m.contact_force = c.contact_force;
+  m.contact_depth_max = c.contact_depth_max;
+  if (model.tracked_body.body >= 0) {
+    const Vec3 d = sums.tracked_body_x - model.tracked_body.start;
+    m.tracked_body_height = sums.tracked_body_x.y;
+    m.tracked_body_drop = -d.y;
+    m.tracked_body_drift = std::sqrt(d.x * d.x + d.z * d.z);
+  }
   m.tip_deflection = p.tracked > 0 ? -p.tracked_displacement.y / p.tracked : 0.0;
   for (const double lambda : sums.probe_lambda)
     m.probe_force.push_back(h > 0.0 ? -lambda / (double(h) * h) : 0.0);
@@ -86,7 +96,7 @@ MeasuredSums measure_sums(const Model& model, const State& state, Real h, Real g
   std::vector<unsigned char> scratch;
   return reduce_metrics<CpuExec>(
       model, state, MetricFrame{gravity_scale * model.gravity, model.bounds, model.host_collider(), h},
-      model.probes, scratch);
+      model.probes, model.tracked_body.body, scratch);
 }
 
 FrameMetrics measure(const Model& model, const State& state, Real h, Real gravity_scale) {

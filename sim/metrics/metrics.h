@@ -71,6 +71,17 @@ struct FrameMetrics {
   double joint_separation_max = 0.0;     // [m]
   double joint_angle_max = 0.0;          // [rad]
   Vec3 angular_momentum{0.0, 0.0, 0.0};  // [kg·m²/s]
+  // Their contacts: manifold points found, those that pushed in the last substep, Σ λ_n/Δt_s² over them,
+  // and the deepest overlap of a contact point at the end of the frame
+  int contact_points = 0;
+  int contacts_touching = 0;
+  double contact_force = 0.0;      // [N]
+  double contact_depth_max = 0.0;  // [m]
+  // Model::tracked_body (a stack's top): its height, how far it sank and how far it moved sideways from
+  // where the scene put it
+  double tracked_body_height = 0.0;  // [m]
+  double tracked_body_drop = 0.0;    // [m]
+  double tracked_body_drift = 0.0;   // [m]
   // Sag of the tracked particles (a beam's free end): their mean rest height minus their mean height [m]
   double tip_deflection = 0.0;
   double cg_residual = 0.0;   // implicit Euler: |r|/|r₀| of the frame's last linear solve [-]

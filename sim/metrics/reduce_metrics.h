@@ -79,7 +79,7 @@ struct MeasureFrame {
 // ModelA and StateA: ModelArrays and StateArrays over Exec's buffers.
 template <class Exec, class ModelA, class StateA>
 MeasuredSums reduce_metrics(const ModelA& model, const StateA& state, const MetricFrame& frame,
-                            const std::vector<Probe>& probes,
+                            const std::vector<Probe>& probes, int tracked_body,
                             typename Exec::template Buffer<unsigned char>& scratch) {
   const int particles = int(Exec::size(model.particle_inv_mass));
   const int tracked = int(Exec::size(model.tracked_particles));
@@ -106,6 +106,7 @@ MeasuredSums reduce_metrics(const ModelA& model, const StateA& state, const Metr
       m.probe_torque.push_back(0.0);
     }
   }
+  if (tracked_body >= 0) m.tracked_body_x = Exec::read(state.body.x, size_t(tracked_body));
   if (m.particles.bad_reason != kFinite) m.bad_x = Exec::read(state.particle_x, size_t(m.particles.bad));
   else if (m.constraints.body_bad_reason != kFinite)
     m.bad_x = Exec::read(state.body.x, size_t(m.constraints.body_bad));

@@ -69,12 +69,27 @@ int ModelBuilder::add_body(BodyShape shape, Vec3 size, Real mass, Vec3 x, Quat q
                                           : Vec3{0.0, 0.0, 0.0});
   m.body.shape.push_back(shape);
   m.body.size.push_back(size);
+  m.body.material.push_back(SurfaceMaterial{});
   State& st = built_.state;
   st.body.x.push_back(x);
   st.body.q.push_back(normalized(q));
   st.body.v.push_back(mass > 0.0 ? v : Vec3{0.0, 0.0, 0.0});
   st.body.omega.push_back(mass > 0.0 ? omega : Vec3{0.0, 0.0, 0.0});
   return body_count() - 1;
+}
+
+void ModelBuilder::set_body_material(int body, const SurfaceMaterial& material) {
+  const std::string name = "body " + std::to_string(body);
+  if (body < 0 || body >= body_count()) throw std::invalid_argument(name + " does not exist");
+  const SurfaceMaterial& s = material;
+  if (!(s.mu_static >= 0.0) || !(s.mu_dynamic >= 0.0) || !std::isfinite(s.mu_static) ||
+      !std::isfinite(s.mu_dynamic))
+    throw std::invalid_argument(name + " needs friction coefficients of at least 0");
+  if (s.mu_dynamic > s.mu_static)
+    throw std::invalid_argument(name + ": dynamic friction above static friction");
+  if (!(s.restitution >= 0.0 && s.restitution <= 1.0))
+    throw std::invalid_argument(name + " needs a restitution in [0, 1]");
+  built_.model.body.material[size_t(body)] = material;
 }
 
 int ModelBuilder::add_joint(JointKind kind, int a, int b, Vec3 point, Vec3 axis, const JointOptions& o) {
@@ -166,6 +181,12 @@ void ModelBuilder::track_particle(int particle) {
   if (particle < 0 || particle >= particle_count())
     throw std::invalid_argument("tracked particle " + std::to_string(particle) + " does not exist");
   built_.model.tracked_particles.push_back(particle);
+}
+
+void ModelBuilder::track_body(int body) {
+  if (body < 0 || body >= body_count())
+    throw std::invalid_argument("tracked body " + std::to_string(body) + " does not exist");
+  built_.model.tracked_body = {body, built_.state.body.x[size_t(body)]};
 }
 
 void ModelBuilder::add_probe(std::string name, int distance_id) {

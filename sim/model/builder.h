@@ -54,6 +54,12 @@ class ModelBuilder {
   // Throws for a bad shape or mass. Returns the body index.
   int add_body(BodyShape shape, Vec3 size, Real mass, Vec3 x, Quat q = quat_identity(),
                Vec3 v = {0.0, 0.0, 0.0}, Vec3 omega = {0.0, 0.0, 0.0});
+  // Body `body`'s friction and restitution (constraints/body_contact.h); throws for μ < 0, μ_k > μ_s or e
+  // outside [0, 1].
+  void set_body_material(int body, const SurfaceMaterial& material);
+  void set_body_contact(const BodyContactSettings& settings) { built_.model.body_contact = settings; }
+  // The body whose height and drift the metrics report (a stack's top), from where it is now.
+  void track_body(int body);
   // A joint between ends a and b (a body index, kWorldEnd or particle_end(p), constraints/joint.h) at the
   // world point `point` [m], its frame's x axis along `axis` (the hinge axis), anchors and frames taken from
   // the ends' current poses so that it starts satisfied. Throws for bad ends. Returns the joint id

@@ -63,10 +63,18 @@ struct ColliderMesh {
   std::vector<Int3> triangles;  // counter-clockwise seen from outside
 };
 
+// A body whose height and sideways drift the metrics report (a stack's top), from where the scene put it.
+struct TrackedBody {
+  int body = -1;              // none
+  Vec3 start{0.0, 0.0, 0.0};  // [m]
+};
+
 struct Model : ModelArrays<HostVector> {
   std::vector<int> colour_offsets;  // colour c owns distance constraints [offsets[c], offsets[c+1])
   Vec3 gravity{0.0, -9.81, 0.0};    // [m/s²]
   GroundPlane ground;
+  BodyContactSettings body_contact;  // the rigid bodies' contacts
+  TrackedBody tracked_body;
   ContainerWalls container;  // walls around the ground (the fluid's box)
   // The mouse grab holds every movable particle within this distance of the grabbed one, each at its offset
   // (a small region, so a fluid can be stirred); 0 holds the grabbed particle alone [m]

@@ -106,7 +106,7 @@ SceneDef link_chain_scene(std::string name, std::string description, const LinkC
     b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
     const Real span = 10.0 * chain.link_length * Real(chain.links) + 100.0;
     b.set_bounds({{-span, -span, -span}, {span, span, span}});
-    GroundPlane ground;  // drawn, and shadowed on; bodies collide with nothing until rigid contacts exist
+    GroundPlane ground;  // drawn, shadowed on, and what a falling link lands on
     ground.enabled = true;
     b.set_ground(ground);
     b.add_joint_probe("top_joint", add_link_chain(b, chain));

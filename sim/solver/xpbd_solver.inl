@@ -28,6 +28,7 @@ class XpbdSolver final : public Solver {
     gravity_ = model.gravity;
     bounds_ = model.bounds;
     probes_ = model.probes;
+    tracked_body_ = model.tracked_body.body;
     collider_ = model.collider;
     collider_.sdf.phi = Exec::data(core_.model.collider_phi);
     Exec::resize(core_.x_prev, model.particle_inv_mass.size());
@@ -120,7 +121,7 @@ class XpbdSolver final : public Solver {
     const typename Exec::Team::Span span(team_, false);
     return reduce_metrics<Exec>(core_.model, core_.state,
                                 MetricFrame{gravity_scale * gravity_, bounds_, collider_, h}, probes_,
-                                reduce_scratch_);
+                                tracked_body_, reduce_scratch_);
   }
 
   // Algorithm 1: contacts found along the frame's predicted path (line 1), then n substeps of h (line 2),
@@ -228,6 +229,7 @@ class XpbdSolver final : public Solver {
   Aabb bounds_{};
   SdfCollider collider_;  // for the penetration metric; sdf.phi points into core_.model.collider_phi
   std::vector<Probe> probes_;
+  int tracked_body_ = -1;  // Model::tracked_body
   typename Exec::template Buffer<unsigned char>
       reduce_scratch_;  // the backend's working memory for reductions
   // write_draw's arrays when the host wants them

@@ -289,12 +289,15 @@ TEST(RigidChain, TopJointCarriesTheHangingWeightAtRest) {
 TEST(SwingingBox, OneSubstepFallsApartWhereSubstepsSwingStably) {
   World single(test::build_scene("swinging_box"), BackendKind::Cpu);
   const Settings one = test::make_settings(1, 1);
-  bool diverged = false;
-  for (int f = 0; f < 600 && !diverged; ++f) {
+  // it falls apart: its joints pull apart by a fifth of a metre (the box lands on the ground, which catches
+  // what without contacts left the scene bounds at t = 5.35 s), or the state diverges
+  bool apart = false;
+  for (int f = 0; f < 600 && !apart; ++f) {
     single.step(one);
-    diverged = divergence_from_sums(single.measure(1.0)).has_value();
+    const MeasuredSums sums = single.measure(1.0);
+    apart = divergence_from_sums(sums).has_value() || sums.constraints.joint_separation_max > 0.2;
   }
-  EXPECT_TRUE(diverged) << "Giles & Andrews 2024 4.1.1: with one substep the chain is immediately unstable";
+  EXPECT_TRUE(apart) << "Giles & Andrews 2024 4.1.1: with one substep the chain is immediately unstable";
 
   World w(test::build_scene("swinging_box"), BackendKind::Cpu);
   const Settings s = test::make_settings(100, 1);

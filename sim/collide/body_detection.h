@@ -1,0 +1,116 @@
+// Finding the contacts of rigid bodies (constraints/body_contact.h), once per frame along the motion the
+// frame predicts (Small Steps §4.2) or before every substep: a broad phase over the hashed grid of
+// collide/hash_grid.h — each body a sphere about its centre of mass, which holds it in any orientation,
+// grown by how far any of its points can move over the detection step — then the narrow phase
+// (collide/narrow_phase.h) on the candidate pairs and against the world's planes, with the margin grown by
+// the same reach, so that a manifold point kept at the current poses covers the frame's motion. Bodies
+// joined by a joint do not collide (a chain's links overlap at their joints). Written once for host and
+// device; families/body_contact_stages.h orders what these find.
+#pragma once
+
+#include <cmath>
+
+#include "collide/hash_grid.h"
+#include "constraints/body_contact.h"
+#include "constraints/ground_contact.h"
+#include "families/rigid_family.h"
+
+namespace sim {
+
+// The contacts a body keeps with bodies of higher index (more are dropped and counted), and the slots of a
+// body's contacts: the world's planes first, then those pairs.
+inline constexpr int kMaxBodyPairs = 16;
+inline constexpr int kBodyContactSlots = kMaxContactPlanes + kMaxBodyPairs;
+
+// The radius of the sphere about a body's centre that holds it in every orientation [m].
+SIM_HD Real bounding_radius(BodyShape shape, Vec3 size) {
+  return shape == BodyShape::Box ? length(size) : shape == BodyShape::Capsule ? size.x + size.y : size.x;
+}
+
+// The largest bounding radius plus reach over the bodies, for the grid's cell (Exec::reduce).
+struct LargestReach {
+  double value = 0.0;  // [m]
+  SIM_HD static LargestReach combine(LargestReach a, LargestReach b) { return {fmax(a.value, b.value)}; }
+};
+
+// How far any point of body i can move over the detection step dt: the centre's move to x + dt v + dt² g,
+// plus the arc R·min(dt|ω|, 2) of its farthest point [m]; a body that does not move has none.
+struct BodyReach {
+  const Vec3 *x, *v, *omega;
+  const Real* w;
+  const BodyShape* shape;
+  const Vec3* size;
+  Vec3 gravity;  // [m/s²]
+  Real dt;       // Δt_f, or Δt_s when detecting per substep [s]
+  Real* reach;   // [m]
+  SIM_HD LargestReach operator()(int i) const {
+    const Real R = bounding_radius(shape[i], size[i]);
+    reach[i] = w[i] == 0.0 ? 0.0
+                           : length(predict_position(x[i], v[i], gravity, dt) - x[i]) +
+                                 R * fmin(dt * length(omega[i]), 2.0);
+    return {R + reach[i]};
+  }
+};
+
+// Body i's contacts: with each of the world's planes, then with the bodies j > i whose spheres come within
+// the margin of its own (at most kMaxBodyPairs kept, in the grid's fixed order); count[i] says how many
+// were found, those beyond the slots included.
+struct FindBodyContacts {
+  HashGridView grid;  // the bodies' centres
+  const Vec3* x;
+  const Quat* q;
+  const Real* w;
+  const Vec3* inv_inertia;
+  const BodyShape* shape;
+  const Vec3* size;
+  const SurfaceMaterial* material;
+  const Real* reach;  // BodyReach's [m]
+  // the joints' ends and their incidence over bodies (JointArrays); null without joints
+  const Int2* joint_ends;
+  const int* joint_offsets;
+  const int* joint_slots;
+  ContactPlanes planes;
+  SurfaceMaterial plane_material;
+  Real margin;         // [m]
+  ContactPair* pairs;  // kBodyContactSlots per body
+  int* count;
+
+  SIM_HD BodyPose pose(int i) const { return {x[i], q[i], w[i], inv_inertia[i]}; }
+  SIM_HD PlacedShape placed(int i) const { return {shape[i], size[i], x[i], q[i]}; }
+  SIM_HD bool jointed(int i, int j) const {
+    if (!joint_offsets) return false;
+    for (int s = joint_offsets[i]; s < joint_offsets[i + 1]; ++s) {
+      const Int2 e = joint_ends[joint_slots[s] / 2];
+      if (e.a == j || e.b == j) return true;
+    }
+    return false;
+  }
+  SIM_HD void operator()(int i) const {
+    ContactPair* slot = pairs + size_t(i) * kBodyContactSlots;
+    int n = 0;
+    if (w[i] != 0.0) {
+      const BodyPose world{{0.0, 0.0, 0.0}, quat_identity(), 0.0, {0.0, 0.0, 0.0}};
+      for (int k = 0; k < planes.count; ++k) {
+        const HalfSpace& s = planes.plane[k];
+        const Manifold m = collide_plane(s.n, s.offset, placed(i), margin + reach[i]);
+        if (m.count > 0)
+          slot[n++] =
+              contact_pair(m, {kWorldEnd, i}, world, pose(i), mix_materials(plane_material, material[i]));
+      }
+    }
+    const Real R = bounding_radius(shape[i], size[i]);
+    grid.for_each_near(x[i], [&](int j) {
+      if (j <= i || w[i] + w[j] == 0.0) return;
+      const Real swept = reach[i] + reach[j] + margin;
+      if (length(x[j] - x[i]) >= R + bounding_radius(shape[j], size[j]) + swept || jointed(i, j)) return;
+      const Manifold m = collide(placed(i), placed(j), swept);
+      if (m.count == 0) return;
+      if (n < kBodyContactSlots)
+        slot[n] = contact_pair(m, {i, j}, pose(i), pose(j), mix_materials(material[i], material[j]));
+      ++n;
+    });
+    count[i] = n;
+  }
+};
+
+}  // namespace sim

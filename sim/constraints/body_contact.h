@@ -1,0 +1,233 @@
+// Contacts of rigid bodies with each other, with the world's planes and with particles, as XPBD constraints
+// on the poses of their two ends (Müller et al. 2020, "Müller 2020", §3.5, inside Small Steps Algorithm 1):
+// the non-penetration of each manifold point, C = nᵀ(p_b − p_a) + max(d₀ − v_max Δt_s, 0) ≥ 0 (Small Steps
+// Eqs. 9-10: d₀ the overlap at the start of the substep, pushed out no faster than v_max), then static
+// friction as a positional constraint on the tangential motion this substep, applied whole while
+// |λ_t| < μ_s λ_n; after the velocity update the velocity pass adds dynamic friction,
+// Δv = −v_t/|v_t| min(μ_k |f_n| Δt_s, |v_t|) with f_n = λ_n/Δt_s², and restitution, v_n ← max(−e v̄_n, 0)
+// with v̄_n the normal velocity before the substep (e = 0 when |v̄_n| ≤ 2|g|Δt_s, so resting contacts do
+// not jitter). The points are the narrow phase's (collide/narrow_phase.h) fixed in each end's coordinates
+// when the contact is found (once per frame, Small Steps §4.2, or per substep), the normal fixed in a's.
+// Beyond the paper, static friction acts on the manifold as a patch (PhysX's patch friction): once on
+// the mean of its touching points, against μ_s Σλ_n, after their normals. Müller 2020 applies it per point
+// as each point is projected; with a box's four corners projected in turn, each corner's normal
+// correction tilts the box and moves the others sideways, each corner's friction (against its own share
+// of λ_n) undoes its own motion whole or not at all, and a box at rest on the ground crept 1.2 mm/s and
+// carried 3% less than its weight in the last substep's λ_n. As a patch it stays put and carries its
+// weight to 1e-5. Dynamic friction likewise acts on the patch, with torsional friction for its spin
+// (contact_velocity_pass): per point, a box sliding down an incline spun up about the normal and slid at
+// 2.7 times the closed-form acceleration.
+#pragma once
+
+#include <cmath>
+
+#include "collide/narrow_phase.h"
+#include "constraints/joint.h"
+#include "constraints/rigid_body.h"
+
+namespace sim {
+
+// The surface of a body: Coulomb friction and restitution.
+struct SurfaceMaterial {
+  Real mu_static = 0.5;    // μ_s [-]
+  Real mu_dynamic = 0.4;   // μ_k [-], at most μ_s
+  Real restitution = 0.0;  // e [-]
+};
+
+// The scene's contact settings for bodies (Model::body_contact).
+struct BodyContactSettings {
+  bool enabled = true;
+  Real margin = 0.01;                  // detection margin beyond the predicted motion [m]
+  Real max_depenetration_speed = 1.0;  // v_max of Eq. 10 [m/s]
+};
+
+// Two surfaces in contact (the mixing rules of Box2D and PhysX's defaults): friction the geometric mean, so
+// that a frictionless surface slides on anything, restitution the larger, so that a bouncy ball bounces
+// on a dead floor.
+SIM_HD SurfaceMaterial mix_materials(const SurfaceMaterial& a, const SurfaceMaterial& b) {
+  return {std::sqrt(a.mu_static * b.mu_static), std::sqrt(a.mu_dynamic * b.mu_dynamic),
+          fmax(a.restitution, b.restitution)};
+}
+
+// One point of a contact manifold.
+struct ContactPoint {
+  Vec3 r_a, r_b;          // the point on each end, in that end's coordinates (world for the world) [m]
+  Vec3 n;                 // unit normal from a towards b, in a's coordinates
+  Vec3 start_a, start_b;  // the two points in the world at the start of the substep (static friction) [m]
+  Real allowance;         // Eq. 10's max(d₀ − v_max Δt_s, 0) this substep [m]
+  Real v_n;               // v̄_n: the normal relative velocity before this substep's solve [m/s]
+  Real lambda_n;          // λ_n this substep [N·s²]
+};
+
+// A contact between ends a and b (a body, kWorldEnd or a particle end, constraints/joint.h): up to
+// kMaxManifold points with one material. No padding: States are hashed bit for bit (model/state_hash.h).
+struct ContactPair {
+  SurfaceMaterial material;
+  ContactPoint point[kMaxManifold];
+  Real lambda_t;  // |λ_t| of the patch's static friction this substep [N·s²]
+  Int2 ends;
+  int count;     // points in use
+  int touching;  // of them, those that pushed (λ_n > 0) in the last substep
+};
+
+// A manifold found between ends a and b at poses pa, pb, as a pair with its points in the ends' coordinates.
+SIM_HD ContactPair contact_pair(const Manifold& m, Int2 ends, const BodyPose& pa, const BodyPose& pb,
+                                const SurfaceMaterial& material) {
+  ContactPair c{};
+  c.material = material;
+  c.ends = ends;
+  c.count = m.count;
+  const Vec3 n = rotate_inverse(pa.q, m.normal);
+  for (int k = 0; k < m.count; ++k) {
+    ContactPoint& p = c.point[k];
+    p.r_a = rotate_inverse(pa.q, m.on_a[k] - pa.x);
+    p.r_b = rotate_inverse(pb.q, m.on_b[k] - pb.x);
+    p.n = n;
+  }
+  return c;
+}
+
+// The separation nᵀ(p_b − p_a) of point p at poses a, b [m]: negative where they overlap.
+SIM_HD Real contact_separation(const ContactPoint& p, const BodyPose& a, const BodyPose& b) {
+  return dot(rotate(a.q, p.n), anchor_world(b, p.r_b) - anchor_world(a, p.r_a));
+}
+
+// Algorithm 1 line 5 for a contact, at the poses and velocities of the start of the substep (before the
+// prediction): λ = 0, Eq. 10's allowance from the overlap d₀ now, the points' start for static friction,
+// and v̄_n for restitution. va, wa, vb, wb: the ends' linear and angular velocities (0 for the world).
+SIM_HD void begin_contact_substep(ContactPair& c, const BodyPose& a, const BodyPose& b, Vec3 va, Vec3 wa,
+                                  Vec3 vb, Vec3 wb, Real v_max, Real h) {
+  for (int k = 0; k < c.count; ++k) {
+    ContactPoint& p = c.point[k];
+    const Vec3 ra = rotate(a.q, p.r_a), rb = rotate(b.q, p.r_b), n = rotate(a.q, p.n);
+    p.start_a = a.x + ra;
+    p.start_b = b.x + rb;
+    p.allowance = depenetration_allowance(dot(n, p.start_b - p.start_a), v_max, h);
+    p.v_n = dot(n, (vb + cross(wb, rb)) - (va + cross(wa, ra)));
+    p.lambda_n = 0.0;
+  }
+  c.lambda_t = 0.0;
+  c.touching = 0;
+}
+
+// The normal of point p as an inequality (Müller 2020 §3.5, positional part), the ends' inverse masses
+// split split_a, split_b ways (Jacobi).
+SIM_HD void project_contact_normal(ContactPoint& p, BodyPose& a, BodyPose& b, Real split_a, Real split_b) {
+  const Vec3 n = rotate(a.q, p.n), ra = rotate(a.q, p.r_a), rb = rotate(b.q, p.r_b);
+  const Real C = dot(n, (b.x + rb) - (a.x + ra)) + p.allowance;
+  if (C >= 0.0) return;
+  const Real w = split_a * positional_inv_mass(a, ra, n) + split_b * positional_inv_mass(b, rb, n);
+  if (!(w > 0.0)) return;
+  const Real dl = -C / w;  // Eq. 5 with α = 0
+  apply_positional(a, -dl * n, ra);
+  apply_positional(b, dl * n, rb);
+  p.lambda_n += dl;
+}
+
+// One projection of pair c: its points' normals in turn, then static friction on the patch of the points
+// that pushed this substep — the tangential motion of their mean point this substep undone whole while
+// |λ_t| < μ_s Σλ_n, or not at all (the pair slides; the velocity pass's dynamic friction takes over).
+SIM_HD void project_contact_pair(ContactPair& c, BodyPose& a, BodyPose& b, Real split_a, Real split_b) {
+  Real lambda_n = 0.0;
+  Vec3 pa{0.0, 0.0, 0.0}, pb{0.0, 0.0, 0.0}, start_a{0.0, 0.0, 0.0}, start_b{0.0, 0.0, 0.0};
+  int touching = 0;
+  for (int k = 0; k < c.count; ++k) project_contact_normal(c.point[k], a, b, split_a, split_b);
+  for (int k = 0; k < c.count; ++k) {
+    const ContactPoint& p = c.point[k];
+    if (p.lambda_n <= 0.0) continue;
+    lambda_n += p.lambda_n;
+    pa += anchor_world(a, p.r_a);
+    pb += anchor_world(b, p.r_b);
+    start_a += p.start_a;
+    start_b += p.start_b;
+    ++touching;
+  }
+  if (touching == 0) return;
+  const Real share = 1.0 / Real(touching);
+  const Vec3 n = rotate(a.q, c.point[0].n);
+  const Vec3 motion = share * ((pb - start_b) - (pa - start_a));
+  const Vec3 slip = motion - dot(motion, n) * n;
+  const Real slip_len = length(slip);
+  if (!(slip_len > 0.0)) return;
+  const Vec3 t = (1.0 / slip_len) * slip, ra = share * pa - a.x, rb = share * pb - b.x;
+  const Real w = split_a * positional_inv_mass(a, ra, t) + split_b * positional_inv_mass(b, rb, t);
+  if (!(w > 0.0)) return;
+  const Real dl = slip_len / w;
+  if (c.lambda_t + dl >= c.material.mu_static * lambda_n) return;  // static friction cannot hold: it slides
+  apply_positional(a, dl * t, ra);
+  apply_positional(b, -dl * t, rb);
+  c.lambda_t += dl;
+}
+
+// An impulse P [N·s] at offsets ra, rb: b gains it, a loses it.
+SIM_HD void apply_impulse(const BodyPose& a, const BodyPose& b, Vec3 ra, Vec3 rb, Vec3 P, Vec3& va, Vec3& wa,
+                          Vec3& vb, Vec3& wb) {
+  va -= a.w * P;
+  wa -= apply_inv_inertia(a, cross(ra, P));
+  vb += b.w * P;
+  wb += apply_inv_inertia(b, cross(rb, P));
+}
+
+// The impulse that changes the relative velocity of the points at ra, rb by dv (along its direction).
+SIM_HD Vec3 impulse_for(const BodyPose& a, const BodyPose& b, Vec3 ra, Vec3 rb, Vec3 dv) {
+  const Real len = length(dv);
+  if (!(len > 0.0)) return {0.0, 0.0, 0.0};
+  const Vec3 dir = (1.0 / len) * dv;
+  const Real w = positional_inv_mass(a, ra, dir) + positional_inv_mass(b, rb, dir);
+  return w > 0.0 ? (1.0 / w) * dv : Vec3{0.0, 0.0, 0.0};
+}
+
+// The velocity pass of pair c (Müller 2020 §3.5, Algorithm 2 line 18's solveVelocities) on the ends'
+// velocities va, wa, vb, wb at poses a, b, over the points that pushed this substep: restitution point by
+// point, v_n ← max(−e v̄_n, 0) (e = 0 when |v̄_n| ≤ 2 g Δt_s), then dynamic friction on the patch, as for
+// static friction — the tangential velocity of the points' mean reduced by at most μ_k Σλ_n / Δt_s
+// (μ_k |f_n| Δt_s) in impulse, and their spin about n by at most μ_k Σλ_n ρ / Δt_s in angular impulse, ρ
+// the points' mean distance from their mean (a patch's torsional friction; point by point it spun a
+// sliding box up about the normal). Friction before restitution carried 1.7% less than the normal load
+// while sliding and crept 3 mm/s below the friction angle. g: |gravity| [m/s²]. Returns the points that
+// pushed.
+SIM_HD int contact_velocity_pass(const ContactPair& c, const BodyPose& a, const BodyPose& b, Vec3& va,
+                                 Vec3& wa, Vec3& vb, Vec3& wb, Real g, Real h) {
+  const Vec3 n = rotate(a.q, c.point[0].n);
+  Real lambda_n = 0.0;
+  Vec3 ra_sum{0.0, 0.0, 0.0}, rb_sum{0.0, 0.0, 0.0};
+  int touching = 0;
+  for (int k = 0; k < c.count; ++k) {
+    if (c.point[k].lambda_n <= 0.0) continue;
+    lambda_n += c.point[k].lambda_n;
+    ra_sum += rotate(a.q, c.point[k].r_a);
+    rb_sum += rotate(b.q, c.point[k].r_b);
+    ++touching;
+  }
+  if (touching == 0) return 0;
+  const Real share = 1.0 / Real(touching);
+  const Vec3 ra = share * ra_sum, rb = share * rb_sum;
+  for (int k = 0; k < c.count; ++k) {
+    const ContactPoint& p = c.point[k];
+    if (p.lambda_n <= 0.0) continue;
+    const Vec3 pa = rotate(a.q, p.r_a), pb = rotate(b.q, p.r_b);
+    const Real vn = dot(n, (vb + cross(wb, pb)) - (va + cross(wa, pa)));
+    const Real e = std::fabs(p.v_n) <= 2.0 * g * h ? 0.0 : c.material.restitution;
+    apply_impulse(a, b, pa, pb, impulse_for(a, b, pa, pb, (fmax(-e * p.v_n, 0.0) - vn) * n), va, wa, vb, wb);
+  }
+  const Real limit = c.material.mu_dynamic * lambda_n / h;  // [N·s]
+  const Vec3 v = (vb + cross(wb, rb)) - (va + cross(wa, ra));
+  const Vec3 vt = v - dot(v, n) * n;
+  if (length(vt) > 0.0) {
+    const Vec3 P = impulse_for(a, b, ra, rb, -1.0 * vt);
+    const Real P_len = length(P);
+    apply_impulse(a, b, ra, rb, P_len > limit ? (limit / P_len) * P : P, va, wa, vb, wb);
+  }
+  Real rho = 0.0;
+  for (int k = 0; k < c.count; ++k)
+    if (c.point[k].lambda_n > 0.0) rho += share * length(rotate(a.q, c.point[k].r_a) - ra);
+  const Real spin = dot(n, wb - wa), w = angular_inv_mass(a, n) + angular_inv_mass(b, n);
+  if (rho > 0.0 && spin != 0.0 && w > 0.0) {
+    const Real L = fmin(std::fabs(spin) / w, limit * rho) * (spin > 0.0 ? -1.0 : 1.0);  // [N·m·s] on b
+    wa -= apply_inv_inertia(a, L * n);
+    wb += apply_inv_inertia(b, L * n);
+  }
+  return touching;
+}
+
+}  // namespace sim

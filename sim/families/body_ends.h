@@ -1,0 +1,85 @@
+// What the projections between two ends — bodies, particles or the world (constraints/joint.h's end
+// encoding) — read and write of them: their poses (EndRefs), their velocities (EndVelocities), and the Jacobi
+// gather of pose corrections through per-node slot lists. Shared by the joints (families/rigid_stages.h) and
+// the contacts (families/body_contact_stages.h).
+#pragma once
+
+#include "families/rigid_family.h"
+
+namespace sim {
+
+// The poses a joint projection reads and writes: its ends' bodies or particles.
+struct EndRefs {
+  Vec3* body_x;
+  Quat* body_q;
+  const Real* body_w;
+  const Vec3* body_inv_inertia;
+  Vec3* particle_x;
+  const Real* particle_w;
+  SIM_HD BodyPose load(int e) const {
+    return EndPoses{body_x, body_q, body_w, body_inv_inertia, particle_x, particle_w}(e);
+  }
+  SIM_HD void store(int e, const BodyPose& p) const {
+    if (is_body_end(e)) {
+      body_x[e] = p.x;
+      body_q[e] = p.q;
+    } else if (is_particle_end(e)) {
+      particle_x[end_particle(e)] = p.x;
+    }
+  }
+};
+
+// The velocities a velocity pass reads and writes of an end: a body's v and ω, a particle's v (ω stays 0);
+// the world's are 0 and never written.
+struct EndVelocities {
+  Vec3 *body_v, *body_omega, *particle_v;
+  SIM_HD void load(int e, Vec3& v, Vec3& omega) const {
+    const Vec3 zero{0.0, 0.0, 0.0};
+    v = is_body_end(e) ? body_v[e] : is_particle_end(e) ? particle_v[end_particle(e)] : zero;
+    omega = is_body_end(e) ? body_omega[e] : zero;
+  }
+  SIM_HD void store(int e, Vec3 v, Vec3 omega) const {
+    if (is_body_end(e)) {
+      body_v[e] = v;
+      body_omega[e] = omega;
+    } else if (is_particle_end(e)) {
+      particle_v[end_particle(e)] = v;
+    }
+  }
+};
+
+// The velocities of a solver's bodies and particles (Core: SolverCore<Exec>).
+template <class Exec, class Core>
+EndVelocities end_velocities(Core& core) {
+  return {Exec::data(core.state.body.v), Exec::data(core.state.body.omega),
+          Exec::data(core.state.particle_v)};
+}
+
+// A Jacobi correction of one end of a joint or contact: the move of its centre and the rotation vector of its
+// turn.
+struct PoseCorrection {
+  Vec3 dx;    // [m]
+  Vec3 dphi;  // [rad]
+};
+
+// Ends a Jacobi pass: node first + i sums its own slots in ascending order and moves (a body also turns).
+struct GatherPoseCorrections {
+  const int* offsets;
+  const int* slot_of;
+  const PoseCorrection* slots;
+  Vec3* x;  // the bodies' or the particles' positions
+  Quat* q;  // the bodies' orientations; null for particles
+  int first;
+  SIM_HD void operator()(int i) const {
+    const int node = first + i;
+    Vec3 dx{0.0, 0.0, 0.0}, dphi{0.0, 0.0, 0.0};
+    for (int s = offsets[node]; s < offsets[node + 1]; ++s) {
+      dx += slots[slot_of[s]].dx;
+      dphi += slots[slot_of[s]].dphi;
+    }
+    x[i] += dx;
+    if (q) q[i] = rotated_by(q[i], dphi);
+  }
+};
+
+}  // namespace sim
