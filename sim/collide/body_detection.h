@@ -22,6 +22,9 @@ namespace sim {
 inline constexpr int kMaxBodyPairs = 16;
 inline constexpr int kBodyContactSlots = kMaxContactPlanes + kMaxBodyPairs;
 
+// The round part of a body's surface: a sphere's or capsule's radius, none for a box [m].
+SIM_HD Real round_radius(BodyShape shape, Vec3 size) { return shape == BodyShape::Box ? 0.0 : size.x; }
+
 // The radius of the sphere about a body's centre that holds it in every orientation [m].
 SIM_HD Real bounding_radius(BodyShape shape, Vec3 size) {
   return shape == BodyShape::Box ? length(size) : shape == BodyShape::Capsule ? size.x + size.y : size.x;
@@ -94,8 +97,8 @@ struct FindBodyContacts {
         const HalfSpace& s = planes.plane[k];
         const Manifold m = collide_plane(s.n, s.offset, placed(i), margin + reach[i]);
         if (m.count > 0)
-          slot[n++] =
-              contact_pair(m, {kWorldEnd, i}, world, pose(i), mix_materials(plane_material, material[i]));
+          slot[n++] = contact_pair(m, {kWorldEnd, i}, world, pose(i), 0.0, round_radius(shape[i], size[i]),
+                                   mix_materials(plane_material, material[i]));
       }
     }
     const Real R = bounding_radius(shape[i], size[i]);
@@ -106,7 +109,8 @@ struct FindBodyContacts {
       const Manifold m = collide(placed(i), placed(j), swept);
       if (m.count == 0) return;
       if (n < kBodyContactSlots)
-        slot[n] = contact_pair(m, {i, j}, pose(i), pose(j), mix_materials(material[i], material[j]));
+        slot[n] = contact_pair(m, {i, j}, pose(i), pose(j), round_radius(shape[i], size[i]),
+                               round_radius(shape[j], size[j]), mix_materials(material[i], material[j]));
       ++n;
     });
     count[i] = n;

@@ -6,8 +6,13 @@
 // |λ_t| < μ_s λ_n; after the velocity update the velocity pass adds dynamic friction,
 // Δv = −v_t/|v_t| min(μ_k |f_n| Δt_s, |v_t|) with f_n = λ_n/Δt_s², and restitution, v_n ← max(−e v̄_n, 0)
 // with v̄_n the normal velocity before the substep (e = 0 when |v̄_n| ≤ 2|g|Δt_s, so resting contacts do
-// not jitter). The points are the narrow phase's (collide/narrow_phase.h) fixed in each end's coordinates
-// when the contact is found (once per frame, Small Steps §4.2, or per substep), the normal fixed in a's.
+// not jitter). The points are the narrow phase's (collide/narrow_phase.h), kept from when the contact is
+// found (once per frame, Small Steps §4.2, or per substep) with the normal fixed in the world. A round end
+// (sphere, capsule, particle) keeps the point of its core — its centre, or the point of its axis — and
+// its surface point is that core point ∓ r n: a capsule rolling under a load keeps its contact at the
+// bottom. (With the surface point fixed in the body, as Müller 2020 keeps r, the point rolls up the side
+// with the capsule and the normal force, no longer through the axis, drives the roll on: under a 100 kg
+// load a 1 kg capsule's roll grows e-fold in 7 ms and the capsule stack spun itself apart.)
 // Beyond the paper, static friction acts on the manifold as a patch (PhysX's patch friction): once on
 // the mean of its touching points, against μ_s Σλ_n, after their normals. Müller 2020 applies it per point
 // as each point is projected; with a box's four corners projected in turn, each corner's normal
@@ -51,8 +56,7 @@ SIM_HD SurfaceMaterial mix_materials(const SurfaceMaterial& a, const SurfaceMate
 
 // One point of a contact manifold.
 struct ContactPoint {
-  Vec3 r_a, r_b;          // the point on each end, in that end's coordinates (world for the world) [m]
-  Vec3 n;                 // unit normal from a towards b, in a's coordinates
+  Vec3 r_a, r_b;          // the point of each end's core, in that end's coordinates (world for the world) [m]
   Vec3 start_a, start_b;  // the two points in the world at the start of the substep (static friction) [m]
   Real allowance;         // Eq. 10's max(d₀ − v_max Δt_s, 0) this substep [m]
   Real v_n;               // v̄_n: the normal relative velocity before this substep's solve [m/s]
@@ -64,32 +68,48 @@ struct ContactPoint {
 struct ContactPair {
   SurfaceMaterial material;
   ContactPoint point[kMaxManifold];
+  Vec3 n;                   // unit normal from a towards b, in the world
+  Real radius_a, radius_b;  // of each end's round part (its surface is r from its core); 0 for a box [m]
   Real lambda_t;  // |λ_t| of the patch's static friction this substep [N·s²]
   Int2 ends;
   int count;     // points in use
   int touching;  // of them, those that pushed (λ_n > 0) in the last substep
 };
 
-// A manifold found between ends a and b at poses pa, pb, as a pair with its points in the ends' coordinates.
+// A manifold found between ends a and b at poses pa, pb, as a pair with its points in the ends' coordinates;
+// radius_a, radius_b: the ends' round parts (BodyShape's radius for a sphere or capsule, 0 for a box or the
+// world).
 SIM_HD ContactPair contact_pair(const Manifold& m, Int2 ends, const BodyPose& pa, const BodyPose& pb,
-                                const SurfaceMaterial& material) {
+                                Real radius_a, Real radius_b, const SurfaceMaterial& material) {
   ContactPair c{};
   c.material = material;
   c.ends = ends;
   c.count = m.count;
-  const Vec3 n = rotate_inverse(pa.q, m.normal);
+  c.n = m.normal;
+  c.radius_a = radius_a;
+  c.radius_b = radius_b;
   for (int k = 0; k < m.count; ++k) {
     ContactPoint& p = c.point[k];
-    p.r_a = rotate_inverse(pa.q, m.on_a[k] - pa.x);
-    p.r_b = rotate_inverse(pb.q, m.on_b[k] - pb.x);
-    p.n = n;
+    p.r_a = rotate_inverse(pa.q, (m.on_a[k] - radius_a * m.normal) - pa.x);
+    p.r_b = rotate_inverse(pb.q, (m.on_b[k] + radius_b * m.normal) - pb.x);
   }
   return c;
 }
 
+// Where point p touches on each end, as offsets from the ends' centres in the world: the core point, out
+// along ±n by the round part's radius.
+SIM_HD void contact_offsets(const ContactPair& c, const ContactPoint& p, const BodyPose& a, const BodyPose& b,
+                            Vec3& ra, Vec3& rb) {
+  ra = rotate(a.q, p.r_a) + c.radius_a * c.n;
+  rb = rotate(b.q, p.r_b) - c.radius_b * c.n;
+}
+
 // The separation nᵀ(p_b − p_a) of point p at poses a, b [m]: negative where they overlap.
-SIM_HD Real contact_separation(const ContactPoint& p, const BodyPose& a, const BodyPose& b) {
-  return dot(rotate(a.q, p.n), anchor_world(b, p.r_b) - anchor_world(a, p.r_a));
+SIM_HD Real contact_separation(const ContactPair& c, const ContactPoint& p, const BodyPose& a,
+                               const BodyPose& b) {
+  Vec3 ra, rb;
+  contact_offsets(c, p, a, b, ra, rb);
+  return dot(c.n, (b.x + rb) - (a.x + ra));
 }
 
 // Algorithm 1 line 5 for a contact, at the poses and velocities of the start of the substep (before the
@@ -99,7 +119,9 @@ SIM_HD void begin_contact_substep(ContactPair& c, const BodyPose& a, const BodyP
                                   Vec3 vb, Vec3 wb, Real v_max, Real h) {
   for (int k = 0; k < c.count; ++k) {
     ContactPoint& p = c.point[k];
-    const Vec3 ra = rotate(a.q, p.r_a), rb = rotate(b.q, p.r_b), n = rotate(a.q, p.n);
+    const Vec3 n = c.n;
+    Vec3 ra, rb;
+    contact_offsets(c, p, a, b, ra, rb);
     p.start_a = a.x + ra;
     p.start_b = b.x + rb;
     p.allowance = depenetration_allowance(dot(n, p.start_b - p.start_a), v_max, h);
@@ -112,8 +134,11 @@ SIM_HD void begin_contact_substep(ContactPair& c, const BodyPose& a, const BodyP
 
 // The normal of point p as an inequality (Müller 2020 §3.5, positional part), the ends' inverse masses
 // split split_a, split_b ways (Jacobi).
-SIM_HD void project_contact_normal(ContactPoint& p, BodyPose& a, BodyPose& b, Real split_a, Real split_b) {
-  const Vec3 n = rotate(a.q, p.n), ra = rotate(a.q, p.r_a), rb = rotate(b.q, p.r_b);
+SIM_HD void project_contact_normal(const ContactPair& c, ContactPoint& p, BodyPose& a, BodyPose& b,
+                                   Real split_a, Real split_b) {
+  const Vec3 n = c.n;
+  Vec3 ra, rb;
+  contact_offsets(c, p, a, b, ra, rb);
   const Real C = dot(n, (b.x + rb) - (a.x + ra)) + p.allowance;
   if (C >= 0.0) return;
   const Real w = split_a * positional_inv_mass(a, ra, n) + split_b * positional_inv_mass(b, rb, n);
@@ -131,20 +156,22 @@ SIM_HD void project_contact_pair(ContactPair& c, BodyPose& a, BodyPose& b, Real 
   Real lambda_n = 0.0;
   Vec3 pa{0.0, 0.0, 0.0}, pb{0.0, 0.0, 0.0}, start_a{0.0, 0.0, 0.0}, start_b{0.0, 0.0, 0.0};
   int touching = 0;
-  for (int k = 0; k < c.count; ++k) project_contact_normal(c.point[k], a, b, split_a, split_b);
+  for (int k = 0; k < c.count; ++k) project_contact_normal(c, c.point[k], a, b, split_a, split_b);
   for (int k = 0; k < c.count; ++k) {
     const ContactPoint& p = c.point[k];
     if (p.lambda_n <= 0.0) continue;
+    Vec3 ra, rb;
+    contact_offsets(c, p, a, b, ra, rb);
     lambda_n += p.lambda_n;
-    pa += anchor_world(a, p.r_a);
-    pb += anchor_world(b, p.r_b);
+    pa += a.x + ra;
+    pb += b.x + rb;
     start_a += p.start_a;
     start_b += p.start_b;
     ++touching;
   }
   if (touching == 0) return;
   const Real share = 1.0 / Real(touching);
-  const Vec3 n = rotate(a.q, c.point[0].n);
+  const Vec3 n = c.n;
   const Vec3 motion = share * ((pb - start_b) - (pa - start_a));
   const Vec3 slip = motion - dot(motion, n) * n;
   const Real slip_len = length(slip);
@@ -188,15 +215,17 @@ SIM_HD Vec3 impulse_for(const BodyPose& a, const BodyPose& b, Vec3 ra, Vec3 rb, 
 // pushed.
 SIM_HD int contact_velocity_pass(const ContactPair& c, const BodyPose& a, const BodyPose& b, Vec3& va,
                                  Vec3& wa, Vec3& vb, Vec3& wb, Real g, Real h) {
-  const Vec3 n = rotate(a.q, c.point[0].n);
+  const Vec3 n = c.n;
   Real lambda_n = 0.0;
   Vec3 ra_sum{0.0, 0.0, 0.0}, rb_sum{0.0, 0.0, 0.0};
   int touching = 0;
   for (int k = 0; k < c.count; ++k) {
     if (c.point[k].lambda_n <= 0.0) continue;
+    Vec3 ra, rb;
+    contact_offsets(c, c.point[k], a, b, ra, rb);
     lambda_n += c.point[k].lambda_n;
-    ra_sum += rotate(a.q, c.point[k].r_a);
-    rb_sum += rotate(b.q, c.point[k].r_b);
+    ra_sum += ra;
+    rb_sum += rb;
     ++touching;
   }
   if (touching == 0) return 0;
@@ -205,7 +234,8 @@ SIM_HD int contact_velocity_pass(const ContactPair& c, const BodyPose& a, const 
   for (int k = 0; k < c.count; ++k) {
     const ContactPoint& p = c.point[k];
     if (p.lambda_n <= 0.0) continue;
-    const Vec3 pa = rotate(a.q, p.r_a), pb = rotate(b.q, p.r_b);
+    Vec3 pa, pb;
+    contact_offsets(c, p, a, b, pa, pb);
     const Real vn = dot(n, (vb + cross(wb, pb)) - (va + cross(wa, pa)));
     const Real e = std::fabs(p.v_n) <= 2.0 * g * h ? 0.0 : c.material.restitution;
     apply_impulse(a, b, pa, pb, impulse_for(a, b, pa, pb, (fmax(-e * p.v_n, 0.0) - vn) * n), va, wa, vb, wb);
@@ -220,7 +250,11 @@ SIM_HD int contact_velocity_pass(const ContactPair& c, const BodyPose& a, const 
   }
   Real rho = 0.0;
   for (int k = 0; k < c.count; ++k)
-    if (c.point[k].lambda_n > 0.0) rho += share * length(rotate(a.q, c.point[k].r_a) - ra);
+    if (c.point[k].lambda_n > 0.0) {
+      Vec3 pa, pb;
+      contact_offsets(c, c.point[k], a, b, pa, pb);
+      rho += share * length(pa - ra);
+    }
   const Real spin = dot(n, wb - wa), w = angular_inv_mass(a, n) + angular_inv_mass(b, n);
   if (rho > 0.0 && spin != 0.0 && w > 0.0) {
     const Real L = fmin(std::fabs(spin) / w, limit * rho) * (spin > 0.0 ? -1.0 : 1.0);  // [N·m·s] on b

@@ -152,7 +152,7 @@ struct MeasureRigid {
     const BodyPose a = pose(c.ends.a), b = pose(c.ends.b);
     const double h2 = frame.h * frame.h;
     for (int k = 0; k < c.count; ++k) {
-      s.contact_depth_max = fmax(s.contact_depth_max, -contact_separation(c.point[k], a, b));
+      s.contact_depth_max = fmax(s.contact_depth_max, -contact_separation(c, c.point[k], a, b));
       if (h2 > 0.0) s.contact_force += c.point[k].lambda_n / h2;
     }
     s.contact_points = c.count;

@@ -36,5 +36,6 @@ SceneDef make_fluid_column_scene();
 SceneDef make_hanging_cloth_scene();
 SceneDef make_rigid_chain_scene();
 SceneDef make_swinging_box_scene();
+SceneDef make_capsule_stack_scene();
 
 }  // namespace sim

@@ -1,0 +1,102 @@
+// capsule_stack: Small Steps §6.5, Figure 9 — a heavy box resting on a stack of capsules laid crosswise,
+// layer on layer (a crib), on the ground. With 1 substep × 100 iterations the stack sinks into itself and
+// collapses; with 100 substeps × 1 iteration it stands, with contacts found once per frame in both.
+#include <cmath>
+
+#include "scenes/scene.h"
+
+namespace sim {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+struct CapsuleStack {
+  int layers = 10;
+  int per_layer = 2;        // capsules side by side in a layer
+  Real radius = 0.1;        // [m]
+  Real length = 1.2;        // end to end [m]
+  Real mass = 1.0;          // of a capsule [kg]
+  Real mass_ratio = 100.0;  // the box's mass over a capsule's
+  Real box_height = 0.5;    // [m]
+  Real friction = 0.5;      // μ_s = μ_k of every surface and the ground [-]
+};
+
+std::vector<ParamSpec> capsule_stack_params(const CapsuleStack& d) {
+  return {
+      {"layers", ParamType::Int, double(d.layers), 1, 100, "",
+       "layers of capsules, each across the one below"},
+      {"per_layer", ParamType::Int, double(d.per_layer), 2, 10, "", "capsules side by side in a layer"},
+      {"capsule_radius", ParamType::Real, d.radius, 0.01, 1.0, "m", "radius of every capsule"},
+      {"capsule_length", ParamType::Real, d.length, 0.1, 10.0, "m",
+       "end-to-end length of every capsule (at least 4 radii)"},
+      {"capsule_mass", ParamType::Real, d.mass, 1e-3, 1e4, "kg", "mass of every capsule"},
+      {"mass_ratio", ParamType::Real, d.mass_ratio, 1e-3, 1e6, "",
+       "mass of the box on top over the mass of a capsule"},
+      {"box_height", ParamType::Real, d.box_height, 0.01, 10.0, "m",
+       "height of the box on top (it covers the stack's footprint)"},
+      {"friction", ParamType::Real, d.friction, 0.0, 2.0, "", "Coulomb coefficient of every surface", false},
+      {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
+  };
+}
+
+Built build_capsule_stack(const ParamSet& p) {
+  CapsuleStack c;
+  c.layers = p.get_int("layers");
+  c.per_layer = p.get_int("per_layer");
+  c.radius = Real(p.get("capsule_radius"));
+  c.length = Real(p.get("capsule_length"));
+  c.mass = Real(p.get("capsule_mass"));
+  c.mass_ratio = Real(p.get("mass_ratio"));
+  c.box_height = Real(p.get("box_height"));
+  c.friction = Real(p.get("friction"));
+  ModelBuilder b;
+  if (c.length < 4.0 * c.radius) {
+    b.add_note("capsule_length " + std::to_string(c.length) + " m is under four radii: using " +
+               std::to_string(4.0 * c.radius) + " m, so that the capsules of a layer can cross those below");
+    c.length = 4.0 * c.radius;
+  }
+  b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
+  const Real span = 100.0 * (c.length + 2.0 * c.radius * Real(c.layers)) + 100.0;
+  b.set_bounds({{-span, -span, -span}, {span, span, span}});
+  GroundPlane ground;
+  ground.enabled = true;
+  ground.material.mu_static = ground.material.mu_dynamic = c.friction;
+  b.set_ground(ground);
+  const SurfaceMaterial material{c.friction, c.friction, 0.0};
+  // Each layer's capsules lie side by side across the layer below, the outer ones a diameter in from the
+  // ends of those they rest on; even layers along x, odd along z.
+  const Real half = 0.5 * c.length, reach = half - 2.0 * c.radius;
+  const Vec3 size{c.radius, half - c.radius, 0.0};
+  for (int layer = 0; layer < c.layers; ++layer) {
+    const bool along_x = layer % 2 == 0;
+    const Quat q =
+        along_x ? quat_axis_angle({0.0, 0.0, 1.0}, 0.5 * kPi) : quat_axis_angle({1.0, 0.0, 0.0}, 0.5 * kPi);
+    const Real y = c.radius * Real(2 * layer + 1);
+    for (int k = 0; k < c.per_layer; ++k) {
+      const Real across = -reach + 2.0 * reach * Real(k) / Real(c.per_layer - 1);
+      const Vec3 x = along_x ? Vec3{0.0, y, across} : Vec3{across, y, 0.0};
+      b.set_body_material(b.add_body(BodyShape::Capsule, size, c.mass, x, q), material);
+    }
+  }
+  const Vec3 box_half{half, 0.5 * c.box_height, half};
+  const int box = b.add_body(BodyShape::Box, box_half, c.mass_ratio * c.mass,
+                             {0.0, 2.0 * c.radius * Real(c.layers) + box_half.y, 0.0});
+  b.set_body_material(box, material);
+  b.track_body(box);
+  return b.finalize();
+}
+
+}  // namespace
+
+SceneDef make_capsule_stack_scene() {
+  SceneDef def;
+  def.name = "capsule_stack";
+  def.description = "A heavy box on a crib of capsules (Small Steps 6.5, Figure 9)";
+  def.params = capsule_stack_params(CapsuleStack{});
+  def.settings = {{"substeps", 100}};  // Figure 9's standing stack: 100 substeps × 1 iteration
+  def.build = build_capsule_stack;
+  return def;
+}
+
+}  // namespace sim
