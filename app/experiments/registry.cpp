@@ -43,6 +43,11 @@ const ExperimentMeasure kVolumeError{
 const ExperimentMeasure kStepMs{
     "step_ms", "ms", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.step_ms; }};
 
+// A field of FrameMetrics as a measure.
+ExperimentMeasure field_measure(const char* name, const char* unit, double FrameMetrics::*field) {
+  return {name, unit, [field](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.*field; }};
+}
+
 ExperimentRun run_of(int substeps, int iterations, int frames, const std::map<std::string, double>& params) {
   const std::string label = std::to_string(substeps) + (substeps == 1 ? " substep x " : " substeps x ") +
                             std::to_string(iterations) + (iterations == 1 ? " iteration" : " iterations");
@@ -356,10 +361,6 @@ ExperimentDef fluid_compression() {
 // Figure 8: the 20-link chain of capsules on ball joints holding 1000 kg (1:1000), hanging from rest:
 // 100 substeps × 1 iteration against 1 × 100 and 1 × 500, with the paper's timings (RTX 2080 Ti).
 ExperimentDef rigid_chain_separation() {
-  const auto metric = [](const char* name, const char* unit, double FrameMetrics::*field) {
-    return ExperimentMeasure{
-        name, unit, [field](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.*field; }};
-  };
   return {
       "rigid_chain_separation",
       "Small Steps (Macklin et al. 2019)",
@@ -372,7 +373,7 @@ ExperimentDef rigid_chain_separation() {
         return std::vector<ExperimentRun>{run_of(100, 1, frames, {}), run_of(1, 100, frames, {}),
                                           run_of(1, 500, frames, {})};
       },
-      {metric("separation", "m", &FrameMetrics::joint_separation_max), kTopForce, kStepMs},
+      {field_measure("separation", "m", &FrameMetrics::joint_separation_max), kTopForce, kStepMs},
       {over_time("separation", "Largest joint separation |p_a - p_b| (Small Steps Figure 8)", "separation",
                  true),
        over_time("step_ms", "Step time per frame (Figure 8: 6, 4 and 17 ms on an RTX 2080 Ti)", "step_ms",
@@ -394,6 +395,45 @@ ExperimentDef rigid_chain_separation() {
             {"top joint force over the hanging weight (20 + 1000 kg) g, last frame, " + runs[0].run.label, "",
              runs[0].last_of("top_force") / (1020.0 * 9.81), std::nullopt,
              "the chain still bounces: the force estimate swings about the weight"});
+        return out;
+      }};
+}
+
+// Figure 9: the heavy box (100 capsule masses) on ten crossed layers of capsules, contacts found once per
+// frame: 100 substeps × 1 iteration against 1 × 100, the box's height and the deepest contact over time.
+ExperimentDef capsule_stack_collapse() {
+  return {
+      "capsule_stack_collapse",
+      "Small Steps (Macklin et al. 2019)",
+      "Figure 9, §6.5",
+      "a 100 kg box on ten layers of 1 kg capsules laid crosswise, contacts found once per frame: the box's "
+      "height with 100 substeps x 1 iteration and with 1 x 100",
+      "capsule_stack",
+      [](bool quick) {
+        const int frames = quick ? 60 : 600;
+        return std::vector<ExperimentRun>{run_of(100, 1, frames, {}), run_of(1, 100, frames, {})};
+      },
+      {field_measure("top_height", "m", &FrameMetrics::tracked_body_height),
+       field_measure("top_drop", "m", &FrameMetrics::tracked_body_drop),
+       field_measure("top_drift", "m", &FrameMetrics::tracked_body_drift),
+       field_measure("contact_depth", "m", &FrameMetrics::contact_depth_max), kStepMs},
+      {over_time("top_height", "Height of the box on the capsule stack (Small Steps Figure 9)", "top_height",
+                 false),
+       over_time("contact_depth", "Deepest contact overlap (Figure 9: iterations interpenetrate)",
+                 "contact_depth", true)},
+      [](const std::vector<RunSeries>& runs) {
+        std::vector<Finding> out;
+        for (const RunSeries& r : runs) {
+          out.push_back({"largest sink of the box, " + r.run.label, "m", r.max_of("top_drop"), std::nullopt,
+                         "Figure 9: the stack stands with substeps, collapses with iterations"});
+          out.push_back({"largest sideways drift of the box, " + r.run.label, "m", r.max_of("top_drift"),
+                         std::nullopt, ""});
+          out.push_back({"deepest contact overlap, " + r.run.label, "m", r.max_of("contact_depth"),
+                         std::nullopt, "Figure 9: little interpenetration with substeps"});
+          out.push_back({"ms/frame, " + r.run.label, "ms", r.mean_of("step_ms", 0.1), std::nullopt, ""});
+        }
+        out.push_back({"largest sink: " + runs[1].run.label + " / " + runs[0].run.label, "",
+                       runs[1].max_of("top_drop") / runs[0].max_of("top_drop"), std::nullopt, ""});
         return out;
       }};
 }
@@ -454,12 +494,21 @@ ExperimentDef beam_sag() {
 }
 
 const std::vector<ExperimentDef>& experiment_registry() {
-  static const std::vector<ExperimentDef> all = {
-      chain_stretch(),     chain_heavy(),           chain_residual(),
-      chain_force(),       cloth_energy(),          bunny_stretch(),
-      beam_sag(),          integrator_order(),      integrator_pendulum(),
-      integrator_energy(), integrator_stability(),  integrator_table(),
-      fluid_compression(), rigid_chain_separation()};
+  static const std::vector<ExperimentDef> all = {chain_stretch(),
+                                                 chain_heavy(),
+                                                 chain_residual(),
+                                                 chain_force(),
+                                                 cloth_energy(),
+                                                 bunny_stretch(),
+                                                 beam_sag(),
+                                                 integrator_order(),
+                                                 integrator_pendulum(),
+                                                 integrator_energy(),
+                                                 integrator_stability(),
+                                                 integrator_table(),
+                                                 fluid_compression(),
+                                                 rigid_chain_separation(),
+                                                 capsule_stack_collapse()};
   return all;
 }
 

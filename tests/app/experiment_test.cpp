@@ -193,6 +193,14 @@ void check_substepped_rigid_chain_holds_its_joints() {
   EXPECT_GT(finding(s, "mean largest joint separation, 1 substep x 100 iterations"), 0.02);
 }
 
+// Figure 9: in its first second the box on the capsule stack sinks far more with 1 x 100 (measured 1.8 cm)
+// than with 100 x 1 (0.2 mm), whose deepest contact stays under a millimetre.
+void check_substepped_capsule_stack_stands() {
+  const nlohmann::json s = summary_of(run_quick("capsule_stack_collapse"));
+  EXPECT_GT(finding(s, "largest sink: 1 substep x 100 iterations / 100 substeps x 1 iteration"), 10.0);
+  EXPECT_LT(finding(s, "deepest contact overlap, 100 substeps x 1 iteration"), 1e-3);
+}
+
 void check_substepped_drape_stretches_less() {
   const nlohmann::json s = summary_of(run_quick("bunny_stretch"));
   EXPECT_GT(finding(s, "mean stretch at the end: iterations / substeps at n = 30"), 2.0);
@@ -266,6 +274,10 @@ TEST(Experiment, QuickRunsReproduceThePapersClaims) {
   {
     SCOPED_TRACE("substepped_rigid_chain_holds_its_joints");
     check_substepped_rigid_chain_holds_its_joints();
+  }
+  {
+    SCOPED_TRACE("substepped_capsule_stack_stands");
+    check_substepped_capsule_stack_stands();
   }
   {
     SCOPED_TRACE("substepped_drape_stretches_less");
