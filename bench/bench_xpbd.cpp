@@ -14,7 +14,8 @@
 // XPBD's n x 1: equal work in steps, not in force passes), with --set for scene parameters (a stiffness
 // the explicit schemes can bear).
 //
-// usage: bench_xpbd [--scene hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column|rigid_chain|capsule_stack]
+// usage: bench_xpbd [--scene
+// hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column|rigid_chain|capsule_stack|bridge]
 // [--out path.json]
 // [--frames N]
 //                   [--warmup N]
@@ -81,11 +82,13 @@ const BenchScene kScenes[] = {
     // Small Steps Figure 9: 100 x 1 against 1 x 100 on the capsule stack (10 and 30 layers), contacts found
     // once per frame (the detection time is reported apart), timed while it stands.
     {"capsule_stack", {"layers"}, {10, 30}, 30, 100, false},
+    // Giles & Andrews 2024 §4.1.2: the bridge of 20 (and 100) planks while the ball rolls onto it.
+    {"bridge", {"planks"}, {20, 100}, 10, 100, false},
 };
 
 constexpr const char* kUsage =
     "usage: bench_xpbd [--scene "
-    "hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column|rigid_chain|capsule_stack] [--out "
+    "hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column|rigid_chain|capsule_stack|bridge] [--out "
     "path.json] "
     "[--frames N]\n"
     "                  [--warmup N]\n"

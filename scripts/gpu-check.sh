@@ -66,7 +66,7 @@ done
 # 3. Benchmarks.
 frames=() bunny_sizes="64,388"
 if [ "$quick" = 1 ]; then frames=(--frames 5); bunny_sizes="64"; fi
-for case in "hanging_cloth 100,387" "bunny_cloth $bunny_sizes" "chain 20" "rigid_chain 20,100" "capsule_stack 10,30"; do
+for case in "hanging_cloth 100,387" "bunny_cloth $bunny_sizes" "chain 20" "rigid_chain 20,100" "capsule_stack 10,30" "bridge 20,100"; do
   set -- $case
   echo "gpu-check: bench_xpbd --scene $1 --sizes $2"
   "$bin/bench_xpbd" --scene "$1" --sizes "$2" --backend all "${frames[@]}" --out "$work/bench-$1.json" \

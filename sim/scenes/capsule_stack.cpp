@@ -29,7 +29,8 @@ std::vector<ParamSpec> capsule_stack_params(const CapsuleStack& d) {
       {"per_layer", ParamType::Int, double(d.per_layer), 2, 10, "", "capsules side by side in a layer"},
       {"capsule_radius", ParamType::Real, d.radius, 0.01, 1.0, "m", "radius of every capsule"},
       {"capsule_length", ParamType::Real, d.length, 0.1, 10.0, "m",
-       "end-to-end length of every capsule (at least 4 radii)"},
+       "end-to-end length of every capsule (lengthened when the capsules of a layer would not fit across "
+       "it)"},
       {"capsule_mass", ParamType::Real, d.mass, 1e-3, 1e4, "kg", "mass of every capsule"},
       {"mass_ratio", ParamType::Real, d.mass_ratio, 1e-3, 1e6, "",
        "mass of the box on top over the mass of a capsule"},
@@ -51,10 +52,14 @@ Built build_capsule_stack(const ParamSet& p) {
   c.box_height = Real(p.get("box_height"));
   c.friction = Real(p.get("friction"));
   ModelBuilder b;
-  if (c.length < 4.0 * c.radius) {
-    b.add_note("capsule_length " + std::to_string(c.length) + " m is under four radii: using " +
-               std::to_string(4.0 * c.radius) + " m, so that the capsules of a layer can cross those below");
-    c.length = 4.0 * c.radius;
+  // a layer's capsules a quarter radius apart at least, the outer ones a diameter in from the ends of those
+  // they cross
+  const Real needed = Real(c.per_layer - 1) * 2.25 * c.radius + 4.0 * c.radius;
+  if (c.length < needed) {
+    b.add_note("capsule_length " + std::to_string(c.length) + " m cannot cross " +
+               std::to_string(c.per_layer) + " capsules of radius " + std::to_string(c.radius) +
+               " m: using " + std::to_string(needed) + " m");
+    c.length = needed;
   }
   b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
   const Real span = 100.0 * (c.length + 2.0 * c.radius * Real(c.layers)) + 100.0;

@@ -6,7 +6,8 @@ const std::vector<SceneDef>& scene_registry() {
   static const std::vector<SceneDef> scenes = {make_bunny_cloth_scene(),  make_hanging_cloth_scene(),
                                                make_chain_scene(),        make_fem_beam_scene(),
                                                make_fluid_column_scene(), make_rigid_chain_scene(),
-                                               make_swinging_box_scene(), make_capsule_stack_scene()};
+                                               make_swinging_box_scene(), make_capsule_stack_scene(),
+                                               make_heavy_stack_scene(),  make_bridge_scene()};
   return scenes;
 }
 

@@ -37,5 +37,7 @@ SceneDef make_hanging_cloth_scene();
 SceneDef make_rigid_chain_scene();
 SceneDef make_swinging_box_scene();
 SceneDef make_capsule_stack_scene();
+SceneDef make_heavy_stack_scene();
+SceneDef make_bridge_scene();
 
 }  // namespace sim
