@@ -49,8 +49,8 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
     std::printf("contacts     %d points, %d touching: force %.6g N, deepest %.4g m\n", last.contact_points,
                 last.contacts_touching, last.contact_force, last.contact_depth_max);
   if (m.tracked_body.body >= 0)
-    std::printf("top body     height %.6g m: sank %.4g m, drifted %.4g m\n", last.tracked_body_height,
-                last.tracked_body_drop, last.tracked_body_drift);
+    std::printf("tracked      %s: height %.6g m, sank %.4g m, drifted %.4g m\n", m.tracked_body.name.c_str(),
+                last.tracked_body_height, last.tracked_body_drop, last.tracked_body_drift);
   if (m.tracked_particles.size() > 0)
     std::printf("tip          deflection %.4g m (mean sag of %zu tracked particles)\n", last.tip_deflection,
                 m.tracked_particles.size());

@@ -105,8 +105,9 @@ std::vector<std::string> Pane::caption(const std::string& scene_name) const {
     lines.push_back(line);
   }
   if (world->model().tracked_body.body >= 0) {  // what Figure 9 shows
-    std::snprintf(line, sizeof line, "top body sank %.3g mm, drifted %.3g mm, deepest contact %.3g mm",
-                  1e3 * last.tracked_body_drop, 1e3 * last.tracked_body_drift, 1e3 * last.contact_depth_max);
+    std::snprintf(line, sizeof line, "%s sank %.3g mm, drifted %.3g mm, deepest contact %.3g mm",
+                  world->model().tracked_body.name.c_str(), 1e3 * last.tracked_body_drop,
+                  1e3 * last.tracked_body_drift, 1e3 * last.contact_depth_max);
     lines.push_back(line);
   }
   if (divergence) {  // "diverged at …, frame N (reason; scheme, h, stiffness)" on three lines, to fit a pane

@@ -199,8 +199,8 @@ void Viewer::draw_stats_panel() {
         ImGui::Text("contacts: %d points, %d touching, force %.5g N, deepest %.3g mm", m.contact_points,
                     m.contacts_touching, m.contact_force, 1e3 * m.contact_depth_max);
       if (model.tracked_body.body >= 0)
-        ImGui::Text("top body: height %.4g m, sank %.3g mm, drifted %.3g mm", m.tracked_body_height,
-                    1e3 * m.tracked_body_drop, 1e3 * m.tracked_body_drift);
+        ImGui::Text("%s: height %.4g m, sank %.3g mm, drifted %.3g mm", model.tracked_body.name.c_str(),
+                    m.tracked_body_height, 1e3 * m.tracked_body_drop, 1e3 * m.tracked_body_drift);
     }
     for (size_t k = 0; k < model.probes.size() && k < m.probe_force.size(); ++k) {
       if (model.probes[k].joint_index >= 0)

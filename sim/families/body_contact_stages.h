@@ -56,21 +56,15 @@ struct ProjectContactColour {
 struct ProjectContactJacobi {
   ContactPair* pairs;
   EndRefs poses;
-  const int* offsets;  // the pairs' incidence over nodes: bodies, then particles
-  int bodies;
-  Real omega;  // ω [-]
+  JacobiSplit split;  // over the pairs' incidence
   PoseCorrection* slots;
-  SIM_HD Real split(int e) const {
-    const int node = end_node(e, bodies);
-    return node < 0 ? 1.0 : Real(offsets[node + 1] - offsets[node]) / omega;
-  }
   SIM_HD void operator()(int c) const {
     ContactPair& p = pairs[c];
     const BodyPose a0 = poses.load(p.ends.a), b0 = poses.load(p.ends.b);
     BodyPose a = a0, b = b0;
     project_contact_pair(p, a, b, split(p.ends.a), split(p.ends.b));
-    slots[2 * c] = {a.x - a0.x, rotation_vector(a.q * conjugate(a0.q))};
-    slots[2 * c + 1] = {b.x - b0.x, rotation_vector(b.q * conjugate(b0.q))};
+    slots[2 * c] = pose_change(a0, a);
+    slots[2 * c + 1] = pose_change(b0, b);
   }
 };
 
@@ -162,7 +156,7 @@ class BodyContacts {
     const int* slot_of = Exec::data(incidence_slots_);
     Exec::resize(slots_, size_t(2 * n));
     PoseCorrection* slots = Exec::data(slots_);
-    core.launch(n, ProjectContactJacobi{pairs, poses, offsets, bodies_, sub.settings.jacobi_omega, slots});
+    core.launch(n, ProjectContactJacobi{pairs, poses, {offsets, bodies_, sub.settings.jacobi_omega}, slots});
     core.launch(bodies_, GatherPoseCorrections{offsets, slot_of, slots, poses.body_x, poses.body_q, 0});
   }
 

@@ -62,6 +62,22 @@ struct PoseCorrection {
   Vec3 dphi;  // [rad]
 };
 
+SIM_HD PoseCorrection pose_change(const BodyPose& before, const BodyPose& after) {
+  return {after.x - before.x, rotation_vector(after.q * conjugate(before.q))};
+}
+
+// Jacobi's mass splitting: an end's inverse masses are divided by n/ω, n the constraints at that end (its
+// node's incidence: bodies, then particles); the world's stay.
+struct JacobiSplit {
+  const int* offsets;  // the incidence over nodes
+  int bodies;
+  Real omega;  // ω [-]
+  SIM_HD Real operator()(int e) const {
+    const int node = end_node(e, bodies);
+    return node < 0 ? 1.0 : Real(offsets[node + 1] - offsets[node]) / omega;
+  }
+};
+
 // Ends a Jacobi pass: node first + i sums its own slots in ascending order and moves (a body also turns).
 struct GatherPoseCorrections {
   const int* offsets;

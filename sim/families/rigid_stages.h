@@ -84,24 +84,15 @@ struct ProjectJointColour {
 // inverse masses split n/ω ways (n: the joints at that end), its corrections written to slots 2j, 2j + 1.
 struct ProjectJointJacobi {
   JointArgs args;
-  const int* offsets;
-  int bodies;
-  Real omega;  // ω [-]
+  JacobiSplit split;  // over the joints' incidence
   PoseCorrection* slots;
-  SIM_HD Real split(int e) const {
-    const int node = end_node(e, bodies);
-    return node < 0 ? 1.0 : Real(offsets[node + 1] - offsets[node]) / omega;
-  }
-  SIM_HD static PoseCorrection change(const BodyPose& before, const BodyPose& after) {
-    return {after.x - before.x, rotation_vector(after.q * conjugate(before.q))};
-  }
   SIM_HD void operator()(int j) const {
     const Int2 e = args.ends[j];
     const BodyPose a0 = args.poses.load(e.a), b0 = args.poses.load(e.b);
     BodyPose a = a0, b = b0;
     project_joint(args.spec(j), a, b, split(e.a), split(e.b), args.lambda[j], args.h);
-    slots[2 * j] = change(a0, a);
-    slots[2 * j + 1] = change(b0, b);
+    slots[2 * j] = pose_change(a0, a);
+    slots[2 * j + 1] = pose_change(b0, b);
   }
 };
 
@@ -258,7 +249,7 @@ class RigidFamily::Stages : public FamilyHooks {
     const int* slot_of = Exec::data(j.incidence_slots);
     Exec::resize(slots_, size_t(2 * joints));
     PoseCorrection* slots = Exec::data(slots_);
-    core.launch(joints, ProjectJointJacobi{args, offsets, bodies_, omega, slots});
+    core.launch(joints, ProjectJointJacobi{args, {offsets, bodies_, omega}, slots});
     core.launch(bodies_,
                 GatherPoseCorrections{offsets, slot_of, slots, args.poses.body_x, args.poses.body_q, 0});
     const int nodes = int(Exec::size(j.incidence_offsets)) - 1;

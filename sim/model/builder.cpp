@@ -183,10 +183,10 @@ void ModelBuilder::track_particle(int particle) {
   built_.model.tracked_particles.push_back(particle);
 }
 
-void ModelBuilder::track_body(int body) {
+void ModelBuilder::track_body(int body, std::string name) {
   if (body < 0 || body >= body_count())
     throw std::invalid_argument("tracked body " + std::to_string(body) + " does not exist");
-  built_.model.tracked_body = {body, built_.state.body.x[size_t(body)]};
+  built_.model.tracked_body = {body, built_.state.body.x[size_t(body)], std::move(name)};
 }
 
 void ModelBuilder::add_probe(std::string name, int distance_id) {

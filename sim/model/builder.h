@@ -58,8 +58,8 @@ class ModelBuilder {
   // outside [0, 1].
   void set_body_material(int body, const SurfaceMaterial& material);
   void set_body_contact(const BodyContactSettings& settings) { built_.model.body_contact = settings; }
-  // The body whose height and drift the metrics report (a stack's top), from where it is now.
-  void track_body(int body);
+  // The body whose height and drift the metrics report (a stack's top), from where it is now, by name.
+  void track_body(int body, std::string name);
   // A joint between ends a and b (a body index, kWorldEnd or particle_end(p), constraints/joint.h) at the
   // world point `point` [m], its frame's x axis along `axis` (the hinge axis), anchors and frames taken from
   // the ends' current poses so that it starts satisfied. Throws for bad ends. Returns the joint id

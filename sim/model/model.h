@@ -67,6 +67,7 @@ struct ColliderMesh {
 struct TrackedBody {
   int body = -1;              // none
   Vec3 start{0.0, 0.0, 0.0};  // [m]
+  std::string name;           // what the UI calls it ("box", "ball")
 };
 
 struct Model : ModelArrays<HostVector> {

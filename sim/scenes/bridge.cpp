@@ -2,7 +2,7 @@
 // edge by pairs of ball joints, the end planks joined to the world, crossed by a ball 1000 times as heavy as
 // a plank rolling over them with Coulomb friction 0.8. The paper: with one substep the bridge jitters apart
 // and cannot carry the ball.
-#include "scenes/scene.h"
+#include "scenes/body_scene.h"
 
 namespace sim {
 
@@ -51,17 +51,10 @@ Built build_bridge(const ParamSet& p) {
   d.ball_speed = Real(p.get("ball_speed"));
   d.friction = Real(p.get("friction"));
   ModelBuilder b;
-  b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
   const Real pitch = d.plank_length + d.gap;  // plank centre to plank centre [m]
   const Real span = Real(d.planks) * pitch;
   const Real x0 = -0.5 * span;  // the left anchor [m]
-  const Real extent = 100.0 * (span + d.height + d.ball_radius) + 100.0;
-  b.set_bounds({{-extent, -extent, -extent}, {extent, extent, extent}});
-  GroundPlane ground;
-  ground.enabled = true;
-  ground.material.mu_static = ground.material.mu_dynamic = d.friction;
-  b.set_ground(ground);
-  const SurfaceMaterial material{d.friction, d.friction, 0.0};
+  const SurfaceMaterial material = set_up_body_scene(b, p, span + d.height + d.ball_radius, d.friction);
   const Vec3 half{0.5 * d.plank_length, 0.5 * d.plank_thickness, 0.5 * d.plank_width};
   const Real z = 0.4 * d.plank_width;  // the two joints of an edge, either side of the middle
   int previous = kWorldEnd;
@@ -81,7 +74,7 @@ Built build_bridge(const ParamSet& p) {
       b.add_body(BodyShape::Sphere, {d.ball_radius, 0.0, 0.0}, d.mass_ratio * d.plank_mass, centre,
                  quat_identity(), {d.ball_speed, 0.0, 0.0}, {0.0, 0.0, -d.ball_speed / d.ball_radius});
   b.set_body_material(ball, material);
-  b.track_body(ball);
+  b.track_body(ball, "ball");
   return b.finalize();
 }
 

@@ -3,7 +3,7 @@
 // collapses; with 100 substeps × 1 iteration it stands, with contacts found once per frame in both.
 #include <cmath>
 
-#include "scenes/scene.h"
+#include "scenes/body_scene.h"
 
 namespace sim {
 
@@ -61,14 +61,8 @@ Built build_capsule_stack(const ParamSet& p) {
                " m: using " + std::to_string(needed) + " m");
     c.length = needed;
   }
-  b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
-  const Real span = 100.0 * (c.length + 2.0 * c.radius * Real(c.layers)) + 100.0;
-  b.set_bounds({{-span, -span, -span}, {span, span, span}});
-  GroundPlane ground;
-  ground.enabled = true;
-  ground.material.mu_static = ground.material.mu_dynamic = c.friction;
-  b.set_ground(ground);
-  const SurfaceMaterial material{c.friction, c.friction, 0.0};
+  const SurfaceMaterial material =
+      set_up_body_scene(b, p, c.length + 2.0 * c.radius * Real(c.layers), c.friction);
   // Each layer's capsules lie side by side across the layer below, the outer ones a diameter in from the
   // ends of those they rest on; even layers along x, odd along z.
   const Real half = 0.5 * c.length, reach = half - 2.0 * c.radius;
@@ -88,7 +82,7 @@ Built build_capsule_stack(const ParamSet& p) {
   const int box = b.add_body(BodyShape::Box, box_half, c.mass_ratio * c.mass,
                              {0.0, 2.0 * c.radius * Real(c.layers) + box_half.y, 0.0});
   b.set_body_material(box, material);
-  b.track_body(box);
+  b.track_body(box, "box");
   return b.finalize();
 }
 

@@ -2,7 +2,7 @@
 // thin plates, every body 1 kg, under a box 10,000 times as heavy (the taller version: 20,000). Each level is
 // four spheres at the corners of a square with a plate on them; the lowest spheres stand on the ground.
 // The paper: only its direct solver with adaptive substeps keeps the tower standing for 10 s.
-#include "scenes/scene.h"
+#include "scenes/body_scene.h"
 
 namespace sim {
 
@@ -54,15 +54,8 @@ Built build_heavy_stack(const ParamSet& p) {
                " m, so that four spheres fit under a plate");
     s.plate_half = 2.0 * s.radius;
   }
-  b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
   const Real height = Real(s.levels) * (2.0 * s.radius + s.plate_thickness) + 2.0 * s.box_half;
-  const Real span = 100.0 * (height + s.plate_half) + 100.0;
-  b.set_bounds({{-span, -span, -span}, {span, span, span}});
-  GroundPlane ground;
-  ground.enabled = true;
-  ground.material.mu_static = ground.material.mu_dynamic = s.friction;
-  b.set_ground(ground);
-  const SurfaceMaterial material{s.friction, s.friction, 0.0};
+  const SurfaceMaterial material = set_up_body_scene(b, p, height + s.plate_half, s.friction);
   const Real corner = s.plate_half - s.radius;  // the spheres' centres, in from the plate's edges
   Real y = 0.0;                                 // the top of what was built so far [m]
   for (int level = 0; level < s.levels; ++level) {
@@ -79,7 +72,7 @@ Built build_heavy_stack(const ParamSet& p) {
   const int box = b.add_body(BodyShape::Box, {s.box_half, s.box_half, s.box_half}, s.mass_ratio * s.mass,
                              {0.0, y + s.box_half, 0.0});
   b.set_body_material(box, material);
-  b.track_body(box);
+  b.track_body(box, "box");
   return b.finalize();
 }
 

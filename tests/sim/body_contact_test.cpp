@@ -115,7 +115,7 @@ TEST(BodyContact, BoxDroppedOnABoxComesToRestOnIt) {
     b.add_body(BodyShape::Box, {0.5, 0.2, 0.5}, 5.0, {0.0, 0.2, 0.0});
     const int top = b.add_body(BodyShape::Box, {0.2, 0.2, 0.2}, 3.0, {0.05, 1.0, -0.05},
                                quat_axis_angle({0.0, 1.0, 0.0}, 0.3));
-    b.track_body(top);
+    b.track_body(top, "top box");
     World w(b.finalize(), BackendKind::Cpu);
     Settings s = test::make_settings(20, 1);
     s.order = order;
