@@ -78,6 +78,7 @@ const Column kColumns[] = {
     {"contacts_touching", [](const sim::FrameMetrics& m) { return double(m.contacts_touching); }, true},
     {"contact_force_N", [](const sim::FrameMetrics& m) { return m.contact_force; }, false},
     {"contact_depth_max_m", [](const sim::FrameMetrics& m) { return m.contact_depth_max; }, false},
+    {"contacts_dropped", [](const sim::FrameMetrics& m) { return double(m.contacts_dropped); }, true},
     {"tracked_body_height_m", [](const sim::FrameMetrics& m) { return m.tracked_body_height; }, false},
     {"tracked_body_drop_m", [](const sim::FrameMetrics& m) { return m.tracked_body_drop; }, false},
     {"tracked_body_drift_m", [](const sim::FrameMetrics& m) { return m.tracked_body_drift; }, false},

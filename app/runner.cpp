@@ -3,13 +3,14 @@
 #include <cstdio>
 #include <memory>
 
+#include "collide/body_detection.h"
 #include "error_verdict.h"
 #include "exit_codes.h"
 #include "frame_step.h"
 #include "metrics/error_watch.h"
 #include "metrics/metrics.h"
-#include "model/state_hash.h"
 #include "metrics_writer.h"
+#include "model/state_hash.h"
 #include "progress_bar.h"
 #include "world.h"
 
@@ -48,6 +49,9 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   if (m.body_count() > 0 && m.body_contact.enabled)
     std::printf("contacts     %d points, %d touching: force %.6g N, deepest %.4g m\n", last.contact_points,
                 last.contacts_touching, last.contact_force, last.contact_depth_max);
+  if (last.contacts_dropped > 0)
+    std::printf("contacts     %d pairs left out at the last detection: a body had more than %d\n",
+                last.contacts_dropped, sim::kBodyContactSlots);
   if (m.tracked_body.body >= 0)
     std::printf("tracked      %s: height %.6g m, sank %.4g m, drifted %.4g m\n", m.tracked_body.name.c_str(),
                 last.tracked_body_height, last.tracked_body_drop, last.tracked_body_drift);

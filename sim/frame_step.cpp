@@ -82,6 +82,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.threads = world.last_threads();
   r.metrics.cg_residual = world.last_cg_residual();
   r.metrics.evaluations = world.last_evaluations();
+  r.metrics.contacts_dropped = world.last_contacts_dropped();
   return r;
 }
 

@@ -64,6 +64,7 @@ class World {
   int last_threads() const { return last_stats_.threads; }               // its CPU threads (0 on CUDA)
   double last_cg_residual() const { return last_stats_.cg_residual; }    // implicit Euler's |r|/|r₀|
   long long last_evaluations() const { return last_stats_.evaluations; }  // explicit schemes' force passes
+  int last_contacts_dropped() const { return last_stats_.contacts_dropped; }  // body contacts left out
   // What the scene can release from its initial state: its kinetic energy and its springs' ½C²/α there,
   // plus the work gravity can do taking every particle from the highest initial one down to the bottom of
   // the scene bounds, M |g| gravity_scale (y_top − y_bounds) [J]; independent of where the origin is. A

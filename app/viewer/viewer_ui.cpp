@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "collide/body_detection.h"
 #include "solver/settings.h"
 #include "viewer/param_widgets.h"
 #include "viewer/viewer.h"
@@ -198,6 +199,10 @@ void Viewer::draw_stats_panel() {
       if (model.body_contact.enabled)
         ImGui::Text("contacts: %d points, %d touching, force %.5g N, deepest %.3g mm", m.contact_points,
                     m.contacts_touching, m.contact_force, 1e3 * m.contact_depth_max);
+      if (m.contacts_dropped > 0)
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f),
+                           "%d contact pairs left out: a body had more than its %d slots", m.contacts_dropped,
+                           sim::kBodyContactSlots);
       if (model.tracked_body.body >= 0)
         ImGui::Text("%s: height %.4g m, sank %.3g mm, drifted %.3g mm", model.tracked_body.name.c_str(),
                     m.tracked_body_height, 1e3 * m.tracked_body_drop, 1e3 * m.tracked_body_drift);

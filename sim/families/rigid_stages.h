@@ -171,6 +171,7 @@ class RigidFamily::Stages : public FamilyHooks {
   }
 
   void detect(SolverCore<Exec>& core, Vec3 gravity, Real dt) { contacts_.detect(core, gravity, dt); }
+  int contacts_dropped() const { return contacts_.dropped(); }
 
   void set_grab(const Grab& grab) {
     if (grab.body != grab_.body) grab_start_ = grab.target;

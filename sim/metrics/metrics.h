@@ -77,6 +77,7 @@ struct FrameMetrics {
   int contacts_touching = 0;
   double contact_force = 0.0;      // [N]
   double contact_depth_max = 0.0;  // [m]
+  int contacts_dropped = 0;        // pairs found beyond a body's slots at the last detection (StepStats)
   // Model::tracked_body (a stack's top): its height, how far it sank and how far it moved sideways from
   // where the scene put it
   double tracked_body_height = 0.0;  // [m]

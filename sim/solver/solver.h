@@ -30,6 +30,8 @@ struct StepStats {
   // Explicit force-based schemes: acceleration passes over the frame (steps × evaluations, plus the
   // multi-step schemes' start); 0 otherwise
   long long evaluations = 0;
+  // Body contact pairs the last detection found beyond a body's kBodyContactSlots, and so left out
+  int contacts_dropped = 0;
 };
 
 class Solver {

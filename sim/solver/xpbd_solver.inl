@@ -174,6 +174,7 @@ class XpbdSolver final : public Solver {
     stats.searches = core_.searches;
     stats.launches = core_.launches;
     stats.evaluations = forces_.evaluations();
+    stats.contacts_dropped = std::get<RigidFamily::Stages<Exec>>(families_).contacts_dropped();
     stats.threads = team_.size();
     return stats;
   }

@@ -120,5 +120,28 @@ TEST(BackendAgreement, RigidScenesMeasureAlike) {
   }
 }
 
+// The contact scenes by their measures after 2 s at 100 x 1: the capsule stack's box where the CPU has it,
+// the contact forces summing to the same load, the bridge's ball as far along and its joints as tight.
+TEST(BackendAgreement, ContactScenesMeasureAlike) {
+  const CudaAvailability cuda = cuda_availability();
+  if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
+  for (const char* scene : {"capsule_stack", "bridge"}) {
+    SCOPED_TRACE(scene);
+    World cpu(test::build_scene(scene), BackendKind::Cpu);
+    World gpu(test::build_scene(scene), BackendKind::Cuda);
+    const Settings s = test::make_settings(100, 1);
+    test::run_frames(cpu, s, 120);
+    test::run_frames(gpu, s, 120);
+    const FrameMetrics a = measure(cpu.model(), cpu.state(), s.substep_dt());
+    const FrameMetrics b = measure(gpu.model(), gpu.state(), s.substep_dt());
+    EXPECT_NEAR(a.tracked_body_height, b.tracked_body_height, 0.01);  // [m]
+    EXPECT_LT(b.contact_depth_max, 2.0 * a.contact_depth_max + 1e-3);
+    EXPECT_LT(b.joint_separation_max, 2.0 * a.joint_separation_max + 1e-3);
+    if (std::string(scene) == "capsule_stack")
+      EXPECT_NEAR(a.contact_force, b.contact_force, 0.02 * a.contact_force);
+    EXPECT_LT(length(cpu.state().body.x.back() - gpu.state().body.x.back()), 0.05);  // the box, the ball [m]
+  }
+}
+
 }  // namespace
 }  // namespace sim

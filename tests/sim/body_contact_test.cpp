@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "collide/body_detection.h"
 #include "frame_step.h"
 #include "metrics/metrics.h"
 #include "test_util.h"
@@ -253,6 +254,24 @@ TEST(ContactScenes, EveryRangeEndBuildsAndRuns) {
       if (!diverged) ASSERT_TRUE(std::isfinite(r.metrics.total)) << scene << " frame " << f;
     }
   }
+}
+
+// A body keeps kBodyContactSlots pairs (the planes, then bodies of higher index); what it found beyond them
+// is counted and reported, never dropped silently: a box on the ground under 30 spheres keeps the ground and
+// 20 spheres and reports the other 10.
+TEST(BodyContact, ContactsBeyondABodysSlotsAreCounted) {
+  ModelBuilder b;
+  GroundPlane ground;
+  ground.enabled = true;
+  b.set_ground(ground);
+  b.add_body(BodyShape::Box, {1.5, 0.1, 1.5}, 10.0, {0.0, 0.1, 0.0});
+  for (int i = 0; i < 6; ++i)
+    for (int k = 0; k < 5; ++k)
+      b.add_body(BodyShape::Sphere, {0.1, 0.0, 0.0}, 0.1, {-1.25 + 0.5 * i, 0.3, -1.0 + 0.5 * k});
+  World w(b.finalize(), BackendKind::Cpu);
+  const FrameResult r = step_and_measure(w, test::make_settings(20, 1));
+  EXPECT_EQ(r.metrics.contacts_dropped, 1 + 30 - kBodyContactSlots);
+  EXPECT_EQ(r.metrics.contact_points, 4 + (kBodyContactSlots - 1));
 }
 
 TEST(BodyContact, BadMaterialsAreRefusedWithTheirReason) {
