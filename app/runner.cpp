@@ -49,6 +49,10 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   if (m.body_count() > 0 && m.body_contact.enabled)
     std::printf("contacts     %d points, %d touching: force %.6g N, deepest %.4g m\n", last.contact_points,
                 last.contacts_touching, last.contact_force, last.contact_depth_max);
+  if (m.body_count() > 0 && m.particle_count() > 0 && m.body_contact.enabled && m.body_contact.particles)
+    std::printf("particles    %d contacts with bodies, %d touching: force %.6g N, deepest %.4g m\n",
+                last.particle_contact_points, last.particle_contacts_touching, last.particle_contact_force,
+                last.particle_contact_depth_max);
   if (last.contacts_dropped > 0)
     std::printf("contacts     %d pairs left out at the last detection: a body had more than %d\n",
                 last.contacts_dropped, sim::kBodyContactSlots);

@@ -401,9 +401,12 @@ json run_benchmark(const Options& o) {
         cases.push_back(
             run_case(*o.scene, built, size, backend, s, o.warmup.value_or(o.scene->warmup_frames), frames));
   }
+  json set = json::object();  // the --set scene parameters over the defaults
+  for (const auto& [name, value] : o.sets) set[name] = value;
   return {
       {"benchmark", "bench_xpbd"},
       {"scene", o.scene->name},
+      {"set", set},
       {"notes", kNotes},
       {"machine", bench::machine_description()},
       {"cases", cases},

@@ -6,8 +6,9 @@
 #   2. runs every test binary; the CUDA tests (backend agreement and metrics on every scene, run-to-run
 #      determinism on CUDA) must run, not skip;
 #   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388), the chain
-#      (100 x 1 and 1 x 100) and the rigid chain (100 x 1, 1 x 100, 1 x 500; 20 and 100 links), and every
-#      integrator on hanging_cloth 100 x 100;
+#      (100 x 1 and 1 x 100) and the rigid chain (100 x 1, 1 x 100, 1 x 500; 20 and 100 links), the contact
+#      scenes, a box on the bunny's cloth and a ball in the fluid, and every integrator on hanging_cloth
+#      100 x 100;
 #   4. records 300 frames of the default scene on CUDA under Xvfb, when Xvfb is installed;
 #   5. writes bench/results/<gpu>-<date>.json and a markdown summary beside it.
 # Without an NVIDIA GPU it says so and exits 0 without building. Exit 1 when a test fails, a CUDA test
@@ -83,6 +84,14 @@ for walk in list cells; do
     "${frames[@]}" --out "$work/bench-fluid-$walk.json" >/dev/null 2>"$work/bench-fluid-$walk.log" ||
     { status=1; cat "$work/bench-fluid-$walk.log"; }
   cat "$work/bench-fluid-$walk.log"
+done
+# Particles against a body (issue 17): the box dropped on the draped bunny, the ball in the fluid.
+for case in "bunny_cloth $bunny_sizes drop=box bunny-box" "fluid_column $fluid_sizes drop=ball fluid-ball"; do
+  set -- $case
+  echo "gpu-check: bench_xpbd --scene $1 --sizes $2 --set $3"
+  "$bin/bench_xpbd" --scene "$1" --sizes "$2" --set "$3" --backend all "${frames[@]}" --out "$work/bench-$4.json" \
+    >/dev/null 2>"$work/bench-$4.log" || { status=1; cat "$work/bench-$4.log"; }
+  cat "$work/bench-$4.log"
 done
 # Every integrator on the 100 x 100 cloth at a stiffness the explicit schemes bear (issue 14's benchmark).
 echo "gpu-check: bench_xpbd --integrators all"

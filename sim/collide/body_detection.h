@@ -5,7 +5,8 @@
 // (collide/narrow_phase.h) on the candidate pairs and against the world's planes, with the margin grown by
 // the same reach, so that a manifold point kept at the current poses covers the frame's motion. Bodies
 // joined by a joint do not collide (a chain's links overlap at their joints). Written once for host and
-// device; families/body_contact_stages.h orders what these find.
+// device; families/body_contact_stages.h orders what these find. Particles against bodies:
+// collide/particle_body_detection.h, over the same grid.
 #pragma once
 
 #include <cmath>
@@ -55,11 +56,9 @@ struct BodyReach {
   }
 };
 
-// Body i's contacts: with each of the world's planes, then with the bodies j > i whose spheres come within
-// the margin of its own (at most kMaxBodyPairs kept, in the grid's fixed order); count[i] says how many
-// were found, those beyond the slots included.
-struct FindBodyContacts {
-  HashGridView grid;  // the bodies' centres
+// The bodies as detection reads them: poses, shapes, materials, BodyReach's reach, and the joints' ends with
+// their incidence over bodies (JointArrays; null without joints), since jointed ends do not collide.
+struct DetectionBodies {
   const Vec3* x;
   const Quat* q;
   const Real* w;
@@ -67,50 +66,61 @@ struct FindBodyContacts {
   const BodyShape* shape;
   const Vec3* size;
   const SurfaceMaterial* material;
-  const Real* reach;  // BodyReach's [m]
-  // the joints' ends and their incidence over bodies (JointArrays); null without joints
+  const Real* reach;  // [m]
   const Int2* joint_ends;
   const int* joint_offsets;
   const int* joint_slots;
+
+  SIM_HD BodyPose pose(int i) const { return {x[i], q[i], w[i], inv_inertia[i]}; }
+  SIM_HD PlacedShape placed(int i) const { return {shape[i], size[i], x[i], q[i]}; }
+  SIM_HD Real radius(int i) const { return bounding_radius(shape[i], size[i]); }
+  SIM_HD Real round(int i) const { return round_radius(shape[i], size[i]); }
+  // Whether a joint joins body i and end e (a body or a particle end).
+  SIM_HD bool jointed(int i, int e) const {
+    if (!joint_offsets) return false;
+    for (int s = joint_offsets[i]; s < joint_offsets[i + 1]; ++s) {
+      const Int2 ends = joint_ends[joint_slots[s] / 2];
+      if (ends.a == e || ends.b == e) return true;
+    }
+    return false;
+  }
+};
+
+// Body i's contacts: with each of the world's planes, then with the bodies j > i whose spheres come within
+// the margin of its own (at most kMaxBodyPairs kept, in the grid's fixed order); count[i] says how many
+// were found, those beyond the slots included.
+struct FindBodyContacts {
+  HashGridView grid;  // the bodies' centres
+  DetectionBodies body;
   ContactPlanes planes;
   SurfaceMaterial plane_material;
   Real margin;         // [m]
   ContactPair* pairs;  // kBodyContactSlots per body
   int* count;
 
-  SIM_HD BodyPose pose(int i) const { return {x[i], q[i], w[i], inv_inertia[i]}; }
-  SIM_HD PlacedShape placed(int i) const { return {shape[i], size[i], x[i], q[i]}; }
-  SIM_HD bool jointed(int i, int j) const {
-    if (!joint_offsets) return false;
-    for (int s = joint_offsets[i]; s < joint_offsets[i + 1]; ++s) {
-      const Int2 e = joint_ends[joint_slots[s] / 2];
-      if (e.a == j || e.b == j) return true;
-    }
-    return false;
-  }
   SIM_HD void operator()(int i) const {
     ContactPair* slot = pairs + size_t(i) * kBodyContactSlots;
     int n = 0;
-    if (w[i] != 0.0) {
+    if (body.w[i] != 0.0) {
       const BodyPose world{{0.0, 0.0, 0.0}, quat_identity(), 0.0, {0.0, 0.0, 0.0}};
       for (int k = 0; k < planes.count; ++k) {
         const HalfSpace& s = planes.plane[k];
-        const Manifold m = collide_plane(s.n, s.offset, placed(i), margin + reach[i]);
+        const Manifold m = collide_plane(s.n, s.offset, body.placed(i), margin + body.reach[i]);
         if (m.count > 0)
-          slot[n++] = contact_pair(m, {kWorldEnd, i}, world, pose(i), 0.0, round_radius(shape[i], size[i]),
-                                   mix_materials(plane_material, material[i]));
+          slot[n++] = contact_pair(m, {kWorldEnd, i}, world, body.pose(i), 0.0, body.round(i),
+                                   mix_materials(plane_material, body.material[i]));
       }
     }
-    const Real R = bounding_radius(shape[i], size[i]);
-    grid.for_each_near(x[i], [&](int j) {
-      if (j <= i || w[i] + w[j] == 0.0) return;
-      const Real swept = reach[i] + reach[j] + margin;
-      if (length(x[j] - x[i]) >= R + bounding_radius(shape[j], size[j]) + swept || jointed(i, j)) return;
-      const Manifold m = collide(placed(i), placed(j), swept);
+    const Real R = body.radius(i);
+    grid.for_each_near(body.x[i], [&](int j) {
+      if (j <= i || body.w[i] + body.w[j] == 0.0) return;
+      const Real swept = body.reach[i] + body.reach[j] + margin;
+      if (length(body.x[j] - body.x[i]) >= R + body.radius(j) + swept || body.jointed(i, j)) return;
+      const Manifold m = collide(body.placed(i), body.placed(j), swept);
       if (m.count == 0) return;
       if (n < kBodyContactSlots)
-        slot[n] = contact_pair(m, {i, j}, pose(i), pose(j), round_radius(shape[i], size[i]),
-                               round_radius(shape[j], size[j]), mix_materials(material[i], material[j]));
+        slot[n] = contact_pair(m, {i, j}, body.pose(i), body.pose(j), body.round(i), body.round(j),
+                               mix_materials(body.material[i], body.material[j]));
       ++n;
     });
     count[i] = n;

@@ -44,6 +44,8 @@ struct BodyContactSettings {
   bool enabled = true;
   Real margin = 0.01;                  // detection margin beyond the predicted motion [m]
   Real max_depenetration_speed = 1.0;  // v_max of Eq. 10 [m/s]
+  bool particles = true;               // particles collide with the bodies, as spheres of their radius
+  SurfaceMaterial particle_material;   // the particles' surface, mixed with each body's
 };
 
 // Two surfaces in contact (the mixing rules of Box2D and PhysX's defaults): friction the geometric mean, so
@@ -57,10 +59,11 @@ SIM_HD SurfaceMaterial mix_materials(const SurfaceMaterial& a, const SurfaceMate
 // One point of a contact manifold.
 struct ContactPoint {
   Vec3 r_a, r_b;          // the point of each end's core, in that end's coordinates (world for the world) [m]
-  Vec3 start_a, start_b;  // the two points in the world at the start of the substep (static friction) [m]
+  Vec3 start_a, start_b;  // the two points' anchors in the world (static friction) [m]
   Real allowance;         // Eq. 10's max(d₀ − v_max Δt_s, 0) this substep [m]
   Real v_n;               // v̄_n: the normal relative velocity before this substep's solve [m/s]
   Real lambda_n;          // λ_n this substep [N·s²]
+  Real impulse_n;  // the velocity pass's normal impulse this substep, nᵀP (negative: it pulled) [N·s]
 };
 
 // A contact between ends a and b (a body, kWorldEnd or a particle end, constraints/joint.h): up to
@@ -70,7 +73,7 @@ struct ContactPair {
   ContactPoint point[kMaxManifold];
   Vec3 n;                   // unit normal from a towards b, in the world
   Real radius_a, radius_b;  // of each end's round part (its surface is r from its core); 0 for a box [m]
-  Real lambda_t;  // |λ_t| of the patch's static friction this substep [N·s²]
+  Real lambda_t;            // |λ_t| of the patch's static friction this substep [N·s²]
   Int2 ends;
   int count;     // points in use
   int touching;  // of them, those that pushed (λ_n > 0) in the last substep
@@ -112,9 +115,20 @@ SIM_HD Real contact_separation(const ContactPair& c, const ContactPoint& p, cons
   return dot(c.n, (b.x + rb) - (a.x + ra));
 }
 
+// A point's anchors for static friction: where its two ends are now.
+SIM_HD void anchor_contact_point(const ContactPair& c, ContactPoint& p, const BodyPose& a,
+                                 const BodyPose& b) {
+  Vec3 ra, rb;
+  contact_offsets(c, p, a, b, ra, rb);
+  p.start_a = a.x + ra;
+  p.start_b = b.x + rb;
+}
+
 // Algorithm 1 line 5 for a contact, at the poses and velocities of the start of the substep (before the
-// prediction): λ = 0, Eq. 10's allowance from the overlap d₀ now, the points' start for static friction,
-// and v̄_n for restitution. va, wa, vb, wb: the ends' linear and angular velocities (0 for the world).
+// prediction): λ = 0, Eq. 10's allowance from the overlap d₀ now, v̄_n for restitution, and the points'
+// anchors for static friction — where they are now, unless the point pushed in the last substep without
+// sliding: then it keeps its anchor (project_contact_pair). va, wa, vb, wb: the ends' linear and angular
+// velocities (0 for the world).
 SIM_HD void begin_contact_substep(ContactPair& c, const BodyPose& a, const BodyPose& b, Vec3 va, Vec3 wa,
                                   Vec3 vb, Vec3 wb, Real v_max, Real h) {
   for (int k = 0; k < c.count; ++k) {
@@ -122,11 +136,11 @@ SIM_HD void begin_contact_substep(ContactPair& c, const BodyPose& a, const BodyP
     const Vec3 n = c.n;
     Vec3 ra, rb;
     contact_offsets(c, p, a, b, ra, rb);
-    p.start_a = a.x + ra;
-    p.start_b = b.x + rb;
-    p.allowance = depenetration_allowance(dot(n, p.start_b - p.start_a), v_max, h);
+    if (!(p.lambda_n > 0.0)) anchor_contact_point(c, p, a, b);
+    p.allowance = depenetration_allowance(dot(n, (b.x + rb) - (a.x + ra)), v_max, h);
     p.v_n = dot(n, (vb + cross(wb, rb)) - (va + cross(wa, ra)));
     p.lambda_n = 0.0;
+    p.impulse_n = 0.0;
   }
   c.lambda_t = 0.0;
   c.touching = 0;
@@ -150,8 +164,14 @@ SIM_HD void project_contact_normal(const ContactPair& c, ContactPoint& p, BodyPo
 }
 
 // One projection of pair c: its points' normals in turn, then static friction on the patch of the points
-// that pushed this substep — the tangential motion of their mean point this substep undone whole while
-// |λ_t| < μ_s Σλ_n, or not at all (the pair slides; the velocity pass's dynamic friction takes over).
+// that pushed this substep — the tangential motion of their mean point since their anchors undone whole
+// while |λ_t| < μ_s Σλ_n, or not at all: the pair slides, its anchors move to where the points are, and the
+// velocity pass's dynamic friction takes over. Müller 2020 anchors a point at the start of every substep;
+// here a point that sticks keeps its anchor while it goes on pushing (PhysX's persistent friction anchors),
+// so a slip one substep leaves is undone in the next ones: where a heavy body stands on light ends (a box
+// on a cloth lying on the ground, constraints/particle_patch.h) each correction moves mostly the light
+// end, which its own support then puts back, and with the anchor moved every substep the body crept down
+// a 10° slope at 8 cm/s.
 SIM_HD void project_contact_pair(ContactPair& c, BodyPose& a, BodyPose& b, Real split_a, Real split_b) {
   Real lambda_n = 0.0;
   Vec3 pa{0.0, 0.0, 0.0}, pb{0.0, 0.0, 0.0}, start_a{0.0, 0.0, 0.0}, start_b{0.0, 0.0, 0.0};
@@ -180,10 +200,21 @@ SIM_HD void project_contact_pair(ContactPair& c, BodyPose& a, BodyPose& b, Real 
   const Real w = split_a * positional_inv_mass(a, ra, t) + split_b * positional_inv_mass(b, rb, t);
   if (!(w > 0.0)) return;
   const Real dl = slip_len / w;
-  if (c.lambda_t + dl >= c.material.mu_static * lambda_n) return;  // static friction cannot hold: it slides
+  if (c.lambda_t + dl >= c.material.mu_static * lambda_n) {  // static friction cannot hold: it slides
+    for (int k = 0; k < c.count; ++k) anchor_contact_point(c, c.point[k], a, b);
+    return;
+  }
   apply_positional(a, dl * t, ra);
   apply_positional(b, -dl * t, rb);
   c.lambda_t += dl;
+}
+
+// The normal force point p exerted over the last substep of h [N]: λ_n/h² from the positions, plus the
+// velocity pass's normal impulse over h, which sets the normal velocity to its restitution target and so
+// adds to the positional push (a bounce) or takes part of it back (ends the push left separating): the sum
+// is what the ends exchanged.
+SIM_HD Real contact_normal_force(const ContactPoint& p, Real h) {
+  return h > 0.0 ? p.lambda_n / (h * h) + p.impulse_n / h : 0.0;
 }
 
 // An impulse P [N·s] at offsets ra, rb: b gains it, a loses it.
@@ -204,6 +235,24 @@ SIM_HD Vec3 impulse_for(const BodyPose& a, const BodyPose& b, Vec3 ra, Vec3 rb, 
   return w > 0.0 ? (1.0 / w) * dv : Vec3{0.0, 0.0, 0.0};
 }
 
+// Restitution point by point over the points of pair c that pushed this substep, v_n ← max(−e v̄_n, 0) (e = 0
+// when |v̄_n| ≤ 2 g Δt_s, so resting contacts do not jitter), each point's normal impulse kept.
+SIM_HD void contact_restitution(ContactPair& c, const BodyPose& a, const BodyPose& b, Vec3& va, Vec3& wa,
+                                Vec3& vb, Vec3& wb, Real g, Real h) {
+  const Vec3 n = c.n;
+  for (int k = 0; k < c.count; ++k) {
+    ContactPoint& p = c.point[k];
+    if (p.lambda_n <= 0.0) continue;
+    Vec3 pa, pb;
+    contact_offsets(c, p, a, b, pa, pb);
+    const Real vn = dot(n, (vb + cross(wb, pb)) - (va + cross(wa, pa)));
+    const Real e = std::fabs(p.v_n) <= 2.0 * g * h ? 0.0 : c.material.restitution;
+    const Vec3 P = impulse_for(a, b, pa, pb, (fmax(-e * p.v_n, 0.0) - vn) * n);
+    p.impulse_n = dot(n, P);
+    apply_impulse(a, b, pa, pb, P, va, wa, vb, wb);
+  }
+}
+
 // The velocity pass of pair c (Müller 2020 §3.5, Algorithm 2 line 18's solveVelocities) on the ends'
 // velocities va, wa, vb, wb at poses a, b, over the points that pushed this substep: restitution point by
 // point, v_n ← max(−e v̄_n, 0) (e = 0 when |v̄_n| ≤ 2 g Δt_s), then dynamic friction on the patch, as for
@@ -212,9 +261,9 @@ SIM_HD Vec3 impulse_for(const BodyPose& a, const BodyPose& b, Vec3 ra, Vec3 rb, 
 // the points' mean distance from their mean (a patch's torsional friction; point by point it spun a
 // sliding box up about the normal). Friction before restitution carried 1.7% less than the normal load
 // while sliding and crept 3 mm/s below the friction angle. g: |gravity| [m/s²]. Returns the points that
-// pushed.
-SIM_HD int contact_velocity_pass(const ContactPair& c, const BodyPose& a, const BodyPose& b, Vec3& va,
-                                 Vec3& wa, Vec3& vb, Vec3& wb, Real g, Real h) {
+// pushed; each point keeps its normal impulse (contact_normal_force).
+SIM_HD int contact_velocity_pass(ContactPair& c, const BodyPose& a, const BodyPose& b, Vec3& va, Vec3& wa,
+                                 Vec3& vb, Vec3& wb, Real g, Real h) {
   const Vec3 n = c.n;
   Real lambda_n = 0.0;
   Vec3 ra_sum{0.0, 0.0, 0.0}, rb_sum{0.0, 0.0, 0.0};
@@ -231,15 +280,7 @@ SIM_HD int contact_velocity_pass(const ContactPair& c, const BodyPose& a, const 
   if (touching == 0) return 0;
   const Real share = 1.0 / Real(touching);
   const Vec3 ra = share * ra_sum, rb = share * rb_sum;
-  for (int k = 0; k < c.count; ++k) {
-    const ContactPoint& p = c.point[k];
-    if (p.lambda_n <= 0.0) continue;
-    Vec3 pa, pb;
-    contact_offsets(c, p, a, b, pa, pb);
-    const Real vn = dot(n, (vb + cross(wb, pb)) - (va + cross(wa, pa)));
-    const Real e = std::fabs(p.v_n) <= 2.0 * g * h ? 0.0 : c.material.restitution;
-    apply_impulse(a, b, pa, pb, impulse_for(a, b, pa, pb, (fmax(-e * p.v_n, 0.0) - vn) * n), va, wa, vb, wb);
-  }
+  contact_restitution(c, a, b, va, wa, vb, wb, g, h);
   const Real limit = c.material.mu_dynamic * lambda_n / h;  // [N·s]
   const Vec3 v = (vb + cross(wb, rb)) - (va + cross(wa, ra));
   const Vec3 vt = v - dot(v, n) * n;

@@ -8,6 +8,8 @@
 //   project        every iteration after the joints: Gauss-Seidel colour by colour, or Jacobi with each end's
 //                  inverse masses split n/ω ways and the corrections gathered per end;
 //   end_substep    the velocity pass (dynamic friction, restitution) colour by colour, after the joints'.
+// Particles against bodies go through the same hooks (families/particle_body_contact_stages.h), after the
+// bodies' own pairs, over the same grid.
 #pragma once
 
 #include <algorithm>
@@ -16,26 +18,12 @@
 #include "collide/body_detection.h"
 #include "collide/hash_grid_builder.h"
 #include "families/body_ends.h"
+#include "families/particle_body_contact_stages.h"
 #include "model/colouring.h"
 #include "model/incidence.h"
 #include "solver/solver_core.h"
 
 namespace sim {
-
-struct BeginContactSubstep {
-  ContactPair* pairs;
-  EndPoses pose;  // at the start of the substep: the bodies before their prediction, the particles' xⁿ
-  EndVelocities vel;
-  Real v_max;  // [m/s]
-  Real h;      // [s]
-  SIM_HD void operator()(int c) const {
-    ContactPair& p = pairs[c];
-    Vec3 va, wa, vb, wb;
-    vel.load(p.ends.a, va, wa);
-    vel.load(p.ends.b, vb, wb);
-    begin_contact_substep(p, pose(p.ends.a), pose(p.ends.b), va, wa, vb, wb, v_max, h);
-  }
-};
 
 // Gauss-Seidel: pair first + i of one colour.
 struct ProjectContactColour {
@@ -103,9 +91,11 @@ class BodyContacts {
     grid_.reserve(size_t(bodies_));
     Exec::resize(core.state.contact.pairs, 0);
     colours_.clear();
+    particles_.upload(core, m, bodies_);
   }
 
-  // The broad and narrow phase over the bodies' motion along dt, then the pairs ordered on the host.
+  // The broad and narrow phase over the bodies' motion along dt, then the pairs ordered on the host; then
+  // the particles' pairs with the bodies, over the same grid, its cells grown to the farthest particle reach.
   void detect(SolverCore<Exec>& core, Vec3 gravity, Real dt) {
     if (bodies_ == 0) return;
     auto& m = core.model;
@@ -117,33 +107,62 @@ class BodyContacts {
                   Exec::data(m.body.shape), Exec::data(m.body.size), gravity, dt, reach},
         scratch_);
     ++core.launches;
-    grid_.build(core, Exec::data(b.x), bodies_, 2.0 * largest.value + settings_.margin);
+    const Real particle_reach = particles_.largest_reach(core, gravity, dt);
+    grid_.build(core, Exec::data(b.x), bodies_,
+                fmax(2.0 * largest.value, largest.value + particle_reach) + settings_.margin);
     const bool joints = Exec::size(m.joint.incidence_offsets) > 0;
-    core.launch(
-        bodies_,
-        FindBodyContacts{grid_.view(), Exec::data(b.x), Exec::data(b.q), Exec::data(m.body.inv_mass),
-                         Exec::data(m.body.inv_inertia), Exec::data(m.body.shape), Exec::data(m.body.size),
-                         Exec::data(m.body.material), reach, joints ? Exec::data(m.joint.ends) : nullptr,
-                         joints ? Exec::data(m.joint.incidence_offsets) : nullptr,
-                         joints ? Exec::data(m.joint.incidence_slots) : nullptr, planes_, plane_material_,
-                         settings_.margin, Exec::data(found_), Exec::data(count_)});
+    const DetectionBodies bodies{Exec::data(b.x),
+                                 Exec::data(b.q),
+                                 Exec::data(m.body.inv_mass),
+                                 Exec::data(m.body.inv_inertia),
+                                 Exec::data(m.body.shape),
+                                 Exec::data(m.body.size),
+                                 Exec::data(m.body.material),
+                                 reach,
+                                 joints ? Exec::data(m.joint.ends) : nullptr,
+                                 joints ? Exec::data(m.joint.incidence_offsets) : nullptr,
+                                 joints ? Exec::data(m.joint.incidence_slots) : nullptr};
+    core.launch(bodies_, FindBodyContacts{grid_.view(), bodies, planes_, plane_material_, settings_.margin,
+                                          Exec::data(found_), Exec::data(count_)});
     order_pairs(core);
+    particles_.detect(core, grid_.view(), bodies, gravity, dt, settings_.margin);
   }
 
   void begin_substep(SolverCore<Exec>& core, const Substep& sub) {
-    const int n = pair_count(core);
-    if (n == 0) return;
+    if (bodies_ == 0) return;
     auto& b = core.state.body;
     const auto& m = core.model;
-    core.launch(n, BeginContactSubstep{Exec::data(core.state.contact.pairs),
-                                       {Exec::data(b.x), Exec::data(b.q), Exec::data(m.body.inv_mass),
-                                        Exec::data(m.body.inv_inertia), core.xn(), core.w()},
-                                       end_velocities<Exec>(core),
-                                       settings_.max_depenetration_speed,
-                                       sub.h});
+    const BeginContactSubstep begin{Exec::data(core.state.contact.pairs),
+                                    {Exec::data(b.x), Exec::data(b.q), Exec::data(m.body.inv_mass),
+                                     Exec::data(m.body.inv_inertia), core.xn(), core.w()},
+                                    end_velocities<Exec>(core),
+                                    settings_.max_depenetration_speed,
+                                    sub.h};
+    core.launch(pair_count(core), begin);
+    particles_.begin_substep(core, begin);
   }
 
   void project(SolverCore<Exec>& core, const Substep& sub, const EndRefs& poses) {
+    project_bodies(core, sub, poses);
+    particles_.project(core, sub, poses);
+  }
+
+  void velocity_pass(SolverCore<Exec>& core, const Substep& sub, const EndRefs& poses, Real g) {
+    ContactPair* pairs = Exec::data(core.state.contact.pairs);
+    for (size_t c = 0; c + 1 < colours_.size(); ++c)
+      core.launch(colours_[c + 1] - colours_[c],
+                  ContactVelocityColour{pairs, poses, end_velocities<Exec>(core), g, sub.h, colours_[c]});
+    particles_.velocity_pass(core, sub, poses, g);
+  }
+
+  // Pairs found beyond a body's kBodyContactSlots at the last detection (dropped).
+  int dropped() const { return dropped_; }
+
+ private:
+  int pair_count(SolverCore<Exec>& core) const { return int(Exec::size(core.state.contact.pairs)); }
+
+  // The bodies' own pairs: Gauss-Seidel colour by colour, or Jacobi.
+  void project_bodies(SolverCore<Exec>& core, const Substep& sub, const EndRefs& poses) {
     const int n = pair_count(core);
     if (n == 0) return;
     ContactPair* pairs = Exec::data(core.state.contact.pairs);
@@ -159,19 +178,6 @@ class BodyContacts {
     core.launch(n, ProjectContactJacobi{pairs, poses, {offsets, bodies_, sub.settings.jacobi_omega}, slots});
     core.launch(bodies_, GatherPoseCorrections{offsets, slot_of, slots, poses.body_x, poses.body_q, 0});
   }
-
-  void velocity_pass(SolverCore<Exec>& core, const Substep& sub, const EndRefs& poses, Real g) {
-    ContactPair* pairs = Exec::data(core.state.contact.pairs);
-    for (size_t c = 0; c + 1 < colours_.size(); ++c)
-      core.launch(colours_[c + 1] - colours_[c],
-                  ContactVelocityColour{pairs, poses, end_velocities<Exec>(core), g, sub.h, colours_[c]});
-  }
-
-  // Pairs found beyond a body's kBodyContactSlots at the last detection (dropped).
-  int dropped() const { return dropped_; }
-
- private:
-  int pair_count(SolverCore<Exec>& core) const { return int(Exec::size(core.state.contact.pairs)); }
 
   // The found pairs body by body, slot by slot; coloured over the bodies (first fit, in that order) and
   // sorted by colour; each body's slot list for the Jacobi gather.
@@ -220,6 +226,7 @@ class BodyContacts {
   std::vector<int> host_count_;
   std::vector<ContactPair> host_found_, host_pairs_;
   int dropped_ = 0;
+  ParticleBodyContacts<Exec> particles_;
 };
 
 }  // namespace sim

@@ -1,7 +1,8 @@
 // What the projections between two ends — bodies, particles or the world (constraints/joint.h's end
-// encoding) — read and write of them: their poses (EndRefs), their velocities (EndVelocities), and the Jacobi
-// gather of pose corrections through per-node slot lists. Shared by the joints (families/rigid_stages.h) and
-// the contacts (families/body_contact_stages.h).
+// encoding) — read and write of them: their poses (EndRefs), their velocities (EndVelocities), a contact
+// pair's start of the substep, and the Jacobi gather of pose corrections through per-node slot lists. Shared
+// by the joints (families/rigid_stages.h) and the contacts (families/body_contact_stages.h,
+// families/particle_body_contact_stages.h).
 #pragma once
 
 #include "families/rigid_family.h"
@@ -54,6 +55,22 @@ EndVelocities end_velocities(Core& core) {
   return {Exec::data(core.state.body.v), Exec::data(core.state.body.omega),
           Exec::data(core.state.particle_v)};
 }
+
+// Algorithm 1 line 5 for contact pair c (the bodies' own or a particle's with a body).
+struct BeginContactSubstep {
+  ContactPair* pairs;
+  EndPoses pose;  // at the start of the substep: the bodies before their prediction, the particles' xⁿ
+  EndVelocities vel;
+  Real v_max;  // [m/s]
+  Real h;      // [s]
+  SIM_HD void operator()(int c) const {
+    ContactPair& p = pairs[c];
+    Vec3 va, wa, vb, wb;
+    vel.load(p.ends.a, va, wa);
+    vel.load(p.ends.b, vb, wb);
+    begin_contact_substep(p, pose(p.ends.a), pose(p.ends.b), va, wa, vb, wb, v_max, h);
+  }
+};
 
 // A Jacobi correction of one end of a joint or contact: the move of its centre and the rotation vector of its
 // turn.

@@ -97,7 +97,8 @@ SIM_HD Vec3 body_angular_momentum(Real w, Vec3 inv_inertia, Quat q, Vec3 x, Vec3
 
 // Index i < bodies: body i's energies, angular momentum and fitness to continue; then joint i − bodies: its
 // separation |p_a − p_b|, angular error, and elastic energy from λ (compliant joints); then the contact
-// pairs: their points, those touching, Σ λ_n/Δt_s² and the deepest overlap.
+// pairs: their points, those touching, their normal force and the deepest overlap; then the same of the
+// particles' pairs with bodies, apart.
 struct MeasureRigid {
   EndPoses pose;
   const Vec3* body_v;
@@ -109,9 +110,11 @@ struct MeasureRigid {
   const Real *compliance, *angular_compliance;
   const JointLambda* lambda;
   const ContactPair* pairs;
+  const ContactPair* particle_pairs;
   MetricFrame frame;
   int bodies;
   int joints;
+  int body_pairs;
   int count;
   SIM_HD ConstraintSums operator()(int i) const {
     ConstraintSums s;
@@ -133,6 +136,14 @@ struct MeasureRigid {
       s.bodies = 1;
       return s;
     }
+    if (i >= bodies + joints + body_pairs) {
+      const ConstraintSums c = contact_terms(particle_pairs[i - bodies - joints - body_pairs]);
+      s.particle_contact_points = c.contact_points;
+      s.particle_contacts_touching = c.contacts_touching;
+      s.particle_contact_force = c.contact_force;
+      s.particle_contact_depth_max = c.contact_depth_max;
+      return s;
+    }
     if (i >= bodies + joints) return contact_terms(pairs[i - bodies - joints]);
     const int j = i - bodies;
     const BodyPose a = pose(ends[j].a), b = pose(ends[j].b);
@@ -150,10 +161,9 @@ struct MeasureRigid {
   SIM_HD ConstraintSums contact_terms(const ContactPair& c) const {
     ConstraintSums s;
     const BodyPose a = pose(c.ends.a), b = pose(c.ends.b);
-    const double h2 = frame.h * frame.h;
     for (int k = 0; k < c.count; ++k) {
       s.contact_depth_max = fmax(s.contact_depth_max, -contact_separation(c, c.point[k], a, b));
-      if (h2 > 0.0) s.contact_force += c.point[k].lambda_n / h2;
+      s.contact_force += contact_normal_force(c.point[k], frame.h);
     }
     s.contact_points = c.count;
     s.contacts_touching = c.touching;
@@ -183,12 +193,20 @@ struct RigidFamily {
       Array<JointLambda> lambda;  // the last substep's multipliers, colour-sorted
     } joint;
     struct {
-      // the contacts of the last detection with their last substep's multipliers, sorted by colour
-      // (families/body_contact_stages.h)
+      // the contacts of the last detection with their last substep's multipliers: the bodies' own, sorted
+      // by colour (families/body_contact_stages.h), and the particles' with bodies, particle by particle
+      // (families/particle_body_contact_stages.h)
       Array<ContactPair> pairs;
+      Array<ContactPair> particle_pairs;
     } contact;
-    auto fields() { return std::tie(body.x, body.q, body.v, body.omega, joint.lambda, contact.pairs); }
-    auto fields() const { return std::tie(body.x, body.q, body.v, body.omega, joint.lambda, contact.pairs); }
+    auto fields() {
+      return std::tie(body.x, body.q, body.v, body.omega, joint.lambda, contact.pairs,
+                      contact.particle_pairs);
+    }
+    auto fields() const {
+      return std::tie(body.x, body.q, body.v, body.omega, joint.lambda, contact.pairs,
+                      contact.particle_pairs);
+    }
   };
   template <class Exec>
   class Stages;
@@ -197,6 +215,7 @@ struct RigidFamily {
   static MeasureRigid measure_term(const ModelA& m, const StateA& s, const MetricFrame& frame) {
     const int bodies = int(Exec::size(m.body.inv_mass));
     const int joints = int(Exec::size(m.joint.ends));
+    const int body_pairs = int(Exec::size(s.contact.pairs));
     return {{Exec::data(s.body.x), Exec::data(s.body.q), Exec::data(m.body.inv_mass),
              Exec::data(m.body.inv_inertia), Exec::data(s.particle_x), Exec::data(m.particle_inv_mass)},
             Exec::data(s.body.v),
@@ -211,10 +230,12 @@ struct RigidFamily {
             Exec::data(m.joint.angular_compliance),
             Exec::data(s.joint.lambda),
             Exec::data(s.contact.pairs),
+            Exec::data(s.contact.particle_pairs),
             frame,
             bodies,
             joints,
-            bodies + joints + int(Exec::size(s.contact.pairs))};
+            body_pairs,
+            bodies + joints + body_pairs + int(Exec::size(s.contact.particle_pairs))};
   }
 };
 

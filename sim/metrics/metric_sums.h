@@ -80,11 +80,17 @@ struct ConstraintSums {
   double joint_angle_max = 0.0;       // [rad]
   int joints = 0;
   // Their contacts (constraints/body_contact.h): the manifold points of the last detection, those that
-  // pushed in the last substep, Σ λ_n/Δt_s² over them, and the deepest overlap at the current poses
+  // pushed in the last substep, their normal force over it (contact_normal_force), and the deepest overlap
+  // at the current poses
   int contact_points = 0;
   int contacts_touching = 0;
   double contact_force = 0.0;      // [N]
   double contact_depth_max = 0.0;  // [m]
+  // the same of the particles' pairs with bodies (families/particle_body_contact_stages.h)
+  int particle_contact_points = 0;
+  int particle_contacts_touching = 0;
+  double particle_contact_force = 0.0;      // [N]
+  double particle_contact_depth_max = 0.0;  // [m]
   int count = 0;  // constraints summed
 
   SIM_HD static ConstraintSums combine(const ConstraintSums& a, const ConstraintSums& b) {
@@ -123,6 +129,10 @@ struct ConstraintSums {
     s.contacts_touching = a.contacts_touching + b.contacts_touching;
     s.contact_force = a.contact_force + b.contact_force;
     s.contact_depth_max = fmax(a.contact_depth_max, b.contact_depth_max);
+    s.particle_contact_points = a.particle_contact_points + b.particle_contact_points;
+    s.particle_contacts_touching = a.particle_contacts_touching + b.particle_contacts_touching;
+    s.particle_contact_force = a.particle_contact_force + b.particle_contact_force;
+    s.particle_contact_depth_max = fmax(a.particle_contact_depth_max, b.particle_contact_depth_max);
     s.count = a.count + b.count;
     return s;
   }

@@ -60,6 +60,10 @@ FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Rea
   m.contacts_touching = c.contacts_touching;
   m.contact_force = c.contact_force;
   m.contact_depth_max = c.contact_depth_max;
+  m.particle_contact_points = c.particle_contact_points;
+  m.particle_contacts_touching = c.particle_contacts_touching;
+  m.particle_contact_force = c.particle_contact_force;
+  m.particle_contact_depth_max = c.particle_contact_depth_max;
   if (model.tracked_body.body >= 0) {
     const Vec3 d = sums.tracked_body_x - model.tracked_body.start;
     m.tracked_body_height = sums.tracked_body_x.y;

@@ -71,13 +71,19 @@ struct FrameMetrics {
   double joint_separation_max = 0.0;     // [m]
   double joint_angle_max = 0.0;          // [rad]
   Vec3 angular_momentum{0.0, 0.0, 0.0};  // [kg·m²/s]
-  // Their contacts: manifold points found, those that pushed in the last substep, Σ λ_n/Δt_s² over them,
-  // and the deepest overlap of a contact point at the end of the frame
+  // Their contacts: manifold points found, those that pushed in the last substep, their normal force over
+  // it (λ_n/Δt_s² and the velocity pass's impulse/Δt_s, constraints/body_contact.h), and the deepest overlap
+  // of a contact point at the end of the frame
   int contact_points = 0;
   int contacts_touching = 0;
   double contact_force = 0.0;      // [N]
   double contact_depth_max = 0.0;  // [m]
   int contacts_dropped = 0;        // pairs found beyond a body's slots at the last detection (StepStats)
+  // The same of the particles' contacts with bodies (cloth under a box, fluid around a ball)
+  int particle_contact_points = 0;
+  int particle_contacts_touching = 0;
+  double particle_contact_force = 0.0;      // [N]
+  double particle_contact_depth_max = 0.0;  // [m]
   // Model::tracked_body (a stack's top): its height, how far it sank and how far it moved sideways from
   // where the scene put it
   double tracked_body_height = 0.0;  // [m]

@@ -84,6 +84,7 @@ class ModelBuilder {
   void add_note(std::string note) { built_.model.notes.push_back(std::move(note)); }
 
   Vec3 position(int particle) const { return built_.state.particle_x[size_t(particle)]; }
+  Real radius(int particle) const { return built_.model.particle_radius[size_t(particle)]; }
   int particle_count() const { return built_.model.particle_count(); }
 
   // Throws std::invalid_argument on an inconsistent scene (bad index, two attachments on a particle).

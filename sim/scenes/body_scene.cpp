@@ -1,5 +1,10 @@
 #include "scenes/body_scene.h"
 
+#include <string>
+
+#include "collide/narrow_phase.h"
+#include "rigid/shape.h"
+
 namespace sim {
 
 SurfaceMaterial set_up_body_scene(ModelBuilder& b, const ParamSet& p, Real size, Real friction) {
@@ -11,6 +16,57 @@ SurfaceMaterial set_up_body_scene(ModelBuilder& b, const ParamSet& p, Real size,
   ground.material.mu_static = ground.material.mu_dynamic = friction;
   b.set_ground(ground);
   return {friction, friction, 0.0};
+}
+
+std::vector<ParamSpec> dropped_body_params(const DroppedBody& d) {
+  return {
+      {"drop",
+       ParamType::Choice,
+       0,
+       0,
+       0,
+       "",
+       "a rigid body dropped among the particles",
+       true,
+       {"none", "box", "ball"}},
+      {"drop_size", ParamType::Real, d.size, 0.01, 5.0, "m", "side of the dropped box, diameter of the ball"},
+      {"drop_density", ParamType::Real, d.density, 1.0, 1e5, "kg/m^3", "density of the dropped body"},
+      {"drop_x", ParamType::Real, d.x.x, -20.0, 20.0, "m", "the dropped body's centre along x"},
+      {"drop_z", ParamType::Real, d.x.z, -20.0, 20.0, "m", "the dropped body's centre along z"},
+      {"drop_height", ParamType::Real, d.x.y, 0.0, 50.0, "m", "height of its centre when released"},
+  };
+}
+
+void add_dropped_body(ModelBuilder& b, const ParamSet& p, const SurfaceMaterial& material) {
+  const int kind = p.get_int("drop");
+  if (kind == 0) return;
+  const Real half = 0.5 * Real(p.get("drop_size"));
+  const BodyShape shape = kind == 1 ? BodyShape::Box : BodyShape::Sphere;
+  const Vec3 size = shape == BodyShape::Box ? Vec3{half, half, half} : Vec3{half, 0.0, 0.0};
+  const Real mass = Real(p.get("drop_density")) * shape_volume(shape, size);
+  Vec3 x{Real(p.get("drop_x")), Real(p.get("drop_height")), Real(p.get("drop_z"))};
+  // Released among the particles it would start inside them: it starts above the highest it would touch
+  // (its bottom, half its size below its centre, just clear of that particle's top).
+  const Real start = x.y;
+  for (bool raised = true; raised;) {
+    raised = false;
+    for (int i = 0; i < b.particle_count(); ++i) {
+      const Vec3 q = b.position(i);
+      const PlacedShape particle{BodyShape::Sphere, {b.radius(i), 0.0, 0.0}, q, quat_identity()};
+      if (collide({shape, size, x, quat_identity()}, particle, 0.0).count == 0) continue;
+      x.y = q.y + b.radius(i) + half + 1e-6;
+      raised = true;
+    }
+  }
+  if (x.y > start)
+    b.add_note("drop_height " + p.text("drop_height") +
+               " m starts the dropped body inside the particles; using " + std::to_string(x.y) + " m");
+  const int body = b.add_body(shape, size, mass, x);
+  b.set_body_material(body, material);
+  b.track_body(body, kind == 1 ? "box" : "ball");
+  BodyContactSettings contact;
+  contact.particle_material = material;
+  b.set_body_contact(contact);
 }
 
 }  // namespace sim

@@ -1,5 +1,7 @@
 // What the scenes of rigid bodies resting on the ground share (capsule_stack, heavy_stack, bridge): their
-// gravity, bounds and ground, and one friction coefficient for every surface.
+// gravity, bounds and ground, and one friction coefficient for every surface; and the body a particle scene
+// may drop among its particles (a box on the draped cloth, a ball into the fluid), which they meet through
+// the bodies' contacts (families/particle_body_contact_stages.h).
 #pragma once
 
 #include "scenes/scene.h"
@@ -9,5 +11,20 @@ namespace sim {
 // Sets b's gravity (the "gravity" parameter, downward), scene bounds ±(100 size + 100) m, and the ground with
 // Coulomb coefficient `friction`; returns the bodies' material: μ_s = μ_k = friction, no restitution.
 SurfaceMaterial set_up_body_scene(ModelBuilder& b, const ParamSet& p, Real size, Real friction);
+
+// Where and what a particle scene drops by default.
+struct DroppedBody {
+  Real size = 0.3;        // a box's side, a ball's diameter [m]
+  Real density = 500.0;   // [kg/m³]
+  Vec3 x{0.0, 1.0, 0.0};  // its centre when released [m]
+};
+
+// The parameters of the dropped body: drop (none|box|ball), drop_size, drop_density, drop_x, drop_z,
+// drop_height.
+std::vector<ParamSpec> dropped_body_params(const DroppedBody& defaults);
+
+// The body the parameters ask for, at rest, with `material` (also the particles' surface against bodies),
+// tracked by the metrics as "box" or "ball"; nothing for drop = none.
+void add_dropped_body(ModelBuilder& b, const ParamSet& p, const SurfaceMaterial& material);
 
 }  // namespace sim

@@ -2,10 +2,13 @@
 // bunny drapes over it. 150k particles and ~900k stretch, shear and bending constraints at the paper's
 // scale (388 × 388, the default on a CUDA device); 1 substep × 30 iterations stretches visibly where
 // 30 × 1 does not. Contacts with the bunny's SDF, the ground and the cloth itself are found once per
-// frame (§4.2) and projected every substep with Eq. 10's depenetration limit and Eq. 12's friction.
+// frame (§4.2) and projected every substep with Eq. 10's depenetration limit and Eq. 12's friction. A box or
+// ball may be dropped on the draped cloth (drop=box|ball): it meets the cloth's particles through the rigid
+// contacts.
 #include <algorithm>
 #include <cmath>
 
+#include "scenes/body_scene.h"
 #include "scenes/cloth_grid.h"
 #include "scenes/collider_shape.h"
 #include "scenes/scene.h"
@@ -82,6 +85,7 @@ SceneDef make_bunny_cloth_scene() {
           {"ground", ParamType::Bool, 1, 0, 1, "", "collide with the ground plane y = 0", false},
           {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
       });
+  for (ParamSpec& spec : dropped_body_params({0.3, 20.0, {0.0, 1.45, 0.0}})) def.params.push_back(spec);
   def.build = [](const ParamSet& p) {
     const int n = p.get_int("resolution");
     const Real size = Real(p.get("cloth_size"));
@@ -133,6 +137,7 @@ SceneDef make_bunny_cloth_scene() {
     self.margin = radius;
     self.max_depenetration_speed = material.max_depenetration_speed;
     b.set_self_collision(self);
+    add_dropped_body(b, p, {material.mu_static, material.mu_dynamic, 0.0});
     return b.finalize();
   };
   return def;

@@ -3,11 +3,14 @@
 // of spacing d, particle radius d/2, kernel radius h = ratio · d; the mass calibrated so the lattice's
 // interior sits at ρ₀ (scenes/fluid_lattice.h). The paper's scene has 936k particles: the CUDA default
 // spacing gives about that (78 × 156 × 78); the CPU default (12 × 24 × 12 = 3,456) stays interactive on two
-// cores. The CFL limit keeps a particle within 0.3 of its radius per substep (§6.4).
+// cores. The CFL limit keeps a particle within 0.3 of its radius per substep (§6.4). A ball or box may be
+// dropped into it (drop=ball|box): lighter than ρ₀ it floats, heavier it sinks, pushed only by the particles'
+// contacts.
 #include <algorithm>
 #include <cmath>
 #include <string>
 
+#include "scenes/body_scene.h"
 #include "scenes/fluid_lattice.h"
 #include "scenes/scene.h"
 
@@ -78,6 +81,7 @@ SceneDef make_fluid_column_scene() {
        "the mouse holds the particles within this distance of the grabbed one, to stir the fluid; 0: one",
        false},
   };
+  for (ParamSpec& spec : dropped_body_params({0.3, 500.0, {1.2, 0.8, 0.3}})) def.params.push_back(spec);
   def.build = [](const ParamSet& p) {
     const Real d = Real(p.get("spacing"));
     const Real width = Real(p.get("container_width")), depth = Real(p.get("container_depth"));
@@ -135,6 +139,8 @@ SceneDef make_fluid_column_scene() {
           b.add_particle({r + d * Real(i), r + d * Real(j), r + d * Real(k)}, fluid.material.mass, r);
     b.set_fluid(fluid);
     b.set_grab_radius(Real(p.get("grab_radius")));
+    const Real mu = Real(p.get("wall_friction"));
+    add_dropped_body(b, p, {mu, mu, 0.0});
     return b.finalize();
   };
   return def;

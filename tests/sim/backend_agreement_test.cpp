@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "test_util.h"
 
@@ -140,6 +143,30 @@ TEST(BackendAgreement, ContactScenesMeasureAlike) {
     if (std::string(scene) == "capsule_stack")
       EXPECT_NEAR(a.contact_force, b.contact_force, 0.02 * a.contact_force);
     EXPECT_LT(length(cpu.state().body.x.back() - gpu.state().body.x.back()), 0.05);  // the box, the ball [m]
+  }
+}
+
+// Particles against a body by their measures after 1 s: the box on the draped cloth and the ball on the
+// fluid where the CPU has them, their particles' contacts carrying the same load.
+TEST(BackendAgreement, ParticlesOnBodiesMeasureAlike) {
+  const CudaAvailability cuda = cuda_availability();
+  if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
+  const std::vector<std::pair<const char*, std::map<std::string, double>>> cases = {
+      {"bunny_cloth", {{"resolution", 48}, {"sdf_resolution", 64}, {"drop", 1}}},
+      {"fluid_column", {{"spacing", 0.06}, {"drop", 2}}},
+  };
+  for (const auto& [scene, params] : cases) {
+    SCOPED_TRACE(scene);
+    World cpu(test::build_scene(scene, params), BackendKind::Cpu);
+    World gpu(test::build_scene(scene, params), BackendKind::Cuda);
+    const Settings s = test::make_settings(20, 1);
+    test::run_frames(cpu, s, 60);
+    test::run_frames(gpu, s, 60);
+    const FrameMetrics a = measure(cpu.model(), cpu.state(), s.substep_dt());
+    const FrameMetrics b = measure(gpu.model(), gpu.state(), s.substep_dt());
+    EXPECT_NEAR(a.tracked_body_height, b.tracked_body_height, 0.02);  // [m]
+    EXPECT_LT(b.particle_contact_depth_max, 2.0 * a.particle_contact_depth_max + 1e-3);
+    EXPECT_EQ(a.particle_contact_points > 0, b.particle_contact_points > 0);
   }
 }
 

@@ -227,8 +227,8 @@ TEST(Bridge, SubstepsCarryTheBallAcrossWhereOneSubstepFallsApart) {
 }
 
 // Every end of the contact scenes' ranges builds and runs: the most layers and capsules, the heaviest and
-// lightest boxes, the smallest and largest bodies; a stack that cannot hold is reported as a divergence,
-// never a crash or NaN.
+// lightest boxes, the smallest and largest bodies, and the ends of the body dropped on the cloth or into the
+// fluid; a stack that cannot hold is reported as a divergence, never a crash or NaN.
 TEST(ContactScenes, EveryRangeEndBuildsAndRuns) {
   const std::vector<std::pair<const char*, std::map<std::string, double>>> cases = {
       {"capsule_stack", {{"layers", 100}, {"per_layer", 10}}},
@@ -243,6 +243,16 @@ TEST(ContactScenes, EveryRangeEndBuildsAndRuns) {
       {"bridge", {{"planks", 2}, {"plank_length", 0.02}, {"plank_width", 0.1}, {"ball_radius", 5.0}}},
       {"bridge",
        {{"plank_length", 2.0}, {"plank_thickness", 0.5}, {"ball_radius", 0.02}, {"mass_ratio", 1e-3}}},
+      // bodies dropped among particles: the largest and densest, the smallest and lightest, far off
+      {"bunny_cloth",
+       {{"resolution", 16}, {"sdf_resolution", 16}, {"drop", 1}, {"drop_size", 5.0}, {"drop_density", 1e5}}},
+      {"bunny_cloth",
+       {{"resolution", 16}, {"sdf_resolution", 16}, {"drop", 2}, {"drop_size", 0.01}, {"drop_density", 1.0},
+        {"drop_x", 20.0}, {"drop_height", 50.0}}},
+      {"fluid_column", {{"spacing", 0.1}, {"drop", 2}, {"drop_size", 5.0}, {"drop_density", 1e5}}},
+      {"fluid_column",
+       {{"spacing", 0.1}, {"drop", 1}, {"drop_size", 0.01}, {"drop_density", 1.0}, {"drop_x", -20.0},
+        {"drop_z", -20.0}, {"drop_height", 0.0}}},
   };
   for (const auto& [scene, params] : cases) {
     World w(test::build_scene(scene, params), BackendKind::Cpu);

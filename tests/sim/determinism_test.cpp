@@ -22,7 +22,9 @@ namespace {
 const std::map<std::string, std::map<std::string, double>> kTestParams = {
     {"chain", {{"particles", 3000}, {"heavy_mass", 100.0}, {"angle", 60.0}}},
     {"hanging_cloth", {{"width", 64}, {"height", 64}, {"drop_height", 0.3}}},
-    {"bunny_cloth", {{"resolution", 48}, {"layers", 2}, {"sdf_resolution", 64}, {"cloth_height", 1.05}}},
+    // with a box dropped on the cloth (its particles' contacts with a body)
+    {"bunny_cloth",
+     {{"resolution", 48}, {"layers", 2}, {"sdf_resolution", 64}, {"cloth_height", 1.05}, {"drop", 1}}},
     {"fem_beam",
      {{"cells_length", 20},
       {"cells_height", 6},
@@ -31,8 +33,14 @@ const std::map<std::string, std::map<std::string, double>> kTestParams = {
       {"height", 0.6},
       {"width", 0.6},
       {"elevation", 0.5}}},
-    // 13³ = 2,197 particles, with vorticity so that every fluid pass runs
-    {"fluid_column", {{"column_height", 0.6}, {"spacing", 0.045}, {"vorticity", 0.5}}},
+    // 13³ = 2,197 particles, with vorticity so that every fluid pass runs, and a ball on the column
+    {"fluid_column",
+     {{"column_height", 0.6},
+      {"spacing", 0.045},
+      {"vorticity", 0.5},
+      {"drop", 2},
+      {"drop_x", 0.3},
+      {"drop_height", 0.5}}},
 };
 constexpr int kFrames = 20;
 constexpr int kFluidFrames = 8;  // the fluid's passes cost the most per particle; 160 iterations still

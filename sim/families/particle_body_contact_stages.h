@@ -1,0 +1,374 @@
+// Particles against rigid bodies in the solver: the pairs of collide/particle_body_detection.h, with the
+// normals, restitution and Eq. 10's allowance of two bodies' pairs (constraints/body_contact.h, Müller et
+// al. 2020 §3.5) and the friction of constraints/particle_patch.h, run by BodyContacts
+// (families/body_contact_stages.h) at the same places of Small Steps Algorithm 1. A body under a cloth or in
+// a fluid touches hundreds of particles: colouring the pairs over their ends, as for two bodies, would take
+// one colour, one launch, per pair at that body. Instead the pairs are grouped by particle (a run) and a
+// particle's pairs are projected in turn on the particle itself (Gauss-Seidel on its side), while each body
+// is Jacobi: its inverse masses split n/ω ways (n: its particle pairs; mass splitting, Tonge et al. 2012),
+// the pairs reading the body as the pass began and writing its correction to their own slot, which the body
+// gathers in ascending order after the pass. Friction is then one patch per body, one thread a body, its
+// shares to the particles gathered per run. No atomics: the same bits on any thread count. ω is the
+// solver's Jacobi ω under Jacobi order, 1 under Gauss-Seidel.
+//   detect         count each particle's pairs, scan, write them; the host groups them into runs and lists
+//                  each body's pairs (one round trip, beside the bodies' own);
+//   begin_substep  BeginContactSubstep over the pairs;
+//   project        ProjectParticleNormals per run, GatherPoseCorrections per body, ParticlePatchStatic per
+//                  body, GatherParticleShifts per run;
+//   end_substep    ParticleRestitution per run, GatherVelocityCorrections per body, ParticlePatchKinetic per
+//                  body, GatherParticleShifts per run.
+#pragma once
+
+#include <vector>
+
+#include "collide/particle_body_detection.h"
+#include "constraints/particle_patch.h"
+#include "families/body_ends.h"
+#include "solver/solver_core.h"
+
+namespace sim {
+
+// A body's end of a particle pair after the velocity pass, at its share of the mass: Δv, Δω.
+struct VelocityCorrection {
+  Vec3 dv;      // [m/s]
+  Vec3 domega;  // [rad/s]
+};
+
+// Body pose b as one of the n/ω pieces its mass is split into: inverse mass and inertia times `split`.
+SIM_HD BodyPose split_pose(const BodyPose& b, Real split) {
+  return {b.x, b.q, split * b.w, split * b.inv_inertia};
+}
+
+// The pairs of a run (one particle's, end b) and of a body's list, as the passes below read them.
+struct ParticlePairs {
+  ContactPair* pairs;
+  const int* run_start;     // run r: pairs [run_start[r], run_start[r + 1])
+  const int* body_offsets;  // body i's pairs: slot_of[body_offsets[i] .. body_offsets[i + 1])
+  const int* slot_of;
+  EndRefs poses;
+  ParticleSupport support;
+
+  // Pair c's particle as its body's patch friction sees it (ParticleSupport::friction_pose).
+  SIM_HD BodyPose particle(const ContactPair& c) const {
+    return support.friction_pose(c, poses.load(c.ends.b));
+  }
+};
+
+// Run r's normals, in turn on the particle (as its supports leave it free, ParticleSupport::normal_pose);
+// each pair's body correction, at the body's split, to slot k.
+struct ProjectParticleNormals {
+  ParticlePairs p;
+  JacobiSplit split;  // over the bodies' particle pairs
+  PoseCorrection* slots;
+  SIM_HD void operator()(int r) const {
+    const int first = p.run_start[r], end = p.run_start[r + 1];
+    const int e = p.pairs[first].ends.b;
+    const BodyPose free = p.poses.load(e);
+    Vec3 x = free.x;
+    for (int k = first; k < end; ++k) {
+      ContactPair& c = p.pairs[k];
+      const BodyPose a0 = p.poses.load(c.ends.a);
+      BodyPose a = a0, particle = free;
+      particle.x = x;
+      particle = p.support.normal_pose(c, particle);
+      for (int i = 0; i < c.count; ++i)
+        project_contact_normal(c, c.point[i], a, particle, split(c.ends.a), 1.0);
+      x = particle.x;
+      slots[k] = pose_change(a0, a);
+    }
+    p.poses.store(e, {x, free.q, free.w, free.inv_inertia});
+  }
+};
+
+// Body i's patch static friction (constraints/particle_patch.h): the body moved, each pair's particle share
+// of the correction to its slot (zero where none).
+struct ParticlePatchStatic {
+  ParticlePairs p;
+  Vec3* shift;  // per pair: its particle's move [m]
+  SIM_HD void operator()(int i) const {
+    const int first = p.body_offsets[i], end = p.body_offsets[i + 1];
+    if (first == end) return;
+    BodyPose a = p.poses.load(i);
+    ParticlePatch patch;
+    for (int s = first; s < end; ++s) {
+      const ContactPair& c = p.pairs[p.slot_of[s]];
+      patch.add(c, a, p.particle(c), {0.0, 0.0, 0.0});
+    }
+    Vec3 t{0.0, 0.0, 0.0};
+    const Real dl = patch_static_friction(patch, a, t);
+    for (int s = first; s < end; ++s) {
+      ContactPair& c = p.pairs[p.slot_of[s]];
+      if (dl < 0.0)  // it slides
+        for (int k = 0; k < c.count; ++k) anchor_contact_point(c, c.point[k], a, p.poses.load(c.ends.b));
+      const Real share = dl > 0.0 ? patch.share(c) : 0.0;
+      c.lambda_t += share * dl;
+      shift[p.slot_of[s]] = (-share * dl * p.particle(c).w) * t;
+    }
+    p.poses.store(i, a);
+  }
+};
+
+// Run r's restitution, in turn on the particle's velocity (as its supports leave it free, like its normals);
+// each body's change at its share of the mass (split_pose), scaled back to the whole body (÷ split), to
+// slot k.
+struct ParticleRestitution {
+  ParticlePairs p;
+  EndVelocities vel;
+  JacobiSplit split;
+  VelocityCorrection* slots;
+  Real g;  // |gravity| [m/s²]
+  Real h;  // [s]
+  SIM_HD void operator()(int r) const {
+    const int first = p.run_start[r], end = p.run_start[r + 1];
+    const int e = p.pairs[first].ends.b;
+    const BodyPose free = p.poses.load(e);
+    Vec3 vp, wp;
+    vel.load(e, vp, wp);
+    for (int k = first; k < end; ++k) {
+      ContactPair& c = p.pairs[k];
+      const Real s = split(c.ends.a);
+      Vec3 va0, wa0;
+      vel.load(c.ends.a, va0, wa0);
+      Vec3 va = va0, wa = wa0;
+      contact_restitution(c, split_pose(p.poses.load(c.ends.a), s), p.support.normal_pose(c, free), va, wa,
+                          vp, wp, g, h);
+      c.touching = 0;
+      for (int i = 0; i < c.count; ++i) c.touching += c.point[i].lambda_n > 0.0 ? 1 : 0;
+      slots[k] = {(1.0 / s) * (va - va0), (1.0 / s) * (wa - wa0)};
+    }
+    vel.store(e, vp, wp);
+  }
+};
+
+// Body i's patch dynamic and torsional friction: the body's velocity changed, each pair's particle share to
+// its slot.
+struct ParticlePatchKinetic {
+  ParticlePairs p;
+  EndVelocities vel;
+  Vec3* kick;  // per pair: its particle's change of velocity [m/s]
+  Real h;      // [s]
+  SIM_HD void operator()(int i) const {
+    const int first = p.body_offsets[i], end = p.body_offsets[i + 1];
+    if (first == end) return;
+    const BodyPose a = p.poses.load(i);
+    Vec3 va, wa;
+    vel.load(i, va, wa);
+    ParticlePatch patch;
+    for (int s = first; s < end; ++s) {
+      const ContactPair& c = p.pairs[p.slot_of[s]];
+      patch.add(c, a, p.particle(c), particle_velocity(c.ends.b));
+    }
+    const Vec3 P = patch_dynamic_friction(patch, a, va, wa, h);
+    PatchSpin spin;
+    const Vec3 n = patch.normal();
+    for (int s = first; s < end && !patch.empty(); ++s) {
+      const ContactPair& c = p.pairs[p.slot_of[s]];
+      spin.add(patch.share(c), offset(c, patch, n), particle_velocity(c.ends.b), n, p.particle(c).w);
+    }
+    const Real L = patch_torsional_friction(patch, spin, a, wa, h);
+    const Real turn = L != 0.0 ? L / spin.J : 0.0;  // [kg·m/s per m of offset]
+    for (int s = first; s < end; ++s) {
+      const ContactPair& c = p.pairs[p.slot_of[s]];
+      const Real share = patch.empty() ? 0.0 : patch.share(c), w = p.particle(c).w;
+      kick[p.slot_of[s]] =
+          share > 0.0 ? (w * share) * (P + turn * cross(n, offset(c, patch, n))) : Vec3{0.0, 0.0, 0.0};
+    }
+    vel.store(i, va, wa);
+  }
+  SIM_HD Vec3 particle_velocity(int e) const {
+    Vec3 v, omega;
+    vel.load(e, v, omega);
+    return v;
+  }
+  // The tangential offset of pair c's particle point from the patch's centre [m].
+  SIM_HD Vec3 offset(const ContactPair& c, const ParticlePatch& patch, Vec3 n) const {
+    const BodyPose b = p.poses.load(c.ends.b);
+    return tangential((b.x + c.point[0].r_b - c.radius_b * c.n) - patch.centre(), n);
+  }
+};
+
+// Run r's particle adds its pairs' slots, in order, to x (positions or velocities).
+struct GatherParticleShifts {
+  const int* run_start;
+  const ContactPair* pairs;
+  const Vec3* slots;
+  Vec3* x;
+  SIM_HD void operator()(int r) const {
+    Vec3 d{0.0, 0.0, 0.0};
+    for (int k = run_start[r]; k < run_start[r + 1]; ++k) d += slots[k];
+    x[end_particle(pairs[run_start[r]].ends.b)] += d;
+  }
+};
+
+// Body i adds its pairs' velocity corrections in ascending order.
+struct GatherVelocityCorrections {
+  const int* offsets;
+  const int* slot_of;
+  const VelocityCorrection* slots;
+  Vec3 *v, *omega;
+  SIM_HD void operator()(int i) const {
+    Vec3 dv{0.0, 0.0, 0.0}, domega{0.0, 0.0, 0.0};
+    for (int s = offsets[i]; s < offsets[i + 1]; ++s) {
+      dv += slots[slot_of[s]].dv;
+      domega += slots[slot_of[s]].domega;
+    }
+    v[i] += dv;
+    omega[i] += domega;
+  }
+};
+
+template <class Exec>
+class ParticleBodyContacts {
+ public:
+  void upload(SolverCore<Exec>& core, const Model& m, int bodies) {
+    bodies_ = bodies;
+    particles_ = m.body_contact.particles && bodies > 0 ? m.particle_count() : 0;
+    material_ = m.body_contact.particle_material;
+    support_ = {contact_planes(m.ground, m.container), m.collider};
+    // one more than the particles, left 0, so that the scan's last entry is the total
+    Exec::resize(count_, particles_ > 0 ? size_t(particles_) + 1 : 0);
+    Exec::resize(core.state.contact.particle_pairs, 0);
+    runs_ = 0;
+  }
+
+  bool active() const { return particles_ > 0; }
+
+  // The largest radius plus reach over the particles along dt [m] (0 without particle contacts).
+  Real largest_reach(SolverCore<Exec>& core, Vec3 gravity, Real dt) {
+    if (particles_ == 0) return 0.0;
+    ++core.launches;
+    return Exec::template reduce<LargestReach>(
+               particles_, ParticleReach{core.x(), core.v(), core.w(), core.radius(), gravity, dt}, scratch_)
+        .value;
+  }
+
+  // The particles' pairs with the bodies in `grid`: counted, scanned, written; then runs and body lists.
+  void detect(SolverCore<Exec>& core, const HashGridView& grid, const DetectionBodies& bodies, Vec3 gravity,
+              Real dt, Real margin) {
+    if (particles_ == 0) return;
+    auto& pairs = core.state.contact.particle_pairs;
+    const bool carried = Exec::size(pairs) > 0;
+    if (carried) {  // the last detection's pairs and offsets, for their anchors
+      Exec::copy(previous_, pairs);
+      Exec::copy(previous_offset_, offset_);
+      core.launches += 2;
+    }
+    FindParticleContacts find{grid,
+                              bodies,
+                              core.x(),
+                              core.v(),
+                              core.w(),
+                              core.radius(),
+                              gravity,
+                              dt,
+                              margin,
+                              material_,
+                              Exec::data(count_),
+                              nullptr,
+                              nullptr,
+                              nullptr,
+                              carried ? Exec::data(previous_) : nullptr,
+                              carried ? Exec::data(previous_offset_) : nullptr};
+    core.clear(count_);
+    core.launch(particles_, find);
+    ++core.launches;
+    Exec::exclusive_scan(count_, offset_, scratch_);
+    const int total = Exec::read(offset_, size_t(particles_));
+    Exec::resize(pairs, size_t(total));
+    Exec::resize(ends_, size_t(total));
+    find.offset = Exec::data(offset_);
+    find.pairs = Exec::data(pairs);
+    find.ends = Exec::data(ends_);
+    core.launch(particles_, find);
+    order(total);
+  }
+
+  void begin_substep(SolverCore<Exec>& core, const BeginContactSubstep& begin) {
+    BeginContactSubstep b = begin;
+    b.pairs = Exec::data(core.state.contact.particle_pairs);
+    core.launch(int(Exec::size(core.state.contact.particle_pairs)), b);
+  }
+
+  void project(SolverCore<Exec>& core, const Substep& sub, const EndRefs& poses) {
+    if (runs_ == 0) return;
+    const int n = int(Exec::size(core.state.contact.particle_pairs));
+    Exec::resize(pose_slots_, size_t(n));
+    Exec::resize(shift_slots_, size_t(n));
+    const ParticlePairs p = pairs(core, poses);
+    core.launch(runs_, ProjectParticleNormals{p, split(sub), Exec::data(pose_slots_)});
+    core.launch(bodies_, GatherPoseCorrections{p.body_offsets, p.slot_of, Exec::data(pose_slots_),
+                                               poses.body_x, poses.body_q, 0});
+    core.launch(bodies_, ParticlePatchStatic{p, Exec::data(shift_slots_)});
+    core.launch(runs_,
+                GatherParticleShifts{p.run_start, p.pairs, Exec::data(shift_slots_), poses.particle_x});
+  }
+
+  void velocity_pass(SolverCore<Exec>& core, const Substep& sub, const EndRefs& poses, Real g) {
+    if (runs_ == 0) return;
+    const int n = int(Exec::size(core.state.contact.particle_pairs));
+    Exec::resize(velocity_slots_, size_t(n));
+    Exec::resize(shift_slots_, size_t(n));
+    const ParticlePairs p = pairs(core, poses);
+    const EndVelocities vel = end_velocities<Exec>(core);
+    core.launch(runs_, ParticleRestitution{p, vel, split(sub), Exec::data(velocity_slots_), g, sub.h});
+    core.launch(bodies_, GatherVelocityCorrections{p.body_offsets, p.slot_of, Exec::data(velocity_slots_),
+                                                   vel.body_v, vel.body_omega});
+    core.launch(bodies_, ParticlePatchKinetic{p, vel, Exec::data(shift_slots_), sub.h});
+    core.launch(runs_, GatherParticleShifts{p.run_start, p.pairs, Exec::data(shift_slots_), vel.particle_v});
+  }
+
+ private:
+  ParticlePairs pairs(SolverCore<Exec>& core, const EndRefs& poses) {
+    ParticleSupport support = support_;
+    support.collider.sdf.phi = Exec::data(core.model.collider_phi);
+    return {Exec::data(core.state.contact.particle_pairs),
+            Exec::data(run_start_),
+            Exec::data(body_offsets_),
+            Exec::data(body_slots_),
+            poses,
+            support};
+  }
+
+  JacobiSplit split(const Substep& sub) const {
+    const Real omega = sub.settings.order == SolverOrder::Jacobi ? sub.settings.jacobi_omega : 1.0;
+    return {Exec::data(body_offsets_), bodies_, omega};
+  }
+
+  // On the host, from the pairs' ends: the runs (a particle's pairs are consecutive) and each body's pairs
+  // in ascending order (a counting sort).
+  void order(int total) {
+    Exec::download(host_ends_, ends_);
+    std::vector<int> run_start, offsets(size_t(bodies_) + 1, 0), slots(static_cast<size_t>(total));
+    for (int k = 0; k < total; ++k) {
+      if (k == 0 || host_ends_[size_t(k)].b != host_ends_[size_t(k) - 1].b) run_start.push_back(k);
+      ++offsets[size_t(host_ends_[size_t(k)].a) + 1];
+    }
+    run_start.push_back(total);
+    runs_ = int(run_start.size()) - 1;
+    for (int i = 0; i < bodies_; ++i) offsets[size_t(i) + 1] += offsets[size_t(i)];
+    std::vector<int> fill(offsets.begin(), offsets.end() - 1);
+    for (int k = 0; k < total; ++k) slots[size_t(fill[size_t(host_ends_[size_t(k)].a)]++)] = k;
+    Exec::upload(run_start_, run_start);
+    Exec::upload(body_offsets_, offsets);
+    Exec::upload(body_slots_, slots);
+  }
+
+  template <class T>
+  using Buffer = typename Exec::template Buffer<T>;
+  int bodies_ = 0;
+  int particles_ = 0;  // 0 when particles do not meet bodies
+  int runs_ = 0;       // particles with pairs at the last detection
+  SurfaceMaterial material_;
+  ParticleSupport support_;  // its collider's field bound where the passes run (pairs())
+  Buffer<int> count_, offset_, previous_offset_;
+  Buffer<ContactPair> previous_;  // the last detection's pairs
+  Buffer<Int2> ends_;
+  Buffer<int> run_start_, body_offsets_, body_slots_;
+  Buffer<PoseCorrection> pose_slots_;          // per pair: its body's correction (normals)
+  Buffer<VelocityCorrection> velocity_slots_;  // per pair: its body's change of velocity (restitution)
+  Buffer<Vec3> shift_slots_;                   // per pair: its particle's share of the patch friction
+  Buffer<unsigned char> scratch_;
+  std::vector<Int2> host_ends_;
+};
+
+}  // namespace sim
