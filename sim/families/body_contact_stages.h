@@ -155,6 +155,8 @@ class BodyContacts {
     particles_.velocity_pass(core, sub, poses, g);
   }
 
+  void state_uploaded() { particles_.state_uploaded(); }
+
   // Pairs found beyond a body's kBodyContactSlots at the last detection (dropped).
   int dropped() const { return dropped_; }
 

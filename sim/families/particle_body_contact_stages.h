@@ -229,6 +229,7 @@ class ParticleBodyContacts {
     Exec::resize(count_, particles_ > 0 ? size_t(particles_) + 1 : 0);
     Exec::resize(core.state.contact.particle_pairs, 0);
     runs_ = 0;
+    carry_ = false;
   }
 
   bool active() const { return particles_ > 0; }
@@ -247,7 +248,7 @@ class ParticleBodyContacts {
               Real dt, Real margin) {
     if (particles_ == 0) return;
     auto& pairs = core.state.contact.particle_pairs;
-    const bool carried = Exec::size(pairs) > 0;
+    const bool carried = carry_ && Exec::size(pairs) > 0;
     if (carried) {  // the last detection's pairs and offsets, for their anchors
       Exec::copy(previous_, pairs);
       Exec::copy(previous_offset_, offset_);
@@ -281,7 +282,11 @@ class ParticleBodyContacts {
     find.ends = Exec::data(ends_);
     core.launch(particles_, find);
     order(total);
+    carry_ = true;
   }
+
+  // The pairs in the State are no longer this detection's (offset_ does not index them): none carried.
+  void state_uploaded() { carry_ = false; }
 
   void begin_substep(SolverCore<Exec>& core, const BeginContactSubstep& begin) {
     BeginContactSubstep b = begin;
@@ -358,6 +363,7 @@ class ParticleBodyContacts {
   int bodies_ = 0;
   int particles_ = 0;  // 0 when particles do not meet bodies
   int runs_ = 0;       // particles with pairs at the last detection
+  bool carry_ = false;  // the State's pairs are the last detection's, indexed by offset_
   SurfaceMaterial material_;
   ParticleSupport support_;  // its collider's field bound where the passes run (pairs())
   Buffer<int> count_, offset_, previous_offset_;

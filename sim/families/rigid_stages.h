@@ -170,6 +170,7 @@ class RigidFamily::Stages : public FamilyHooks {
     contacts_.upload(core, m);
   }
 
+  void state_uploaded(SolverCore<Exec>&) { contacts_.state_uploaded(); }
   void detect(SolverCore<Exec>& core, Vec3 gravity, Real dt) { contacts_.detect(core, gravity, dt); }
   int contacts_dropped() const { return contacts_.dropped(); }
 
