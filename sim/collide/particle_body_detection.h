@@ -45,7 +45,9 @@ struct FindParticleContacts {
   ContactPair* pairs;
   Int2* ends;
   // the last detection's pairs and its offsets per particle (null at the first): a pair found again keeps
-  // its static-friction anchors while its point went on pushing (constraints/body_contact.h)
+  // its points (their core points in each end's coordinates) and their static-friction anchors, which
+  // begin_contact_substep keeps while a point went on pushing (constraints/body_contact.h); with the core
+  // points found anew, the slip since the anchor would be lost at every detection
   const ContactPair* previous;
   const int* previous_offset;
 
@@ -54,7 +56,9 @@ struct FindParticleContacts {
     for (int k = previous_offset[i]; k < previous_offset[i + 1]; ++k) {
       const ContactPair& old = previous[k];
       if (old.ends.a != c.ends.a || old.count != c.count) continue;
-      for (int m = 0; m < c.count; ++m) {
+      for (int m = 0; m < c.count; ++m) {  // the same points, with the anchors they have kept
+        c.point[m].r_a = old.point[m].r_a;
+        c.point[m].r_b = old.point[m].r_b;
         c.point[m].start_a = old.point[m].start_a;
         c.point[m].start_b = old.point[m].start_b;
         c.point[m].lambda_n = old.point[m].lambda_n;

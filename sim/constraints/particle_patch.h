@@ -52,7 +52,7 @@ struct ParticleSupport {
       const Real d = dot(c.n, n_s);
       if (d < 0.0) blocked = fmax(blocked, d * d);
     });
-    particle.w *= 1.0 - blocked;
+    particle.w *= 1.0 - fmin(blocked, 1.0);
     return particle;
   }
 

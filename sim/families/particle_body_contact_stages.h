@@ -5,18 +5,18 @@
 // a fluid touches hundreds of particles: colouring the pairs over their ends, as for two bodies, would take
 // one colour, one launch, per pair at that body. Instead the pairs are grouped by particle (a run) and a
 // particle's pairs are projected in turn on the particle itself (Gauss-Seidel on its side), while each body
-// is Jacobi: its inverse masses split n/ω ways (n: its particle pairs; mass splitting, Tonge et al. 2012),
-// the pairs reading the body as the pass began and writing its correction to their own slot, which the body
-// gathers in ascending order after the pass. Friction is then one patch per body, one thread a body, its
-// shares to the particles gathered per run. No atomics: the same bits on any thread count. ω is the
-// solver's Jacobi ω under Jacobi order, 1 under Gauss-Seidel.
+// is Jacobi: its inverse masses split n/ω ways (n: its particle pairs acting in the pass; mass splitting,
+// Tonge et al. 2012), the pairs reading the body as the pass began and writing its correction to their own
+// slot, which the body gathers in ascending order after the pass. Friction is then one patch per body, one
+// thread a body, its shares to the particles gathered per run. No atomics: the same bits on any thread count.
+// ω is the solver's Jacobi ω under Jacobi order, 1 under Gauss-Seidel.
 //   detect         count each particle's pairs, scan, write them; the host groups them into runs and lists
 //                  each body's pairs (one round trip, beside the bodies' own);
 //   begin_substep  BeginContactSubstep over the pairs;
-//   project        ProjectParticleNormals per run, GatherPoseCorrections per body, ParticlePatchStatic per
-//                  body, GatherParticleShifts per run;
-//   end_substep    ParticleRestitution per run, GatherVelocityCorrections per body, ParticlePatchKinetic per
-//                  body, GatherParticleShifts per run.
+//   project        ActivePairs per body, ProjectParticleNormals per run, GatherPoseCorrections per body,
+//                  ParticlePatchStatic per body, GatherParticleShifts per run;
+//   end_substep    ActivePairs per body, ParticleRestitution per run, GatherVelocityCorrections per body,
+//                  ParticlePatchKinetic per body, GatherParticleShifts per run.
 #pragma once
 
 #include <vector>
@@ -54,11 +54,42 @@ struct ParticlePairs {
   }
 };
 
+// A body's share of the pairs of a pass: its inverse masses split n/ω ways, n the pairs that act on it in
+// this pass (ActivePairs), at least one. Split over all its pairs, the few a landing box touches among the
+// hundreds within the margin would each move it by a few percent of their overlap.
+struct ActiveSplit {
+  const int* active;  // per body
+  Real omega;         // ω [-]
+  SIM_HD Real operator()(int body) const { return Real(active[body] > 1 ? active[body] : 1) / omega; }
+};
+
+// Body i's pairs that act in the coming pass: those with a point overlapping now (the normals), or those
+// that pushed in this substep (restitution).
+struct ActivePairs {
+  ParticlePairs p;
+  bool pushed;  // count the pairs that pushed, not those that overlap
+  int* active;
+  SIM_HD void operator()(int i) const {
+    int n = 0;
+    const BodyPose a = p.poses.load(i);
+    for (int s = p.body_offsets[i]; s < p.body_offsets[i + 1]; ++s) {
+      const ContactPair& c = p.pairs[p.slot_of[s]];
+      const BodyPose b = p.poses.load(c.ends.b);
+      bool acts = false;
+      for (int k = 0; k < c.count; ++k)
+        acts = acts || (pushed ? c.point[k].lambda_n > 0.0
+                               : contact_separation(c, c.point[k], a, b) + c.point[k].allowance < 0.0);
+      n += acts ? 1 : 0;
+    }
+    active[i] = n;
+  }
+};
+
 // Run r's normals, in turn on the particle (as its supports leave it free, ParticleSupport::normal_pose);
 // each pair's body correction, at the body's split, to slot k.
 struct ProjectParticleNormals {
   ParticlePairs p;
-  JacobiSplit split;  // over the bodies' particle pairs
+  ActiveSplit split;
   PoseCorrection* slots;
   SIM_HD void operator()(int r) const {
     const int first = p.run_start[r], end = p.run_start[r + 1];
@@ -114,7 +145,7 @@ struct ParticlePatchStatic {
 struct ParticleRestitution {
   ParticlePairs p;
   EndVelocities vel;
-  JacobiSplit split;
+  ActiveSplit split;
   VelocityCorrection* slots;
   Real g;  // |gravity| [m/s²]
   Real h;  // [s]
@@ -227,6 +258,7 @@ class ParticleBodyContacts {
     support_ = {contact_planes(m.ground, m.container), m.collider};
     // one more than the particles, left 0, so that the scan's last entry is the total
     Exec::resize(count_, particles_ > 0 ? size_t(particles_) + 1 : 0);
+    Exec::resize(active_, size_t(bodies));
     Exec::resize(core.state.contact.particle_pairs, 0);
     runs_ = 0;
     carry_ = false;
@@ -300,6 +332,7 @@ class ParticleBodyContacts {
     Exec::resize(pose_slots_, size_t(n));
     Exec::resize(shift_slots_, size_t(n));
     const ParticlePairs p = pairs(core, poses);
+    core.launch(bodies_, ActivePairs{p, false, Exec::data(active_)});
     core.launch(runs_, ProjectParticleNormals{p, split(sub), Exec::data(pose_slots_)});
     core.launch(bodies_, GatherPoseCorrections{p.body_offsets, p.slot_of, Exec::data(pose_slots_),
                                                poses.body_x, poses.body_q, 0});
@@ -315,6 +348,7 @@ class ParticleBodyContacts {
     Exec::resize(shift_slots_, size_t(n));
     const ParticlePairs p = pairs(core, poses);
     const EndVelocities vel = end_velocities<Exec>(core);
+    core.launch(bodies_, ActivePairs{p, true, Exec::data(active_)});
     core.launch(runs_, ParticleRestitution{p, vel, split(sub), Exec::data(velocity_slots_), g, sub.h});
     core.launch(bodies_, GatherVelocityCorrections{p.body_offsets, p.slot_of, Exec::data(velocity_slots_),
                                                    vel.body_v, vel.body_omega});
@@ -334,9 +368,9 @@ class ParticleBodyContacts {
             support};
   }
 
-  JacobiSplit split(const Substep& sub) const {
+  ActiveSplit split(const Substep& sub) const {
     const Real omega = sub.settings.order == SolverOrder::Jacobi ? sub.settings.jacobi_omega : 1.0;
-    return {Exec::data(body_offsets_), bodies_, omega};
+    return {Exec::data(active_), omega};
   }
 
   // On the host, from the pairs' ends: the runs (a particle's pairs are consecutive) and each body's pairs
@@ -361,8 +395,8 @@ class ParticleBodyContacts {
   template <class T>
   using Buffer = typename Exec::template Buffer<T>;
   int bodies_ = 0;
-  int particles_ = 0;  // 0 when particles do not meet bodies
-  int runs_ = 0;       // particles with pairs at the last detection
+  int particles_ = 0;   // 0 when particles do not meet bodies
+  int runs_ = 0;        // particles with pairs at the last detection
   bool carry_ = false;  // the State's pairs are the last detection's, indexed by offset_
   SurfaceMaterial material_;
   ParticleSupport support_;  // its collider's field bound where the passes run (pairs())
@@ -370,6 +404,7 @@ class ParticleBodyContacts {
   Buffer<ContactPair> previous_;  // the last detection's pairs
   Buffer<Int2> ends_;
   Buffer<int> run_start_, body_offsets_, body_slots_;
+  Buffer<int> active_;                         // per body: its pairs acting in the pass (ActivePairs)
   Buffer<PoseCorrection> pose_slots_;          // per pair: its body's correction (normals)
   Buffer<VelocityCorrection> velocity_slots_;  // per pair: its body's change of velocity (restitution)
   Buffer<Vec3> shift_slots_;                   // per pair: its particle's share of the patch friction
