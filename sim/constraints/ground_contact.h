@@ -51,10 +51,13 @@ inline ContactPlanes contact_planes(const GroundPlane& g, const ContainerWalls& 
   return p;
 }
 
+// The gap between a sphere of radius r at x and half-space s: negative where they overlap [m].
+SIM_HD Real plane_gap(const HalfSpace& s, Vec3 x, Real r) { return dot(s.n, x) - (s.offset + r); }
+
 // C_n of Eq. 10 for a particle of radius r at x against half-space s, with x_n its position at the start of
 // the substep.
 SIM_HD Real plane_normal_C(const HalfSpace& s, Vec3 x, Vec3 x_n, Real r, Real v_max, Real h) {
-  return dot(s.n, x) - (s.offset + r) + depenetration_allowance(dot(s.n, x_n) - (s.offset + r), v_max, h);
+  return plane_gap(s, x, r) + depenetration_allowance(plane_gap(s, x_n, r), v_max, h);
 }
 
 SIM_HD void project_plane_contact(const HalfSpace& s, const ContactMaterial& m, Vec3& x, Vec3 x_n, Real w, Real r,

@@ -36,8 +36,7 @@ struct ParticleSupport {
   template <class F>
   SIM_HD void for_each_rest(Vec3 x, Real r, F&& f) const {
     for (int k = 0; k < planes.count; ++k)
-      if (dot(planes.plane[k].n, x) - planes.plane[k].offset - r <= 0.1 * r)
-        f(planes.plane[k].n, planes.material.mu_static);
+      if (plane_gap(planes.plane[k], x, r) <= 0.1 * r) f(planes.plane[k].n, planes.material.mu_static);
     if (!collider.enabled) return;
     const SdfSample s = collider.sample(x);
     const Real g = length(s.grad);

@@ -11,7 +11,7 @@
 // thread a body, its shares to the particles gathered per run. No atomics: the same bits on any thread count.
 // ω is the solver's Jacobi ω under Jacobi order, 1 under Gauss-Seidel.
 //   detect         count each particle's pairs, scan, write them; the host groups them into runs and lists
-//                  each body's pairs (one round trip, beside the bodies' own);
+//                  each body's pairs (one round trip, beside the bodies' own), and sizes the passes' slots;
 //   begin_substep  BeginContactSubstep over the pairs;
 //   project        ActivePairs per body, ProjectParticleNormals per run, GatherPoseCorrections per body,
 //                  ParticlePatchStatic per body, GatherParticleShifts per run;
@@ -24,6 +24,7 @@
 #include "collide/particle_body_detection.h"
 #include "constraints/particle_patch.h"
 #include "families/body_ends.h"
+#include "model/incidence.h"
 #include "solver/solver_core.h"
 
 namespace sim {
@@ -264,8 +265,6 @@ class ParticleBodyContacts {
     carry_ = false;
   }
 
-  bool active() const { return particles_ > 0; }
-
   // The largest radius plus reach over the particles along dt [m] (0 without particle contacts).
   Real largest_reach(SolverCore<Exec>& core, Vec3 gravity, Real dt) {
     if (particles_ == 0) return 0.0;
@@ -328,9 +327,6 @@ class ParticleBodyContacts {
 
   void project(SolverCore<Exec>& core, const Substep& sub, const EndRefs& poses) {
     if (runs_ == 0) return;
-    const int n = int(Exec::size(core.state.contact.particle_pairs));
-    Exec::resize(pose_slots_, size_t(n));
-    Exec::resize(shift_slots_, size_t(n));
     const ParticlePairs p = pairs(core, poses);
     core.launch(bodies_, ActivePairs{p, false, Exec::data(active_)});
     core.launch(runs_, ProjectParticleNormals{p, split(sub), Exec::data(pose_slots_)});
@@ -343,9 +339,6 @@ class ParticleBodyContacts {
 
   void velocity_pass(SolverCore<Exec>& core, const Substep& sub, const EndRefs& poses, Real g) {
     if (runs_ == 0) return;
-    const int n = int(Exec::size(core.state.contact.particle_pairs));
-    Exec::resize(velocity_slots_, size_t(n));
-    Exec::resize(shift_slots_, size_t(n));
     const ParticlePairs p = pairs(core, poses);
     const EndVelocities vel = end_velocities<Exec>(core);
     core.launch(bodies_, ActivePairs{p, true, Exec::data(active_)});
@@ -374,22 +367,23 @@ class ParticleBodyContacts {
   }
 
   // On the host, from the pairs' ends: the runs (a particle's pairs are consecutive) and each body's pairs
-  // in ascending order (a counting sort).
+  // in ascending order (pair_incidence over the bodies: a particle end has no slot; slot 2k is pair k's
+  // body); the passes' slot buffers sized once a detection.
   void order(int total) {
     Exec::download(host_ends_, ends_);
-    std::vector<int> run_start, offsets(size_t(bodies_) + 1, 0), slots(static_cast<size_t>(total));
-    for (int k = 0; k < total; ++k) {
+    std::vector<int> run_start;
+    for (int k = 0; k < total; ++k)
       if (k == 0 || host_ends_[size_t(k)].b != host_ends_[size_t(k) - 1].b) run_start.push_back(k);
-      ++offsets[size_t(host_ends_[size_t(k)].a) + 1];
-    }
     run_start.push_back(total);
     runs_ = int(run_start.size()) - 1;
-    for (int i = 0; i < bodies_; ++i) offsets[size_t(i) + 1] += offsets[size_t(i)];
-    std::vector<int> fill(offsets.begin(), offsets.end() - 1);
-    for (int k = 0; k < total; ++k) slots[size_t(fill[size_t(host_ends_[size_t(k)].a)]++)] = k;
+    Incidence bodies = pair_incidence(host_ends_, bodies_);
+    for (int& slot : bodies.slots) slot /= 2;
     Exec::upload(run_start_, run_start);
-    Exec::upload(body_offsets_, offsets);
-    Exec::upload(body_slots_, slots);
+    Exec::upload(body_offsets_, bodies.offsets);
+    Exec::upload(body_slots_, bodies.slots);
+    Exec::resize(pose_slots_, size_t(total));
+    Exec::resize(velocity_slots_, size_t(total));
+    Exec::resize(shift_slots_, size_t(total));
   }
 
   template <class T>

@@ -58,6 +58,7 @@ class ModelBuilder {
   // outside [0, 1].
   void set_body_material(int body, const SurfaceMaterial& material);
   void set_body_contact(const BodyContactSettings& settings) { built_.model.body_contact = settings; }
+  const BodyContactSettings& body_contact() const { return built_.model.body_contact; }
   // The body whose height and drift the metrics report (a stack's top), from where it is now, by name.
   void track_body(int body, std::string name);
   // A joint between ends a and b (a body index, kWorldEnd or particle_end(p), constraints/joint.h) at the

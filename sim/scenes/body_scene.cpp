@@ -64,7 +64,7 @@ void add_dropped_body(ModelBuilder& b, const ParamSet& p, const SurfaceMaterial&
   const int body = b.add_body(shape, size, mass, x);
   b.set_body_material(body, material);
   b.track_body(body, kind == 1 ? "box" : "ball");
-  BodyContactSettings contact;
+  BodyContactSettings contact = b.body_contact();
   contact.particle_material = material;
   b.set_body_contact(contact);
 }
