@@ -87,6 +87,9 @@ ExperimentDef integrator_energy();
 ExperimentDef integrator_stability();
 ExperimentDef integrator_table();
 
+// Archimedes for a ball floating on the fluid (buoyancy_experiment.cpp): particles against bodies.
+ExperimentDef ball_buoyancy();
+
 const std::vector<ExperimentDef>& experiment_registry();
 const ExperimentDef* find_experiment(const std::string& name);  // null when there is none by that name
 

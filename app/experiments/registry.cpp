@@ -508,7 +508,8 @@ const std::vector<ExperimentDef>& experiment_registry() {
                                                  integrator_table(),
                                                  fluid_compression(),
                                                  rigid_chain_separation(),
-                                                 capsule_stack_collapse()};
+                                                 capsule_stack_collapse(),
+                                                 ball_buoyancy()};
   return all;
 }
 

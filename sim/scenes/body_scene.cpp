@@ -1,6 +1,10 @@
 #include "scenes/body_scene.h"
 
+#include <algorithm>
+#include <cmath>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "collide/narrow_phase.h"
 #include "rigid/shape.h"
@@ -67,6 +71,33 @@ void add_dropped_body(ModelBuilder& b, const ParamSet& p, const SurfaceMaterial&
   BodyContactSettings contact = b.body_contact();
   contact.particle_material = material;
   b.set_body_contact(contact);
+}
+
+Real submerged_fraction(const Model& m, const State& s, int body) {
+  const Vec3 c = s.body.x[size_t(body)];
+  const Real R = m.body.size[size_t(body)].x;
+  std::vector<Real> heights;
+  Real r = 0.0;
+  for (int i = m.fluid.first; i < m.fluid.first + m.fluid.count; ++i) {
+    const Vec3 x = s.particle_x[size_t(i)];
+    r = m.particle_radius[size_t(i)];
+    if (std::hypot(x.x - c.x, x.z - c.z) > R + 2.0 * r) heights.push_back(x.y);
+  }
+  const size_t top = heights.size() / 10;
+  if (top == 0) return 0.0;
+  std::partial_sort(heights.begin(), heights.begin() + std::ptrdiff_t(top), heights.end(),
+                    std::greater<Real>());
+  Real surface = r;
+  for (size_t i = 0; i < top; ++i) surface += heights[i] / Real(top);
+  const Real depth = std::clamp(surface - (c.y - R), Real(0.0), 2.0 * R);
+  return depth * depth * (3.0 * R - depth) / (4.0 * R * R * R);  // the cap's volume over the ball's
+}
+
+std::map<std::string, double> ball_tank_params(double density) {
+  return {{"spacing", 0.05},     {"column_width", 0.5},    {"column_height", 0.4},
+          {"column_depth", 0.5}, {"container_width", 0.5}, {"container_depth", 0.5},
+          {"drop", 2},           {"drop_size", 0.25},      {"drop_density", density},
+          {"drop_x", 0.25},      {"drop_z", 0.25},         {"drop_height", 0.6}};
 }
 
 }  // namespace sim

@@ -4,6 +4,9 @@
 // the bodies' contacts (families/particle_body_contact_stages.h).
 #pragma once
 
+#include <map>
+#include <string>
+
 #include "scenes/scene.h"
 
 namespace sim {
@@ -26,5 +29,16 @@ std::vector<ParamSpec> dropped_body_params(const DroppedBody& defaults);
 // The body the parameters ask for, at rest, with `material` (also the particles' surface against bodies),
 // tracked by the metrics as "box" or "ball"; nothing for drop = none.
 void add_dropped_body(ModelBuilder& b, const ParamSet& p, const SurfaceMaterial& material);
+
+// The fraction of ball `body`'s volume below the fluid's free surface (Archimedes: ρ_b/ρ₀ when it floats)
+// [-]. The surface is the fluid's own, measured away from the ball: the mean height of the highest tenth of
+// the fluid particles farther than its radius plus a particle diameter from its vertical axis, plus their
+// radius. (PBF's fluid settles by most of a layer at its free surface and walls, and packs against a
+// solid the same way: a particle there lacks neighbours, so the unilateral constraint lets it closer.)
+Real submerged_fraction(const Model& m, const State& s, int body);
+
+// fluid_column's parameters for a ball of 0.25 m and `density` [kg/m³] dropped into a 0.5 × 0.5 m tank of
+// fluid 0.4 m deep (800 particles of 5 cm): the buoyancy test and experiment.
+std::map<std::string, double> ball_tank_params(double density);
 
 }  // namespace sim

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "frame_step.h"
+#include "scenes/body_scene.h"
 #include "test_util.h"
 
 namespace sim {
@@ -154,11 +155,7 @@ TEST(BackendAgreement, ContactScenesMeasureAlike) {
 TEST(BackendAgreement, ParticlesOnBodiesMeasureAlike) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
-  const std::map<std::string, double> tank = {
-      {"spacing", 0.05},     {"column_width", 0.5},    {"column_height", 0.4},
-      {"column_depth", 0.5}, {"container_width", 0.5}, {"container_depth", 0.5},
-      {"drop", 2},           {"drop_size", 0.25},      {"drop_density", 500.0},
-      {"drop_x", 0.25},      {"drop_z", 0.25},         {"drop_height", 0.6}};
+  const std::map<std::string, double> tank = ball_tank_params(500.0);
   const Settings s = test::make_settings(10, 1);
   double height[2] = {}, force[2] = {};
   for (const BackendKind backend : {BackendKind::Cpu, BackendKind::Cuda}) {

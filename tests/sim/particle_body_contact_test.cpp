@@ -15,6 +15,7 @@
 
 #include "frame_step.h"
 #include "metrics/metrics.h"
+#include "scenes/body_scene.h"
 #include "scenes/cloth_grid.h"
 #include "test_util.h"
 
@@ -188,49 +189,24 @@ TEST(ParticleBodyContact, AParticleJointedToABodyDoesNotCollideWithIt) {
 }
 
 // fluid_column with a ball of radius R and density ρ_b dropped into a 0.5 × 0.5 m tank of fluid 0.4 m deep
-// (800 particles of d = 5 cm): the volume of the ball below the fluid's surface once it rests, over its
-// volume; Archimedes: ρ_b/ρ₀ when it floats (within 25%). The surface is the fluid's own, measured away from
-// the ball (the mean height of its highest tenth of particles, plus r = d/2): PBF's fluid settles by most of
-// a layer at its free surface and walls (a particle there lacks neighbours, so the unilateral constraint lets
-// it pack closer), and it packs against the ball the same way.
+// (800 particles of d = 5 cm): the volume of the ball below the fluid's own surface once it rests
+// (submerged_fraction, scenes/body_scene.h), over its volume; Archimedes: ρ_b/ρ₀ when it floats (within 25%:
+// PBF's fluid packs closer against solids).
 struct Floating {
   double fraction;  // submerged volume over the ball's volume [-]
   double centre;    // the ball's height [m]
 };
 
 Floating ball_in_tank(double density) {
-  const double R = 0.125, d = 0.05;
-  World w(test::build_scene("fluid_column", {{"spacing", d},
-                                             {"column_width", 0.5},
-                                             {"column_height", 0.4},
-                                             {"column_depth", 0.5},
-                                             {"container_width", 0.5},
-                                             {"container_depth", 0.5},
-                                             {"drop", 2},
-                                             {"drop_size", 2.0 * R},
-                                             {"drop_density", density},
-                                             {"drop_x", 0.25},
-                                             {"drop_z", 0.25},
-                                             {"drop_height", 0.6}}),
-          BackendKind::Cpu);
+  World w(test::build_scene("fluid_column", ball_tank_params(density)), BackendKind::Cpu);
   const Settings s = test::make_settings(10, 1);
   for (int f = 0; f < 120; ++f) w.step(s);  // dropped, it settles within 2 s
   const int averaged = 30;                  // then bobs a little: its depth over the next half second
   double fraction = 0.0, centre = 0.0;
   for (int f = 0; f < averaged; ++f) {
     w.step(s);
-    const Vec3 c = w.state().body.x[0];
-    std::vector<double> heights;
-    for (const Vec3& x : w.state().particle_x)
-      if (std::hypot(x.x - c.x, x.z - c.z) > R + d) heights.push_back(x.y);
-    std::sort(heights.begin(), heights.end(), std::greater<double>());
-    const size_t top = heights.size() / 10;
-    double surface = 0.5 * d;
-    for (size_t i = 0; i < top; ++i) surface += heights[i] / double(top);
-    const double depth = std::clamp(surface - (c.y - R), 0.0, 2.0 * R);
-    fraction +=
-        depth * depth * (3.0 * R - depth) / (4.0 * R * R * R) / averaged;  // the cap's over the ball's
-    centre += c.y / averaged;
+    fraction += submerged_fraction(w.model(), w.state(), 0) / averaged;
+    centre += w.state().body.x[0].y / averaged;
   }
   return {fraction, centre};
 }
