@@ -200,9 +200,12 @@ void Viewer::draw_stats_panel() {
         ImGui::Text("contacts: %d points, %d touching, force %.5g N, deepest %.3g mm", m.contact_points,
                     m.contacts_touching, m.contact_force, 1e3 * m.contact_depth_max);
       if (model.body_contact.enabled && model.body_contact.particles && model.particle_count() > 0)
-        ImGui::Text("particles on bodies: %d, %d touching, force %.5g N, deepest %.3g mm",
-                    m.particle_contact_points, m.particle_contacts_touching, m.particle_contact_force,
+      {
+        ImGui::Text("particle contacts: %d, %d touching", m.particle_contact_points,
+                    m.particle_contacts_touching);
+        ImGui::Text("  force %.5g N, deepest %.3g mm", m.particle_contact_force,
                     1e3 * m.particle_contact_depth_max);
+      }
       if (m.contacts_dropped > 0)
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f),
                            "%d contact pairs left out: a body had more than its %d slots", m.contacts_dropped,
