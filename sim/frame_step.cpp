@@ -37,7 +37,7 @@ std::string divergence_message(const World& world, const Settings& settings, con
   std::snprintf(head, sizeof head, "diverged at t = %.4g s, frame %d (", world.time(), world.frame());
   char scheme[160];
   std::snprintf(scheme, sizeof scheme, "; %s, h = %.3g s, ", info(settings.integrator).label,
-                settings.substep_dt());
+                world.last_substep_dt());
   return head + reason + scheme + stiffness_of(world.model()) + ")";
 }
 
@@ -72,6 +72,12 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.frame = world.frame();
   r.metrics.time = world.time();
   r.metrics.substeps = world.last_substeps();
+  const StabilityPlan& plan = world.last_plan();
+  r.metrics.stiffness_ratio = plan.r;
+  r.metrics.stable_dt = plan.stable_dt;
+  r.metrics.substeps_wanted = plan.wanted;
+  r.metrics.substeps_clamped = plan.clamped ? 1 : 0;
+  r.metrics.damped_dofs = plan.damped;
   if (settings.integrator == Integrator::Xpbd)
     r.metrics.projections = (long long)world.last_substeps() * settings.iterations * sums.constraints.count;
   r.metrics.step_ms = world.last_step_ms();

@@ -64,8 +64,8 @@ void World::step(const Settings& settings) {
   state_stale_ = true;
   ++frame_;
   time_ += settings.frame_dt;
-  last_h_ = settings.substep_dt();
-  last_substeps_ = settings.substeps;
+  last_substeps_ = last_stats_.plan.substeps;
+  last_h_ = settings.frame_dt / Real(last_substeps_);
 }
 
 void World::reset() {

@@ -23,7 +23,8 @@ class World {
   // On a solver chosen by the caller (the tests' shuffled execution policy, tests/sim/shuffled_exec.h).
   World(Built built, SelectedBackend backend);
 
-  // One frame: Algorithm 1 with settings.substeps × settings.iterations over settings.frame_dt.
+  // One frame: Algorithm 1 with settings.substeps × settings.iterations over settings.frame_dt, or the
+  // substeps Settings::adaptive picks (last_plan()).
   void step(const Settings& settings);
   // Back to the initial state (the Model is kept).
   void reset();
@@ -65,6 +66,7 @@ class World {
   double last_cg_residual() const { return last_stats_.cg_residual; }    // implicit Euler's |r|/|r₀|
   long long last_evaluations() const { return last_stats_.evaluations; }  // explicit schemes' force passes
   int last_contacts_dropped() const { return last_stats_.contacts_dropped; }  // body contacts left out
+  const StabilityPlan& last_plan() const { return last_stats_.plan; }  // its substep count and why
   // What the scene can release from its initial state: its kinetic energy and its springs' ½C²/α there,
   // plus the work gravity can do taking every particle from the highest initial one down to the bottom of
   // the scene bounds, M |g| gravity_scale (y_top − y_bounds) [J]; independent of where the origin is. A

@@ -87,6 +87,17 @@ ExperimentDef integrator_energy();
 ExperimentDef integrator_stability();
 ExperimentDef integrator_table();
 
+// A plot of `measure` over time, a line per run.
+ExperimentPlot over_time(std::string file, std::string title, std::string measure, bool log_y,
+                         std::vector<render::PlotReference> references = {});
+
+// Giles & Andrews 2024's adaptive substepping (adaptive_experiments.cpp): Figures 2-4 and N against α.
+ExperimentDef adaptive_energy();
+ExperimentDef adaptive_substeps();
+ExperimentDef adaptive_substeps_bridge();
+ExperimentDef adaptive_stack();
+ExperimentDef adaptive_alpha();
+
 // Archimedes for a ball floating on the fluid (buoyancy_experiment.cpp): particles against bodies.
 ExperimentDef ball_buoyancy();
 

@@ -71,11 +71,6 @@ std::vector<ExperimentRun> substeps_against_iterations(const std::vector<int>& c
   return runs;
 }
 
-ExperimentPlot over_time(std::string file, std::string title, std::string measure, bool log_y,
-                         std::vector<render::PlotReference> references = {}) {
-  return {std::move(file), std::move(title), std::move(measure), log_y, std::move(references), "", false};
-}
-
 // Runs come in pairs n × 1, 1 × n (substeps_against_iterations): a pair's values of `of`, with the
 // paper's where it states them for that n, and how many times the iterations' value is the substeps'.
 std::vector<Finding> pairs_compared(const std::vector<RunSeries>& runs, const std::string& what,
@@ -493,6 +488,11 @@ ExperimentDef beam_sag() {
           }};
 }
 
+ExperimentPlot over_time(std::string file, std::string title, std::string measure, bool log_y,
+                         std::vector<render::PlotReference> references) {
+  return {std::move(file), std::move(title), std::move(measure), log_y, std::move(references), "", false};
+}
+
 const std::vector<ExperimentDef>& experiment_registry() {
   static const std::vector<ExperimentDef> all = {chain_stretch(),
                                                  chain_heavy(),
@@ -509,7 +509,12 @@ const std::vector<ExperimentDef>& experiment_registry() {
                                                  fluid_compression(),
                                                  rigid_chain_separation(),
                                                  capsule_stack_collapse(),
-                                                 ball_buoyancy()};
+                                                 ball_buoyancy(),
+                                                 adaptive_energy(),
+                                                 adaptive_substeps(),
+                                                 adaptive_substeps_bridge(),
+                                                 adaptive_stack(),
+                                                 adaptive_alpha()};
   return all;
 }
 

@@ -99,7 +99,10 @@ std::vector<std::string> Pane::caption(const std::string& scene_name) const {
                 last.step_ms, world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu");
   // The cost the comparison holds equal (projections) on a line of its own, beside the wall time above.
   const std::string cost = sim::cost_line(last, sim::settings_from_params(settings).integrator);
-  std::vector<std::string> lines{prefix + sim::describe(sim::settings_from_params(settings)), line, cost};
+  const sim::Settings current = sim::settings_from_params(settings);
+  std::vector<std::string> lines{prefix + sim::describe(current), line, cost};
+  if (const std::string stability = sim::stability_line(last, sim::active_stabilization(current)); !stability.empty())
+    lines.push_back(stability);  // the substep count this frame, which the adaptive modes change
   if (world->model().joint_count() > 0) {  // what Figure 8 shows
     std::snprintf(line, sizeof line, "joint separation max %.3g mm", 1e3 * last.joint_separation_max);
     lines.push_back(line);

@@ -131,9 +131,13 @@ void Viewer::draw_solver_panel() {
     const sim::Integrator integrator = sim::settings_from_params(p->settings).integrator;
     if (sim::force_based(integrator))
       ImGui::TextWrapped("%s: %s", sim::info(integrator).label, sim::force_based_treatment(integrator));
-    if (p->settings.get_bool("adaptive"))
+    const sim::Settings current = sim::settings_from_params(p->settings);
+    if (current.adaptive != sim::Stabilization::Off && sim::active_stabilization(current) == sim::Stabilization::Off)
       ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f),
-                         "Adaptive substepping is not implemented yet:\nthe solver runs the fixed substeps above.");
+                         "Adaptive stabilisation reads XPBD's multipliers:\n%s runs the fixed substeps above.",
+                         sim::info(current.integrator).label);
+    else if (current.adaptive == sim::Stabilization::Substeps || current.adaptive == sim::Stabilization::Hybrid)
+      ImGui::TextDisabled("substeps: chosen each frame (Stats)");
     if (pane_count() > 1) ImGui::TreePop();
   }
 }
@@ -157,6 +161,13 @@ void Viewer::draw_stats_panel() {
       if (ImGui::Button("Reset (R)")) reset();
     }
     ImGui::Text("sim %.2f ms/frame, %d substeps", m.step_ms, m.substeps);
+    const sim::Stabilization mode = sim::active_stabilization(sim::settings_from_params(p->settings));
+    if (const std::string stability = sim::stability_line(m, mode); !stability.empty()) {
+      const bool engaged = m.substeps_clamped || m.damped_dofs > 0;  // the clamp or the damping acts
+      ImGui::PushStyleColor(ImGuiCol_Text, engaged ? ImVec4(1.0f, 0.8f, 0.3f, 1.0f) : ImGui::GetStyle().Colors[ImGuiCol_Text]);
+      ImGui::TextWrapped("%s", stability.c_str());
+      ImGui::PopStyleColor();
+    }
     ImGui::Text("  of which contact detection %.2f ms", m.detection_ms);
     const sim::Model& model = p->world->model();
     if (model.fluid.count > 0)

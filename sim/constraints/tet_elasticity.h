@@ -127,3 +127,30 @@ SIM_HD void project_tet(TetModel model, Real gamma, Mat3 inv_rest, Real alpha_d,
 }
 
 }  // namespace sim
+
+namespace sim {
+
+// Column j of corner e of a tet's geometric stiffness K̃ = f_D ∇²C_D + f_H ∇²C_H (Giles & Andrews 2024
+// Eq. 1 with the forces f = λ/Δt_s²), by central differences of the analytic gradients over x_e ± ε e_j
+// (Macklin et al. 2019a take the geometric stiffness by finite differences too); ε is 10⁻⁵ of the tet's
+// size, so the error is O(ε²) of the curvature. out[c]: the rows of corner c.
+SIM_HD void tet_stiffness_column(TetModel model, Real gamma, Mat3 inv_rest, const Vec3 x[4], int e, int j,
+                                 Real f_d, Real f_h, Vec3 out[4]) {
+  const Real eps = 1e-5 / std::sqrt(frobenius_dot(inv_rest, inv_rest));
+  Vec3 g[2][4];
+  for (int side = 0; side < 2; ++side) {
+    Vec3 xs[4] = {x[0], x[1], x[2], x[3]};
+    const Real step = side == 0 ? eps : -eps;
+    if (j == 0) xs[e].x += step;
+    if (j == 1) xs[e].y += step;
+    if (j == 2) xs[e].z += step;
+    const Mat3 F = edge_matrix(xs) * inv_rest;
+    Vec3 gd[4], gv[4];
+    tet_vertex_gradients(tet_deviatoric(model, F).dC_dF, inv_rest, gd);
+    tet_vertex_gradients(tet_hydrostatic(F, gamma).dC_dF, inv_rest, gv);
+    for (int c = 0; c < 4; ++c) g[side][c] = f_d * gd[c] + f_h * gv[c];
+  }
+  for (int c = 0; c < 4; ++c) out[c] = (0.5 / eps) * (g[0][c] - g[1][c]);
+}
+
+}  // namespace sim

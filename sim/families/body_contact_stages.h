@@ -18,6 +18,7 @@
 #include "collide/body_detection.h"
 #include "collide/hash_grid_builder.h"
 #include "families/body_ends.h"
+#include "families/body_stiffness.h"
 #include "families/particle_body_contact_stages.h"
 #include "model/colouring.h"
 #include "model/incidence.h"
@@ -156,6 +157,14 @@ class BodyContacts {
   }
 
   void state_uploaded() { particles_.state_uploaded(); }
+
+  // The last detection's pairs of each body, with bodies and with particles (families/body_stiffness.h).
+  BodyPairLists body_pair_lists(SolverCore<Exec>& core) {
+    const bool listed = bodies_ > 0 && Exec::size(incidence_offsets_) == size_t(bodies_) + 1;
+    return {Exec::data(core.state.contact.pairs), listed ? Exec::data(incidence_offsets_) : nullptr,
+            listed ? Exec::data(incidence_slots_) : nullptr, true};
+  }
+  BodyPairLists particle_pair_lists(SolverCore<Exec>& core) { return particles_.body_pair_lists(core); }
 
   // Pairs found beyond a body's kBodyContactSlots at the last detection (dropped).
   int dropped() const { return dropped_; }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "constraints/energy.h"
+#include "constraints/geometric_stiffness.h"
 #include "families/distance_family.h"
 #include "families/shared_particles.h"
 #include "solver/solver_core.h"
@@ -99,6 +100,30 @@ struct DistanceEnergy {
   }
 };
 
+// Adaptive substepping (solver/stability.h): particle i's column of K̃ over the distance constraints on it,
+// (f/l)(I − n nᵀ) each (constraints/geometric_stiffness.h), the block on a movable other end apart.
+struct DistanceStiffness {
+  const Int2* particles;
+  const Real* lambda;  // [N·s²]
+  const int* offsets;  // the incidence: slot 2k + e of constraint k's end e
+  const int* slots;
+  const Vec3* x;
+  const Real* w;
+  StiffnessPass pass;
+  SIM_HD void operator()(int i) const {
+    if (w[i] == 0.0) return;
+    DofStiffness k = pass.particle[i];
+    for (int s = offsets[i]; s < offsets[i + 1]; ++s) {
+      const int c = slots[s] / 2;
+      const Int2 p = particles[c];
+      const Mat3 block = distance_stiffness(x[p.a], x[p.b], lambda[c] * pass.inv_h2);
+      k.block = k.block + block;
+      if (w[slots[s] % 2 == 0 ? p.b : p.a] != 0.0) k.other += column_norms_squared(block);
+    }
+    pass.particle[i] = k;
+  }
+};
+
 template <class Exec>
 class DistanceFamily::Stages : public FamilyHooks {
  public:
@@ -129,6 +154,15 @@ class DistanceFamily::Stages : public FamilyHooks {
             return ProjectDistanceJacobi{args, x, slots, offsets, sub.settings.jacobi_omega};
           },
           x);
+  }
+
+  void add_stiffness(SolverCore<Exec>& core, const StiffnessPass& pass) {
+    const DistanceArrays<Exec::template Buffer>& d = core.model.distance;
+    if (Exec::size(d.rest_length) == 0) return;
+    core.launch(core.particle_count(),
+                DistanceStiffness{Exec::data(d.particles), Exec::data(core.state.distance.lambda),
+                                  Exec::data(d.incidence_offsets), Exec::data(d.incidence_slots), core.x(),
+                                  core.w(), pass});
   }
 
   static constexpr bool kElastic = true;

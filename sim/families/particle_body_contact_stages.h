@@ -24,6 +24,7 @@
 #include "collide/particle_body_detection.h"
 #include "constraints/particle_patch.h"
 #include "families/body_ends.h"
+#include "families/body_stiffness.h"
 #include "model/incidence.h"
 #include "solver/solver_core.h"
 
@@ -318,6 +319,13 @@ class ParticleBodyContacts {
 
   // The pairs in the State are no longer this detection's (offset_ does not index them): none carried.
   void state_uploaded() { carry_ = false; }
+
+  // Each body's pairs with particles at the last detection (slot k: pair k).
+  BodyPairLists body_pair_lists(SolverCore<Exec>& core) {
+    const bool listed = particles_ > 0 && Exec::size(body_offsets_) == size_t(bodies_) + 1;
+    return {Exec::data(core.state.contact.particle_pairs), listed ? Exec::data(body_offsets_) : nullptr,
+            listed ? Exec::data(body_slots_) : nullptr, false};
+  }
 
   void begin_substep(SolverCore<Exec>& core, const BeginContactSubstep& begin) {
     BeginContactSubstep b = begin;

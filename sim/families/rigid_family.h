@@ -147,7 +147,8 @@ struct MeasureRigid {
     if (i >= bodies + joints) return contact_terms(pairs[i - bodies - joints]);
     const int j = i - bodies;
     const BodyPose a = pose(ends[j].a), b = pose(ends[j].b);
-    s.joint_separation_max = length(anchor_world(a, anchor_a[j]) - anchor_world(b, anchor_b[j]));
+    s.joint_separation_max = s.joint_separation_sum =
+        length(anchor_world(a, anchor_a[j]) - anchor_world(b, anchor_b[j]));
     s.joint_angle_max = joint_angular_error(kind[j], frame_world(a, frame_a[j]), frame_world(b, frame_b[j]));
     const double h2 = frame.h * frame.h;
     if (h2 > 0.0) {

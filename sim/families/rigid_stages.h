@@ -222,6 +222,26 @@ class RigidFamily::Stages : public FamilyHooks {
 
   void end_frame(SolverCore<Exec>&) { grab_start_ = grab_.target; }
 
+  void add_stiffness(SolverCore<Exec>& core, const StiffnessPass& pass) {
+    if (bodies_ == 0) return;
+    const auto& j = core.model.joint;
+    const bool joints = Exec::size(j.incidence_offsets) > size_t(bodies_);
+    const JointArgs args = joint_args(core, 0.0);
+    core.launch(bodies_, BodyStiffness{{args.poses.body_x, args.poses.body_q, args.poses.body_w,
+                                        args.poses.body_inv_inertia, core.x(), core.w()},
+                                       args.anchor_a,
+                                       args.anchor_b,
+                                       Exec::data(core.state.joint.lambda),
+                                       joints ? Exec::data(j.incidence_offsets) : nullptr,
+                                       joints ? Exec::data(j.incidence_slots) : nullptr,
+                                       contacts_.body_pair_lists(core),
+                                       contacts_.particle_pair_lists(core),
+                                       grabbing() ? grab_.body : -1,
+                                       grab_.local,
+                                       Exec::data(grab_lambda_),
+                                       pass});
+  }
+
  private:
   bool grabbing() const { return grab_.body >= 0 && grab_.body < bodies_; }
 

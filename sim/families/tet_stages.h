@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "constraints/energy.h"
+#include "constraints/geometric_stiffness.h"
 #include "families/shared_particles.h"
 #include "families/tet_family.h"
 #include "solver/solver_core.h"
@@ -96,6 +97,38 @@ struct TetEnergy {
   }
 };
 
+// Adaptive substepping (solver/stability.h): particle i's column of K̃ = f_D ∇²C_D + f_H ∇²C_H over the
+// tets on it (tet_stiffness_column: central differences of the analytic gradients), the rows of its
+// movable co-corners apart.
+struct TetStiffness {
+  TetArgs args;
+  const int* offsets;  // the incidence: slot 4t + e of tet t's corner e
+  const int* slots;
+  const Vec3* x;
+  StiffnessPass pass;
+  SIM_HD void operator()(int i) const {
+    if (args.w[i] == 0.0) return;
+    DofStiffness k = pass.particle[i];
+    Vec3* column[3] = {&k.block.c0, &k.block.c1, &k.block.c2};
+    Real* other[3] = {&k.other.x, &k.other.y, &k.other.z};
+    for (int s = offsets[i]; s < offsets[i + 1]; ++s) {
+      const int t = slots[s] / 4, e = slots[s] % 4;
+      const Int4 p = args.particles[t];
+      const int idx[4] = {p.a, p.b, p.c, p.d};
+      const Vec3 xs[4] = {x[p.a], x[p.b], x[p.c], x[p.d]};
+      const Real f_d = args.lambda[2 * t] * pass.inv_h2, f_h = args.lambda[2 * t + 1] * pass.inv_h2;
+      for (int j = 0; j < 3; ++j) {
+        Vec3 rows[4];
+        tet_stiffness_column(args.model, args.gamma, args.inv_rest[t], xs, e, j, f_d, f_h, rows);
+        *column[j] += rows[e];
+        for (int c = 0; c < 4; ++c)
+          if (c != e && args.w[idx[c]] != 0.0) *other[j] += length_squared(rows[c]);
+      }
+    }
+    pass.particle[i] = k;
+  }
+};
+
 template <class Exec>
 class TetFamily::Stages : public FamilyHooks {
  public:
@@ -123,6 +156,13 @@ class TetFamily::Stages : public FamilyHooks {
             return ProjectTetJacobi{args, x, slots, offsets, sub.settings.jacobi_omega};
           },
           x);
+  }
+
+  void add_stiffness(SolverCore<Exec>& core, const StiffnessPass& pass) {
+    const TetArrays<Exec::template Buffer>& tet = core.model.tet;
+    if (Exec::size(tet.particles) == 0) return;
+    core.launch(core.particle_count(), TetStiffness{tet_args(core, 0.0), Exec::data(tet.incidence_offsets),
+                                                    Exec::data(tet.incidence_slots), core.x(), pass});
   }
 
   static constexpr bool kElastic = true;

@@ -77,6 +77,7 @@ struct ConstraintSums {
   int body_bad = INT_MAX;
   int body_bad_reason = kFinite;
   double joint_separation_max = 0.0;  // [m]
+  double joint_separation_sum = 0.0;  // Σ |p_a − p_b| [m]
   double joint_angle_max = 0.0;       // [rad]
   int joints = 0;
   // Their contacts (constraints/body_contact.h): the manifold points of the last detection, those that
@@ -123,6 +124,7 @@ struct ConstraintSums {
     s.body_bad = first ? a.body_bad : b.body_bad;
     s.body_bad_reason = first ? a.body_bad_reason : b.body_bad_reason;
     s.joint_separation_max = fmax(a.joint_separation_max, b.joint_separation_max);
+    s.joint_separation_sum = a.joint_separation_sum + b.joint_separation_sum;
     s.joint_angle_max = fmax(a.joint_angle_max, b.joint_angle_max);
     s.joints = a.joints + b.joints;
     s.contact_points = a.contact_points + b.contact_points;

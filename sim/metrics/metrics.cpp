@@ -24,6 +24,35 @@ std::string cost_line(const FrameMetrics& m, Integrator integrator) {
   return text;
 }
 
+std::string stability_line(const FrameMetrics& m, Stabilization mode) {
+  if (mode == Stabilization::Off) return "";
+  char text[200];
+  char load[96];
+  if (m.stable_dt > 0.0)
+    std::snprintf(load, sizeof load, "h_bar %.3g ms, r = %.3g/s^2", 1e3 * m.stable_dt, m.stiffness_ratio);
+  else
+    std::snprintf(load, sizeof load, "no load");
+  if (mode == Stabilization::Damping) {
+    std::snprintf(text, sizeof text, "adaptive damping: %d DOF%s damped at N = %d (%s; stable from N = %d)",
+                  m.damped_dofs, m.damped_dofs == 1 ? "" : "s", m.substeps, load, m.substeps_wanted);
+    return text;
+  }
+  std::snprintf(text, sizeof text, "adaptive: N = %d (%s)%s", m.substeps, load,
+                !m.substeps_clamped                  ? ""
+                : m.substeps_wanted > m.substeps ? ", clamped at N_max"
+                                                 : ", raised to N_min");
+  std::string line = text;
+  if (mode == Stabilization::Hybrid && m.damped_dofs > 0) {
+    std::snprintf(text, sizeof text, "; wanted %d, %d DOF%s damped", m.substeps_wanted, m.damped_dofs,
+                  m.damped_dofs == 1 ? "" : "s");
+    line += text;
+  } else if (m.substeps_clamped && m.substeps_wanted > m.substeps) {
+    std::snprintf(text, sizeof text, " (wanted %d)", m.substeps_wanted);
+    line += text;
+  }
+  return line;
+}
+
 FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Real h) {
   FrameMetrics m;
   const ParticleSums& p = sums.particles;
@@ -54,6 +83,7 @@ FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Rea
   m.neighbours_max = c.neighbours_max;
   m.neighbour_overflow = c.neighbour_overflow;
   m.joint_separation_max = c.joint_separation_max;
+  m.joint_separation_sum = c.joint_separation_sum;
   m.joint_angle_max = c.joint_angle_max;
   m.angular_momentum = c.angular_momentum;
   m.contact_points = c.contact_points;

@@ -25,6 +25,7 @@
 #include "model/model.h"
 #include "model/state.h"
 #include "solver/integrator.h"
+#include "solver/settings.h"
 
 namespace sim {
 
@@ -69,6 +70,7 @@ struct FrameMetrics {
   // Rigid bodies: the joints' largest anchor separation |p_a − p_b| and angular error (hinge axes apart,
   // a fixed joint's relative turn), and the bodies' angular momentum about the origin
   double joint_separation_max = 0.0;     // [m]
+  double joint_separation_sum = 0.0;     // Σ over joints, the total positional error Σ|C| [m]
   double joint_angle_max = 0.0;          // [rad]
   Vec3 angular_momentum{0.0, 0.0, 0.0};  // [kg·m²/s]
   // Their contacts: manifold points found, those that pushed in the last substep, their normal force over
@@ -94,6 +96,14 @@ struct FrameMetrics {
   double cg_residual = 0.0;   // implicit Euler: |r|/|r₀| of the frame's last linear solve [-]
   long long evaluations = 0;  // explicit force-based schemes: acceleration passes over the frame
   int substeps = 0;
+  // Settings::adaptive (solver/stability.h): r = max K_d,ii/M_ii (Eq. 9) and h̄ = 2√(α/r) (Eq. 10) from the
+  // multipliers the frame started with, the N Eq. 11 asked before the clamp, whether N_min or N_max set N,
+  // and the degrees of freedom Eq. 6 damped (damping and hybrid)
+  double stiffness_ratio = 0.0;  // [1/s²]
+  double stable_dt = 0.0;        // [s]; 0: no load
+  int substeps_wanted = 0;
+  int substeps_clamped = 0;  // 1: clamped
+  int damped_dofs = 0;
   // Constraint projections this frame (distances, attachments, two per tet), n·k per constraint (contacts
   // vary and are not counted): "equal cost" in this project's comparisons means equal projections. Predict,
   // the λ resets, Eq. 10's allowance and the velocity update run once per substep on top, so at equal n·k
@@ -111,6 +121,10 @@ struct FrameMetrics {
 // "N constraint projections/frame" under XPBD, "N force passes/frame" under an explicit scheme, the last
 // linear solve's residual under implicit Euler (which projects nothing).
 std::string cost_line(const FrameMetrics& m, Integrator integrator);
+
+// What the stability criterion did this frame under `mode` (Settings::adaptive), for captions and Stats:
+// "adaptive: N = 37 (h_bar 0.45 ms, r = 1.9e+05/s^2)", the clamp, the DOFs damped; empty when off.
+std::string stability_line(const FrameMetrics& m, Stabilization mode);
 
 // The metrics of a frame from its sums (metrics/reduce_metrics.h), reduced by a backend or by
 // measure_sums; h: the substep Δt_s [s] that produced the multipliers.

@@ -1,5 +1,6 @@
 #include "solver/settings.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace sim {
@@ -21,7 +22,9 @@ const std::vector<ParamSpec>& settings_table() {
        "substep",
        false, integrator_names()},
       {"substeps", ParamType::Int, 20, 1, 1000, "",
-       "n: substeps per frame, Δt_s = Δt_f / n (Eq. 6); steps per frame of a force-based integrator", false},
+       "n: substeps per frame, Δt_s = Δt_f / n (Eq. 6); steps per frame of a force-based integrator; under "
+       "adaptive substeps, the first frame's (no multipliers yet)",
+       false},
       {"iterations", ParamType::Int, 1, 1, 1000, "", "k: constraint iterations per substep", false},
       {"newton_iterations", ParamType::Int, 1, 1, 100, "",
        "implicit_euler: Newton steps per substep (1: linearly implicit)", false},
@@ -64,10 +67,23 @@ const std::vector<ParamSpec>& settings_table() {
        "find contacts once per frame (Small Steps 4.2) or before every substep",
        false,
        {"frame", "substep"}},
-      {"adaptive", ParamType::Bool, 0, 0, 1, "",
-       "adaptive substepping (Giles & Andrews 2024); not implemented yet: n stays fixed", false},
-      {"adaptive_alpha", ParamType::Real, 0.5, 0.01, 1.0, "", "α of the adaptive substep estimate", false},
-      {"max_substeps", ParamType::Int, 200, 1, 1000, "", "upper bound on n when adaptive", false},
+      {"adaptive",
+       ParamType::Choice,
+       0,
+       0,
+       0,
+       "",
+       "stabilisation from the geometric stiffness (Giles & Andrews 2024), xpbd: off (fixed n), substeps "
+       "(n = ceil(dt_f / h_bar) each frame), damping (fixed n, Andrews 2017 Eq. 6), hybrid (substeps up to "
+       "max_substeps, damping beyond)",
+       false,
+       {"off", "substeps", "damping", "hybrid"}},
+      {"adaptive_alpha", ParamType::Real, 0.1, 0.001, 1.0, "",
+       "α of the stability criterion h^2 K_d / M <= 4 α (Eq. 5); n grows as 1/sqrt(α)", false},
+      {"min_substeps", ParamType::Int, 1, 1, 1000, "", "N_min: fewest substeps an adaptive frame takes", false},
+      {"max_substeps", ParamType::Int, 200, 1, 1000, "", "N_max: most substeps an adaptive frame takes", false},
+      {"adaptive_release", ParamType::Real, 0.02, 0.0, 1.0, "",
+       "largest fraction N may fall by from one frame to the next (1: free, as Algorithm 1)", false},
       {"threads", ParamType::Int, 0, 0, 256, "",
        "CPU threads: 0 adapts to the cores left free by other programs, N fixes them", false},
   };
@@ -89,9 +105,11 @@ ParamSet settings_to_params(const Settings& s) {
   p.set("damping", s.damping);
   p.set("gravity_scale", s.gravity_scale);
   p.set("contact_detection", s.contact_detection == ContactDetection::PerFrame ? 0 : 1);
-  p.set("adaptive", s.adaptive ? 1 : 0);
+  p.set("adaptive", int(s.adaptive));
   p.set("adaptive_alpha", s.adaptive_alpha);
+  p.set("min_substeps", s.min_substeps);
   p.set("max_substeps", s.max_substeps);
+  p.set("adaptive_release", s.adaptive_release);
   p.set("threads", s.threads);
   return p;
 }
@@ -111,15 +129,17 @@ Settings settings_from_params(const ParamSet& p) {
   s.damping = Real(p.get("damping"));
   s.gravity_scale = Real(p.get("gravity_scale"));
   s.contact_detection = p.get_int("contact_detection") == 0 ? ContactDetection::PerFrame : ContactDetection::PerSubstep;
-  s.adaptive = p.get_bool("adaptive");
+  s.adaptive = Stabilization(p.get_int("adaptive"));
   s.adaptive_alpha = Real(p.get("adaptive_alpha"));
+  s.min_substeps = p.get_int("min_substeps");
   s.max_substeps = p.get_int("max_substeps");
+  s.adaptive_release = Real(p.get("adaptive_release"));
   s.threads = p.get_int("threads");
   return s;
 }
 
 std::string describe(const Settings& s) {
-  char text[160];
+  char text[200];
   if (s.integrator == Integrator::ImplicitEuler) {
     std::snprintf(text, sizeof text, "%d step%s x %d Newton x %d %s, implicit Euler", s.substeps,
                   s.substeps == 1 ? "" : "s", s.newton_iterations, s.linear_iterations,
@@ -131,8 +151,18 @@ std::string describe(const Settings& s) {
                   info(s.integrator).label);
     return text;
   }
-  std::snprintf(text, sizeof text, "%d substep%s x %d iteration%s, XPBD, %s%s", s.substeps,
-                s.substeps == 1 ? "" : "s", s.iterations, s.iterations == 1 ? "" : "s",
+  char steps[96];
+  if (s.adaptive == Stabilization::Substeps)
+    std::snprintf(steps, sizeof steps, "adaptive substeps (alpha %.3g, N %d-%d)", s.adaptive_alpha,
+                  s.min_substeps, std::max(s.min_substeps, s.max_substeps));
+  else if (s.adaptive == Stabilization::Hybrid)
+    std::snprintf(steps, sizeof steps, "adaptive substeps up to %d, then damping (alpha %.3g)",
+                  std::max(s.min_substeps, s.max_substeps), s.adaptive_alpha);
+  else
+    std::snprintf(steps, sizeof steps, "%d substep%s%s", s.substeps, s.substeps == 1 ? "" : "s",
+                  s.adaptive == Stabilization::Damping ? " + adaptive damping" : "");
+  std::snprintf(text, sizeof text, "%s x %d iteration%s, XPBD, %s%s", steps, s.iterations,
+                s.iterations == 1 ? "" : "s",
                 s.order == SolverOrder::GaussSeidel ? "Gauss-Seidel" : "Jacobi",
                 s.contact_detection == ContactDetection::PerSubstep ? ", contacts every substep" : "");
   return text;

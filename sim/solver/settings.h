@@ -24,6 +24,8 @@ enum class ContactDetection { PerFrame, PerSubstep };
 // preconditioned by diag(M/h² + K), or Jacobi Δx += ω D⁻¹ (r − A Δx) (Teschner, "Solver - Jacobi").
 enum class LinearSolver { Pcg, Jacobi };
 
+enum class Stabilization { Off, Substeps, Damping, Hybrid };
+
 struct Settings {
   Integrator integrator = Integrator::Xpbd;
   int substeps = 20;   // n [-], 1..1000
@@ -39,17 +41,27 @@ struct Settings {
   Real damping = 0.0;        // d [1/s]: every substep v ← v e^{−d Δt_s}, so |v| decays as e^{−d t}
   Real gravity_scale = 1.0;  // [-] multiplies the scene's gravity
   ContactDetection contact_detection = ContactDetection::PerFrame;
-  // Adaptive substepping (Giles & Andrews 2024). Stored and shown so the UI and presets carry it; the
-  // method itself is not implemented yet, so the solver always runs the fixed n above.
-  bool adaptive = false;
-  Real adaptive_alpha = 0.5;  // α [-] of the geometric-stiffness substep estimate
-  int max_substeps = 200;     // upper bound on n when adaptive [-]
+  // Stabilisation from the geometric stiffness (Giles & Andrews 2024, solver/stability.h), XPBD only: off
+  // runs the fixed n; substeps picks n = clamp(⌈Δt_f/h̄⌉, N_min, N_max) each frame (Algorithm 1); damping
+  // keeps n and damps where Eq. 5 fails (Andrews et al. 2017, Eq. 6); hybrid picks n up to N_max and damps
+  // beyond.
+  Stabilization adaptive = Stabilization::Off;
+  Real adaptive_alpha = 0.1;  // α [-] of Eq. 5 (the paper: 0.1 for every example, 0.05 for the tall stack)
+  int min_substeps = 1;       // N_min [-]
+  int max_substeps = 200;     // N_max [-]
+  Real adaptive_release = 0.02; // the largest fraction N may fall by from one frame to the next [-]
   // CPU worker threads: 0 adapts to the cores other programs leave free (backend/thread_governor.h), N
   // fixes the team at N (at most OMP_NUM_THREADS, or the cores). Results are the same bits either way.
   int threads = 0;
 
   Real substep_dt() const { return frame_dt / Real(substeps); }
 };
+
+// The stabilisation a frame runs: Settings::adaptive under XPBD; off under a force-based integrator, which
+// leaves no multipliers to build the geometric stiffness from.
+inline Stabilization active_stabilization(const Settings& s) {
+  return s.integrator == Integrator::Xpbd ? s.adaptive : Stabilization::Off;
+}
 
 // One-line description of the settings for captions: "30 substeps × 1 iteration, XPBD, GS".
 std::string describe(const Settings& s);

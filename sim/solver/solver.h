@@ -11,6 +11,7 @@
 #include "model/model.h"
 #include "model/state.h"
 #include "solver/settings.h"
+#include "solver/stability.h"
 
 namespace sim {
 
@@ -32,6 +33,8 @@ struct StepStats {
   long long evaluations = 0;
   // Body contact pairs the last detection found beyond a body's kBodyContactSlots, and so left out
   int contacts_dropped = 0;
+  // The frame's substep count and what the stability criterion said (Settings::adaptive; solver/stability.h)
+  StabilityPlan plan;
 };
 
 class Solver {

@@ -7,6 +7,7 @@
 // hooks at their places in the algorithm and names none of them.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 
 #include "families/family_stages.h"
@@ -16,6 +17,7 @@
 #include "solver/newton_pcg.h"
 #include "solver/solver.h"
 #include "solver/solver_core.h"
+#include "solver/stability.h"
 #include "solver/stages.h"
 
 namespace sim {
@@ -32,14 +34,20 @@ class XpbdSolver final : public Solver {
     collider_ = model.collider;
     collider_.sdf.phi = Exec::data(core_.model.collider_phi);
     Exec::resize(core_.x_prev, model.particle_inv_mass.size());
+    Exec::resize(particle_stiffness_, model.particle_inv_mass.size());
+    Exec::resize(particle_damping_, model.particle_inv_mass.size());
+    Exec::resize(body_stiffness_, model.body.inv_mass.size());
+    Exec::resize(body_damping_, model.body.inv_mass.size());
     each_family([&](auto& f) { f.upload(core_, model); });
     forces_.invalidate();
+    lambda_h_ = 0.0;
   }
 
   void upload_state(const State& state) override {
     zip_fields(core_.state, state, [](auto& dst, auto& src) { Exec::upload(dst, src); });
     each_family([&](auto& f) { f.state_uploaded(core_); });
     forces_.invalidate();
+    lambda_h_ = 0.0;  // its multipliers come from no substep this solver knows
   }
 
   void upload_attachment_targets(const std::vector<Vec3>& targets) override {
@@ -129,13 +137,19 @@ class XpbdSolver final : public Solver {
   // (lines 6-9) and updating the velocities (line 11). Implicit Euler replaces lines 6-9 by a
   // Newton-PCG solve on the families' energy followed by one projection of the contacts; an explicit
   // scheme replaces lines 4-11 by its step on the families' forces followed by that projection.
-  StepStats step(const Settings& s) override {
-    team_.choose(s.threads);
+  // With Settings::adaptive, the frame's substep count (or its damping) comes first from the geometric
+  // stiffness of the last substep's multipliers (solver/stability.h).
+  StepStats step(const Settings& settings) override {
+    team_.choose(settings.threads);
     const typename Exec::Team::Span span(team_, true);
     detection_watch_.reset();
     core_.search_watch.reset();
     core_.searches = 0;
     core_.launches = 0;
+    StepStats stats;
+    stats.plan = plan_frame(settings);
+    Settings s = settings;
+    s.substeps = stats.plan.substeps;
     const int n = core_.particle_count();
     const Real h = s.substep_dt();
     const Vec3 gravity = s.gravity_scale * gravity_;
@@ -143,7 +157,6 @@ class XpbdSolver final : public Solver {
     Vec3* x = core_.x();
     Vec3* x_prev = Exec::data(core_.x_prev);
     Vec3* v = Exec::data(core_.state.particle_v);
-    StepStats stats;
     forces_.reset_evaluations();
     if (!explicit_scheme(s.integrator))
       forces_.invalidate();  // a later explicit frame starts its history anew
@@ -155,6 +168,7 @@ class XpbdSolver final : public Solver {
         explicit_step(substep, gravity);
         continue;
       }
+      if (stats.plan.damping_dt > 0.0) damp();
       core_.launch(n, Predict{x, x_prev, v, core_.w(), gravity, h});
       each_family([&](auto& f) { f.begin_substep(core_, substep); });
       if (s.integrator == Integrator::Xpbd) {
@@ -168,6 +182,8 @@ class XpbdSolver final : public Solver {
       each_family([&](auto& f) { f.end_substep(core_, substep); });
     }
     each_family([&](auto& f) { f.end_frame(core_); });
+    lambda_h_ = s.integrator == Integrator::Xpbd ? h : 0.0;
+    last_substeps_ = s.substeps;
     Exec::synchronize();  // the frame's one wait for the backend
     stats.detection_ms = detection_watch_.elapsed_ms();
     stats.search_ms = core_.search_watch.elapsed_ms();
@@ -205,6 +221,71 @@ class XpbdSolver final : public Solver {
     forces_.after_contacts(core_, substep.h);
   }
 
+  // Giles & Andrews 2024 Algorithm 1 lines 1-7 (solver/stability.h): K_d from the multipliers the last
+  // frame's last substep left, r = max K_d/M, and the frame's N, or Eq. 6's damping at the fixed N (damping)
+  // or past N_max (hybrid). Off or under a force-based integrator (no multipliers): the fixed n; the first
+  // frame after a reset, whose multipliers are unknown: n within [N_min, N_max] (a one-iteration solve that
+  // starts too coarse can crush a stack in that frame, and then its multipliers under-report the load).
+  StabilityPlan plan_frame(const Settings& s) {
+    StabilityPlan plan;
+    plan.substeps = plan.wanted = s.substeps;
+    if (active_stabilization(s) == Stabilization::Off) return plan;
+    const int n_max = std::max(s.max_substeps, s.min_substeps);
+    if (!(lambda_h_ > 0.0)) {  // no multipliers yet (a reset): the fixed n, within [N_min, N_max]
+      if (s.adaptive != Stabilization::Damping)
+        plan.substeps = plan.wanted = std::min(std::max(s.substeps, s.min_substeps), n_max);
+      return plan;
+    }
+    plan.r = stability(0.0).r;
+    plan.stable_dt = plan.r > 0.0 ? 2.0 * std::sqrt(s.adaptive_alpha / plan.r) : 0.0;
+    plan.wanted = substeps_needed(plan.r, s.frame_dt, s.adaptive_alpha, std::max(n_max, s.substeps));
+    if (s.adaptive == Stabilization::Damping) {
+      if (plan.wanted > s.substeps) plan.damping_dt = s.frame_dt / Real(s.substeps);
+    } else {
+      // N may fall by at most the fraction adaptive_release a frame (solver/stability.h, held_substeps)
+      const int held = held_substeps(plan.wanted, last_substeps_, s.adaptive_release);
+      plan.substeps = std::min(std::max(held, s.min_substeps), n_max);
+      plan.clamped = plan.substeps != held;
+      plan.held = held > plan.wanted;
+      if (s.adaptive == Stabilization::Hybrid && plan.wanted > n_max)
+        plan.damping_dt = s.frame_dt / Real(n_max);
+    }
+    if (plan.damping_dt > 0.0) plan.damped = stability(plan.damping_dt, s.adaptive_alpha).damped;
+    return plan;
+  }
+
+  // The families' geometric stiffness summed per DOF and reduced to r; at damping_dt > 0 the damping
+  // factors of Eq. 6 at that step are written too.
+  StabilitySums stability(Real damping_dt, Real alpha = 0.0) {
+    const int n = core_.particle_count();
+    const int bodies = int(Exec::size(core_.model.body.inv_mass));
+    if (!(lambda_h_ > 0.0) || n + bodies == 0) return {};
+    if (damping_dt == 0.0) {
+      core_.clear(particle_stiffness_);
+      core_.clear(body_stiffness_);
+      const StiffnessPass pass{Exec::data(particle_stiffness_), Exec::data(body_stiffness_),
+                               1.0 / (lambda_h_ * lambda_h_)};
+      each_family([&](auto& f) { f.add_stiffness(core_, pass); });
+    }
+    ++core_.launches;
+    const auto& b = core_.state.body;
+    const auto& m = core_.model.body;
+    return Exec::template reduce<StabilitySums>(
+        n + bodies,
+        StabilityTerm{Exec::data(particle_stiffness_), Exec::data(body_stiffness_), core_.w(), Exec::data(b.x),
+                      Exec::data(b.q), Exec::data(m.inv_mass), Exec::data(m.inv_inertia), n, alpha, damping_dt,
+                      Exec::data(particle_damping_), Exec::data(body_damping_)},
+        reduce_scratch_);
+  }
+
+  // Eq. 6's damping of one substep, on the velocities before the prediction.
+  void damp() {
+    core_.launch(core_.particle_count(),
+                 DampParticles{Exec::data(core_.state.particle_v), Exec::data(particle_damping_)});
+    core_.launch(int(Exec::size(core_.state.body.omega)),
+                 DampBodies{Exec::data(core_.state.body.omega), Exec::data(body_damping_)});
+  }
+
   // Algorithm 1 line 1 (§4.2): every family's contacts along the path predicted over dt, timed by
   // detection_watch_.
   void detect_contacts(Vec3 gravity, Real dt) {
@@ -237,6 +318,12 @@ class XpbdSolver final : public Solver {
   typename Exec::template Buffer<float> draw_position_, draw_normal_, draw_value_, draw_body_, draw_joint_;
   typename Exec::Stopwatch detection_watch_;  // contact detection within the frame
   typename Exec::Team team_;                  // the CPU threads the frames run on
+  // Adaptive substepping (solver/stability.h): each DOF's geometric stiffness column and Eq. 6's factors
+  typename Exec::template Buffer<DofStiffness> particle_stiffness_, body_stiffness_;
+  typename Exec::template Buffer<Vec3> particle_damping_;
+  typename Exec::template Buffer<Mat3> body_damping_;
+  Real lambda_h_ = 0.0;  // Δt_s of the substep that left the multipliers [s]; 0: none (K̃ = 0)
+  int last_substeps_ = 0;  // N of the last frame
 };
 
 }  // namespace sim

@@ -1,0 +1,242 @@
+// The experiments of Giles & Andrews 2024, "Adaptive Sub-stepping" (../shared/papers/
+// giles2024-adaptive-substepping.md; solver/stability.h): the swinging box's kinetic energy under adaptive
+// substeps, adaptive damping and fixed N (Figure 3); the substep count over time against the smallest fixed N
+// that keeps the total joint error Σ|C| as low (Figure 2, the swinging box and the bridge); the heavy stack
+// (§4.1.3, Figure 4); and N against α (Eq. 10: N ∝ 1/√α).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "experiments/experiment.h"
+
+namespace app {
+namespace {
+
+using sim::FrameMetrics;
+using sim::Vec3;
+using sim::World;
+
+ExperimentMeasure metric(const char* name, const char* unit, double (*of)(const FrameMetrics&)) {
+  return {name, unit, [of](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return of(m); }};
+}
+
+const ExperimentMeasure kKinetic = metric("kinetic", "J", [](const FrameMetrics& m) { return m.kinetic; });
+const ExperimentMeasure kTotal = metric("total", "J", [](const FrameMetrics& m) { return m.total; });
+const ExperimentMeasure kSubsteps =
+    metric("substeps", "", [](const FrameMetrics& m) { return double(m.substeps); });
+const ExperimentMeasure kJointError =
+    metric("joint_error", "m", [](const FrameMetrics& m) { return m.joint_separation_sum; });
+const ExperimentMeasure kDamped =
+    metric("damped_dofs", "", [](const FrameMetrics& m) { return double(m.damped_dofs); });
+const ExperimentMeasure kDrop =
+    metric("drop", "m", [](const FrameMetrics& m) { return m.tracked_body_drop; });
+const ExperimentMeasure kMs = metric("step_ms", "ms", [](const FrameMetrics& m) { return m.step_ms; });
+
+// Settings::adaptive's choices, as the settings table numbers them.
+constexpr double kSubstepsMode = 1, kDampingMode = 2;
+
+ExperimentRun adaptive_run(double alpha, int frames, std::map<std::string, double> params = {}) {
+  char label[64];
+  std::snprintf(label, sizeof label, "adaptive substeps, alpha %g", alpha);
+  return {label,  std::move(params), {{"adaptive", kSubstepsMode}, {"adaptive_alpha", alpha}},
+          frames, "adaptive",        alpha};
+}
+
+ExperimentRun fixed_run(int n, int frames, std::map<std::string, double> params = {}) {
+  return {std::to_string(n) + (n == 1 ? " substep" : " substeps"),
+          std::move(params),
+          {{"substeps", n}},
+          frames,
+          "fixed N",
+          double(n),
+          true};
+}
+
+ExperimentRun damping_run(int n, int frames) {
+  return {"adaptive damping at " + std::to_string(n) + (n == 1 ? " substep" : " substeps"),
+          {},
+          {{"adaptive", kDampingMode}, {"substeps", n}},
+          frames,
+          "damping",
+          double(n),
+          true};
+}
+
+// The largest kinetic energy within `seconds` of the start, or of the end, of a run [J].
+double kinetic_peak(const RunSeries& r, double seconds, bool at_end) {
+  double peak = 0.0;
+  const double end = r.time.empty() ? 0.0 : r.time.back();
+  const std::vector<double>& k = r.measures.at("kinetic");
+  for (size_t i = 0; i < k.size(); ++i)
+    if (at_end ? r.time[i] >= end - seconds : r.time[i] <= seconds) peak = std::max(peak, k[i]);
+  return peak;
+}
+
+// Figure 2: the adaptive run (first) against fixed N (the rest): its mean and largest N, and the smallest
+// fixed N whose largest Σ|C| over the run is no more than the adaptive run's.
+std::vector<Finding> substeps_against_fixed(const std::vector<RunSeries>& runs) {
+  std::vector<Finding> out;
+  const RunSeries& adaptive = runs.front();
+  const double threshold = adaptive.max_of("joint_error"), mean = adaptive.mean_of("substeps", 0.0);
+  out.push_back({"mean N, " + adaptive.run.label, "", mean, std::nullopt, "Figure 2: N follows the load"});
+  out.push_back({"largest N, " + adaptive.run.label, "", adaptive.max_of("substeps"), std::nullopt, ""});
+  out.push_back({"largest total joint error sum|C|, " + adaptive.run.label, "m", threshold, std::nullopt,
+                 "the threshold the fixed runs are held to"});
+  double smallest = std::nan("");
+  for (size_t k = 1; k < runs.size(); ++k) {
+    const double error = runs[k].divergence ? std::nan("") : runs[k].max_of("joint_error");
+    out.push_back({"largest total joint error sum|C|, " + runs[k].run.label, "m", error, std::nullopt,
+                   runs[k].divergence ? *runs[k].divergence : ""});
+    if (error <= threshold && !(smallest <= runs[k].run.x)) smallest = runs[k].run.x;
+  }
+  out.push_back({"smallest fixed N with sum|C| under the adaptive run's", "", smallest, std::nullopt,
+                 "NaN: none of the fixed runs"});
+  out.push_back({"fixed N / mean adaptive N", "", smallest / mean, std::nullopt,
+                 "how many times the substeps a fixed N costs for the same error"});
+  return out;
+}
+
+ExperimentDef substeps_experiment(const char* name, const char* scene, const char* what) {
+  return {
+      name,
+      "Giles & Andrews 2024",
+      "Figure 2",
+      std::string("substeps per frame over time with adaptive substeps (alpha 0.1) on ") + what +
+          ", against fixed N: the smallest fixed N whose total joint error sum|C| stays under the adaptive "
+          "run's",
+      scene,
+      [](bool quick) {
+        const int frames = quick ? 60 : 600;
+        std::vector<ExperimentRun> runs{adaptive_run(0.1, frames)};
+        for (const int n : quick ? std::vector<int>{5, 40} : std::vector<int>{5, 10, 20, 40, 80, 160})
+          runs.push_back(fixed_run(n, frames));
+        return runs;
+      },
+      {kSubsteps, kJointError, kKinetic, kMs},
+      {over_time("substeps", "Substeps per frame (Giles & Andrews Figure 2)", "substeps", false),
+       over_time("joint_error", "Total joint error sum|C|", "joint_error", true)},
+      substeps_against_fixed};
+}
+
+}  // namespace
+
+ExperimentDef adaptive_energy() {
+  return {
+      "adaptive_energy",
+      "Giles & Andrews 2024",
+      "Figure 3, §4.1.1",
+      "the swinging box (25 hinged links, a box 1000x a link) over 200 s: kinetic energy with adaptive "
+      "substeps (alpha 0.1), adaptive damping at 1 substep (Andrews et al. 2017), and fixed 1 and 40 "
+      "substeps",
+      "swinging_box",
+      [](bool quick) {
+        const int frames = quick ? 300 : 12000;
+        return std::vector<ExperimentRun>{adaptive_run(0.1, frames), damping_run(1, frames),
+                                          fixed_run(1, frames), fixed_run(40, frames)};
+      },
+      {kKinetic, kTotal, kSubsteps, kDamped, kJointError, kMs},
+      {over_time("kinetic", "Kinetic energy of the swinging box (Giles & Andrews Figure 3)", "kinetic",
+                 false),
+       over_time("total", "Total energy", "total", false),
+       over_time("substeps", "Substeps per frame", "substeps", false)},
+      [](const std::vector<RunSeries>& runs) {
+        std::vector<Finding> out;
+        for (const RunSeries& r : runs) {
+          const double window = std::min(10.0, 0.2 * (r.time.empty() ? 0.0 : r.time.back()));
+          out.push_back({"kinetic peak, last / first " + std::to_string(int(window)) + " s, " + r.run.label,
+                         "", kinetic_peak(r, window, true) / kinetic_peak(r, window, false), std::nullopt,
+                         "Figure 3: adaptive substeps keep it, adaptive damping dissipates it"});
+          out.push_back({"total energy at the end / at the start, " + r.run.label, "",
+                         r.last_of("total") / r.measures.at("total").front(), std::nullopt, ""});
+          out.push_back({"mean N, " + r.run.label, "", r.mean_of("substeps", 0.0), std::nullopt, ""});
+          out.push_back({"largest total joint error sum|C|, " + r.run.label, "m", r.max_of("joint_error"),
+                         std::nullopt, "the chain holds together where this stays small"});
+          out.push_back({"ms/frame, " + r.run.label, "ms", r.mean_of("step_ms", 0.0), std::nullopt, ""});
+        }
+        return out;
+      }};
+}
+
+ExperimentDef adaptive_substeps() {
+  return substeps_experiment("adaptive_substeps", "swinging_box", "the swinging box");
+}
+
+ExperimentDef adaptive_substeps_bridge() {
+  return substeps_experiment("adaptive_substeps_bridge", "bridge",
+                             "the bridge with the 1000:1 ball rolling across");
+}
+
+ExperimentDef adaptive_stack() {
+  return {"adaptive_stack",
+          "Giles & Andrews 2024",
+          "Figure 4, §4.1.3",
+          "the frictionless heavy stack for 10 s: 10,000:1 with adaptive substeps (alpha 0.1) and with 1 "
+          "substep, the taller 20,000:1 (8 levels) with alpha 0.05, and 30:1 with adaptive substeps and with "
+          "fixed 200",
+          "heavy_stack",
+          [](bool quick) {
+            const int frames = quick ? 60 : 600;
+            ExperimentRun tall = adaptive_run(0.05, frames, {{"levels", 8}, {"mass_ratio", 2e4}});
+            tall.label += ", 20000:1, 8 levels";
+            std::vector<ExperimentRun> runs{adaptive_run(0.1, frames), fixed_run(1, frames), tall};
+            runs[0].label += ", 10000:1";
+            runs[1].label += ", 10000:1";
+            ExperimentRun light = adaptive_run(0.1, frames, {{"mass_ratio", 30}});
+            light.label += ", 30:1";
+            ExperimentRun held = fixed_run(200, frames, {{"mass_ratio", 30}});
+            held.label += ", 30:1";
+            runs.push_back(light);
+            runs.push_back(held);
+            return runs;
+          },
+          {kDrop, kSubsteps, kMs},
+          {over_time("drop", "How far the top box sank (Giles & Andrews Figure 4)", "drop", false),
+           over_time("substeps", "Substeps per frame", "substeps", false)},
+          [](const std::vector<RunSeries>& runs) {
+            std::vector<Finding> out;
+            for (const RunSeries& r : runs) {
+              out.push_back({"box sank by the end, " + r.run.label, "m", r.last_of("drop"), std::nullopt,
+                             "the paper: 10,000:1 stands 10 s with adaptive substeps (direct solver)"});
+              out.push_back({"mean N, " + r.run.label, "", r.mean_of("substeps", 0.0), std::nullopt, ""});
+            }
+            return out;
+          }};
+}
+
+ExperimentDef adaptive_alpha() {
+  return {
+      "adaptive_alpha",
+      "Giles & Andrews 2024",
+      "Eq. 10, §5",
+      "the swinging box hanging at rest (a steady load): the substeps adaptive substepping picks against "
+      "alpha; Eq. 10 gives N ~ 1/sqrt(alpha), so halving alpha multiplies N by sqrt 2 (the paper's prose: 2)",
+      "swinging_box",
+      [](bool quick) {
+        const int frames = quick ? 30 : 120;
+        std::vector<ExperimentRun> runs;
+        for (const double alpha : quick ? std::vector<double>{0.05, 0.1, 0.2}
+                                        : std::vector<double>{0.0125, 0.025, 0.05, 0.1, 0.2, 0.4, 0.8})
+          runs.push_back(adaptive_run(alpha, frames, {{"angle", 0.0}}));
+        return runs;
+      },
+      {kSubsteps},
+      {{"substeps", "Substeps at rest against alpha (Eq. 10)", "substeps", true, {}, "alpha", true}},
+      [](const std::vector<RunSeries>& runs) {
+        std::vector<Finding> out;
+        std::vector<double> alpha, n;
+        for (const RunSeries& r : runs) {
+          alpha.push_back(r.run.x);
+          n.push_back(r.last_of("substeps"));
+          out.push_back({"N at rest, " + r.run.label, "", n.back(), std::nullopt, ""});
+        }
+        out.push_back({"slope of log N against log alpha", "", log_log_slope(alpha, n), -0.5,
+                       "Eq. 10 (the ceiling of Eq. 11 rounds N up)"});
+        for (size_t k = 1; k < runs.size(); ++k)
+          if (std::abs(alpha[k] - 2.0 * alpha[k - 1]) < 1e-12)
+            out.push_back({"N(alpha/2) / N(alpha) at alpha " + std::to_string(alpha[k]).substr(0, 6), "",
+                           n[k - 1] / n[k], std::sqrt(2.0), "Eq. 10: sqrt 2"});
+        return out;
+      }};
+}
+
+}  // namespace app
