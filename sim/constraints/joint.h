@@ -54,6 +54,10 @@ struct JointLambda {
   Real limit;   // λ of the limit row alone [N·m·s²]
 };
 
+SIM_HD JointLambda operator+(const JointLambda& a, const JointLambda& b) {
+  return {a.force + b.force, a.torque + b.torque, a.limit + b.limit};
+}
+
 // Where an anchor and a frame are in the world.
 SIM_HD Vec3 anchor_world(const BodyPose& b, Vec3 anchor) { return b.x + rotate(b.q, anchor); }
 SIM_HD Quat frame_world(const BodyPose& b, Quat frame) { return b.q * frame; }

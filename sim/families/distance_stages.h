@@ -8,6 +8,7 @@
 #include "constraints/energy.h"
 #include "constraints/geometric_stiffness.h"
 #include "families/distance_family.h"
+#include "families/frame_multipliers.h"
 #include "families/shared_particles.h"
 #include "solver/solver_core.h"
 #include "solver/stages.h"
@@ -104,7 +105,8 @@ struct DistanceEnergy {
 // (f/l)(I − n nᵀ) each (constraints/geometric_stiffness.h), the block on a movable other end apart.
 struct DistanceStiffness {
   const Int2* particles;
-  const Real* lambda;  // [N·s²]
+  const Real* lambda;  // summed over the frame [N·s²]
+  Real scale;          // 1/(N Δt_s²): the sums' mean force [1/s²]
   const int* offsets;  // the incidence: slot 2k + e of constraint k's end e
   const int* slots;
   const Vec3* x;
@@ -116,7 +118,7 @@ struct DistanceStiffness {
     for (int s = offsets[i]; s < offsets[i + 1]; ++s) {
       const int c = slots[s] / 2;
       const Int2 p = particles[c];
-      const Mat3 block = distance_stiffness(x[p.a], x[p.b], lambda[c] * pass.inv_h2);
+      const Mat3 block = distance_stiffness(x[p.a], x[p.b], lambda[c] * scale);
       k.block = k.block + block;
       if (w[slots[s] % 2 == 0 ? p.b : p.a] != 0.0) k.other += column_norms_squared(block);
     }
@@ -156,11 +158,16 @@ class DistanceFamily::Stages : public FamilyHooks {
           x);
   }
 
+  void end_iterations(SolverCore<Exec>& core, const Substep& sub) {
+    frame_lambda_.add(core, sub, Exec::data(core.state.distance.lambda), count(core));
+  }
+
   void add_stiffness(SolverCore<Exec>& core, const StiffnessPass& pass) {
     const DistanceArrays<Exec::template Buffer>& d = core.model.distance;
-    if (Exec::size(d.rest_length) == 0) return;
+    const Real* sums = frame_lambda_.sums(count(core));
+    if (!sums) return;
     core.launch(core.particle_count(),
-                DistanceStiffness{Exec::data(d.particles), Exec::data(core.state.distance.lambda),
+                DistanceStiffness{Exec::data(d.particles), sums, frame_lambda_.scale(pass.inv_h2),
                                   Exec::data(d.incidence_offsets), Exec::data(d.incidence_slots), core.x(),
                                   core.w(), pass});
   }
@@ -189,7 +196,10 @@ class DistanceFamily::Stages : public FamilyHooks {
   }
 
  private:
+  static int count(SolverCore<Exec>& core) { return int(Exec::size(core.model.distance.rest_length)); }
+
   SharedParticles<Exec> passes_;
+  FrameMultipliers<Exec, Real> frame_lambda_;  // for the geometric stiffness
 };
 
 }  // namespace sim

@@ -25,6 +25,7 @@
 #include "constraints/particle_patch.h"
 #include "families/body_ends.h"
 #include "families/body_stiffness.h"
+#include "families/frame_multipliers.h"
 #include "model/incidence.h"
 #include "solver/solver_core.h"
 
@@ -320,11 +321,24 @@ class ParticleBodyContacts {
   // The pairs in the State are no longer this detection's (offset_ does not index them): none carried.
   void state_uploaded() { carry_ = false; }
 
+  // After a substep's iterations: its λ_n added to the frame's sums (families/frame_multipliers.h).
+  void add_multipliers(SolverCore<Exec>& core, const Substep& sub) {
+    const int n = int(Exec::size(core.state.contact.particle_pairs));
+    ContactPair* pairs = Exec::data(core.state.contact.particle_pairs);
+    frame_lambda_.add(
+        core, sub, kMaxManifold * n, n, [&](Real* sum) { return AddContactMultipliers{sum, pairs}; },
+        sub.settings.contact_detection == ContactDetection::PerSubstep);
+  }
+
   // Each body's pairs with particles at the last detection (slot k: pair k).
-  BodyPairLists body_pair_lists(SolverCore<Exec>& core) {
+  BodyPairLists body_pair_lists(SolverCore<Exec>& core, Real inv_h2) {
     const bool listed = particles_ > 0 && Exec::size(body_offsets_) == size_t(bodies_) + 1;
-    return {Exec::data(core.state.contact.particle_pairs), listed ? Exec::data(body_offsets_) : nullptr,
-            listed ? Exec::data(body_slots_) : nullptr, false};
+    return {Exec::data(core.state.contact.particle_pairs),
+            listed ? Exec::data(body_offsets_) : nullptr,
+            listed ? Exec::data(body_slots_) : nullptr,
+            false,
+            frame_lambda_.sums(kMaxManifold * int(Exec::size(core.state.contact.particle_pairs))),
+            frame_lambda_.scale(inv_h2)};
   }
 
   void begin_substep(SolverCore<Exec>& core, const BeginContactSubstep& begin) {
@@ -412,6 +426,7 @@ class ParticleBodyContacts {
   Buffer<Vec3> shift_slots_;                   // per pair: its particle's share of the patch friction
   Buffer<unsigned char> scratch_;
   std::vector<Int2> host_ends_;
+  FrameMultipliers<Exec, Real> frame_lambda_;  // λ_n of each pair's points over the frame
 };
 
 }  // namespace sim

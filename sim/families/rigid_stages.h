@@ -15,6 +15,7 @@
 #include "families/attachment_family.h"
 #include "families/body_contact_stages.h"
 #include "families/body_ends.h"
+#include "families/frame_multipliers.h"
 #include "families/rigid_family.h"
 #include "solver/solver_core.h"
 
@@ -222,20 +223,27 @@ class RigidFamily::Stages : public FamilyHooks {
 
   void end_frame(SolverCore<Exec>&) { grab_start_ = grab_.target; }
 
+  void end_iterations(SolverCore<Exec>& core, const Substep& sub) {
+    frame_lambda_.add(core, sub, Exec::data(core.state.joint.lambda), int(Exec::size(core.model.joint.ends)));
+    contacts_.add_multipliers(core, sub);
+  }
+
   void add_stiffness(SolverCore<Exec>& core, const StiffnessPass& pass) {
     if (bodies_ == 0) return;
     const auto& j = core.model.joint;
-    const bool joints = Exec::size(j.incidence_offsets) > size_t(bodies_);
+    const JointLambda* sums = frame_lambda_.sums(int(Exec::size(j.ends)));
+    const bool joints = sums && Exec::size(j.incidence_offsets) > size_t(bodies_);
     const JointArgs args = joint_args(core, 0.0);
     core.launch(bodies_, BodyStiffness{{args.poses.body_x, args.poses.body_q, args.poses.body_w,
                                         args.poses.body_inv_inertia, core.x(), core.w()},
                                        args.anchor_a,
                                        args.anchor_b,
-                                       Exec::data(core.state.joint.lambda),
+                                       sums,
+                                       frame_lambda_.scale(pass.inv_h2),
                                        joints ? Exec::data(j.incidence_offsets) : nullptr,
                                        joints ? Exec::data(j.incidence_slots) : nullptr,
-                                       contacts_.body_pair_lists(core),
-                                       contacts_.particle_pair_lists(core),
+                                       contacts_.body_pair_lists(core, pass.inv_h2),
+                                       contacts_.particle_pair_lists(core, pass.inv_h2),
                                        grabbing() ? grab_.body : -1,
                                        grab_.local,
                                        Exec::data(grab_lambda_),
@@ -291,6 +299,7 @@ class RigidFamily::Stages : public FamilyHooks {
   Vec3 grab_start_{};
   BodyContacts<Exec> contacts_;
   typename Exec::template Buffer<Vec3> grab_lambda_;  // [N·s²]
+  FrameMultipliers<Exec, JointLambda> frame_lambda_;  // the joints' over the frame (geometric stiffness)
 };
 
 }  // namespace sim

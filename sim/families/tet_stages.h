@@ -9,6 +9,7 @@
 
 #include "constraints/energy.h"
 #include "constraints/geometric_stiffness.h"
+#include "families/frame_multipliers.h"
 #include "families/shared_particles.h"
 #include "families/tet_family.h"
 #include "solver/solver_core.h"
@@ -101,7 +102,8 @@ struct TetEnergy {
 // tets on it (tet_stiffness_column: central differences of the analytic gradients), the rows of its
 // movable co-corners apart.
 struct TetStiffness {
-  TetArgs args;
+  TetArgs args;        // its lambda: λ_D, λ_H summed over the frame [J·s²]
+  Real scale;          // 1/(N Δt_s²): the sums' mean [1/s²]
   const int* offsets;  // the incidence: slot 4t + e of tet t's corner e
   const int* slots;
   const Vec3* x;
@@ -116,7 +118,7 @@ struct TetStiffness {
       const Int4 p = args.particles[t];
       const int idx[4] = {p.a, p.b, p.c, p.d};
       const Vec3 xs[4] = {x[p.a], x[p.b], x[p.c], x[p.d]};
-      const Real f_d = args.lambda[2 * t] * pass.inv_h2, f_h = args.lambda[2 * t + 1] * pass.inv_h2;
+      const Real f_d = args.lambda[2 * t] * scale, f_h = args.lambda[2 * t + 1] * scale;
       for (int j = 0; j < 3; ++j) {
         Vec3 rows[4];
         tet_stiffness_column(args.model, args.gamma, args.inv_rest[t], xs, e, j, f_d, f_h, rows);
@@ -158,11 +160,19 @@ class TetFamily::Stages : public FamilyHooks {
           x);
   }
 
+  void end_iterations(SolverCore<Exec>& core, const Substep& sub) {
+    frame_lambda_.add(core, sub, Exec::data(core.state.tet.lambda), 2 * count(core));
+  }
+
   void add_stiffness(SolverCore<Exec>& core, const StiffnessPass& pass) {
     const TetArrays<Exec::template Buffer>& tet = core.model.tet;
-    if (Exec::size(tet.particles) == 0) return;
-    core.launch(core.particle_count(), TetStiffness{tet_args(core, 0.0), Exec::data(tet.incidence_offsets),
-                                                    Exec::data(tet.incidence_slots), core.x(), pass});
+    Real* sums = frame_lambda_.sums(2 * count(core));
+    if (!sums) return;
+    TetArgs args = tet_args(core, 0.0);
+    args.lambda = sums;
+    core.launch(core.particle_count(),
+                TetStiffness{args, frame_lambda_.scale(pass.inv_h2), Exec::data(tet.incidence_offsets),
+                             Exec::data(tet.incidence_slots), core.x(), pass});
   }
 
   static constexpr bool kElastic = true;
@@ -194,7 +204,10 @@ class TetFamily::Stages : public FamilyHooks {
             h};
   }
 
+  static int count(SolverCore<Exec>& core) { return int(Exec::size(core.model.tet.particles)); }
+
   SharedParticles<Exec> passes_;
+  FrameMultipliers<Exec, Real> frame_lambda_;  // for the geometric stiffness
 };
 
 }  // namespace sim

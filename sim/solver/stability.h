@@ -25,6 +25,7 @@ struct StabilityPlan {
   int substeps = 1;        // N run this frame
   int wanted = 1;          // ⌈h/h̄⌉ before the clamp (N under fixed substeps)
   double r = 0.0;          // max K_d,ii / M_ii [1/s²] (Eq. 9)
+  int where = -1;          // its DOF's owner: particle i, or particles + body b; −1: none
   double stable_dt = 0.0;  // h̄ = 2√(α/r) [s]; 0 when r = 0 (no load: any step is stable)
   bool clamped = false;    // wanted (or the held N) outside [N_min, N_max]
   bool held = false;       // N held above wanted by Settings::adaptive_release
@@ -42,14 +43,14 @@ inline int substeps_needed(double r, double h, double alpha, int cap) {
   return ratio < 1.0 ? 1 : int(std::ceil(ratio));
 }
 
-// The N a frame runs when Eq. 11 asks `wanted` after a frame of `last`: N may fall by at most the fraction
-// `release` of `last` (release 1: free, Algorithm 1 as printed). Beyond the paper: a position-based step
-// turns the constraint error a frame leaves into velocity at the next frame's Δt_s, so a frame at many
-// substeps after one at few (the error of few, corrected in the step of many) gains energy; the swinging box
-// at N alternating 40 and 80 gained 70 % in 18 s where 40 throughout lost 4 %. And a one-iteration frame at
-// few substeps leaves error that its successor's multipliers read as load, so N free to follow Eq. 11
-// swung between 17 and 200 from frame to frame and the box reached 30 times its energy (10 % a frame: the
-// same); falling at most 2 % a frame (Settings' default), N settles and the box keeps its energy.
+// The N a frame runs when Eq. 11 asks `wanted` after a frame of `last`: N rises at once and falls by at most
+// the fraction `release` of `last`, rounded up, so that below 1/release substeps it does not fall (release
+// 1: free both ways, Algorithm 1 as printed). Beyond the paper: one-iteration XPBD leaves a stretch that
+// grows with Δt_s (the error of a substep), and a frame at more substeps than the last pulls that stretch in
+// at its shorter Δt_s, turning it into kinetic energy. The swinging box at N alternating 40 and 80 gained
+// 70 % in 18 s where 40 throughout lost 4 %; with N free to follow Eq. 11 (17 to 200 from frame to frame)
+// it reached 30 times its energy, and limiting N's rise to 3 % a frame did not stop it. Held (Settings'
+// default, 2 %: N stays at 49 once there), it kept its energy like a fixed N (−17 % in 200 s; 40: −18 %).
 inline int held_substeps(int wanted, int last, double release) {
   if (last <= 0 || release >= 1.0) return wanted;
   return std::max(wanted, int(std::ceil((1.0 - release) * double(last))));

@@ -182,7 +182,8 @@ class XpbdSolver final : public Solver {
       each_family([&](auto& f) { f.end_substep(core_, substep); });
     }
     each_family([&](auto& f) { f.end_frame(core_); });
-    lambda_h_ = s.integrator == Integrator::Xpbd ? h : 0.0;
+    // the families summed their multipliers over this frame only while the stabilisation was on
+    lambda_h_ = active_stabilization(s) != Stabilization::Off ? h : 0.0;
     last_substeps_ = s.substeps;
     Exec::synchronize();  // the frame's one wait for the backend
     stats.detection_ms = detection_watch_.elapsed_ms();
@@ -236,7 +237,9 @@ class XpbdSolver final : public Solver {
         plan.substeps = plan.wanted = std::min(std::max(s.substeps, s.min_substeps), n_max);
       return plan;
     }
-    plan.r = stability(0.0).r;
+    const StabilitySums load = stability(0.0);
+    plan.r = load.r;
+    plan.where = load.r > 0.0 ? load.where : -1;
     plan.stable_dt = plan.r > 0.0 ? 2.0 * std::sqrt(s.adaptive_alpha / plan.r) : 0.0;
     plan.wanted = substeps_needed(plan.r, s.frame_dt, s.adaptive_alpha, std::max(n_max, s.substeps));
     if (s.adaptive == Stabilization::Damping) {
@@ -322,7 +325,7 @@ class XpbdSolver final : public Solver {
   typename Exec::template Buffer<DofStiffness> particle_stiffness_, body_stiffness_;
   typename Exec::template Buffer<Vec3> particle_damping_;
   typename Exec::template Buffer<Mat3> body_damping_;
-  Real lambda_h_ = 0.0;  // Δt_s of the substep that left the multipliers [s]; 0: none (K̃ = 0)
+  Real lambda_h_ = 0.0;  // Δt_s of the frame whose multipliers the families summed [s]; 0: none (K̃ = 0)
   int last_substeps_ = 0;  // N of the last frame
 };
 

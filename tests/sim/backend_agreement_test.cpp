@@ -126,6 +126,28 @@ TEST(BackendAgreement, RigidScenesMeasureAlike) {
   }
 }
 
+// Adaptive substepping (solver/stability.h) on both backends: the same geometric stiffness r from the same
+// State to reduction order, so the same N, on the swinging box and the hanging cloth, frame by frame.
+TEST(BackendAgreement, AdaptiveSubstepsPickTheSameN) {
+  const CudaAvailability cuda = cuda_availability();
+  if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
+  for (const char* scene : {"swinging_box", "hanging_cloth", "bridge"}) {
+    SCOPED_TRACE(scene);
+    World cpu(test::build_small_scene(scene), BackendKind::Cpu);
+    World gpu(test::build_small_scene(scene), BackendKind::Cuda);
+    Settings s = test::make_settings(20, 1);
+    s.adaptive = Stabilization::Substeps;
+    int differ = 0;
+    for (int f = 0; f < 60; ++f) {
+      cpu.step(s);
+      gpu.step(s);
+      EXPECT_NEAR(gpu.last_plan().r, cpu.last_plan().r, 0.05 * cpu.last_plan().r + 1e-9) << "frame " << f;
+      differ += std::abs(gpu.last_plan().substeps - cpu.last_plan().substeps) > 1;
+    }
+    EXPECT_LE(differ, 3);
+  }
+}
+
 // The contact scenes by their measures after 2 s at 100 x 1: the capsule stack's box where the CPU has it,
 // the contact forces summing to the same load, the bridge's ball as far along and its joints as tight.
 TEST(BackendAgreement, ContactScenesMeasureAlike) {
