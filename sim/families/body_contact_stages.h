@@ -19,7 +19,6 @@
 #include "collide/hash_grid_builder.h"
 #include "families/body_ends.h"
 #include "families/body_stiffness.h"
-#include "families/frame_multipliers.h"
 #include "families/particle_body_contact_stages.h"
 #include "model/colouring.h"
 #include "model/incidence.h"
@@ -159,26 +158,17 @@ class BodyContacts {
 
   void state_uploaded() { particles_.state_uploaded(); }
 
-  // After a substep's iterations: its λ_n added to the frame's sums (families/frame_multipliers.h); the
-  // sums restart where the pairs were found again.
+  // After a substep's iterations: its λ_n added to the frame's sums (families/frame_multipliers.h).
   void add_multipliers(SolverCore<Exec>& core, const Substep& sub) {
-    const int n = pair_count(core);
-    ContactPair* pairs = Exec::data(core.state.contact.pairs);
-    frame_lambda_.add(
-        core, sub, kMaxManifold * n, n, [&](Real* sum) { return AddContactMultipliers{sum, pairs}; },
-        sub.settings.contact_detection == ContactDetection::PerSubstep);
+    frame_lambda_.add(core, sub, core.state.contact.pairs);
     particles_.add_multipliers(core, sub);
   }
 
   // The last detection's pairs of each body, with bodies and with particles (families/body_stiffness.h).
   BodyPairLists body_pair_lists(SolverCore<Exec>& core, Real inv_h2) {
     const bool listed = bodies_ > 0 && Exec::size(incidence_offsets_) == size_t(bodies_) + 1;
-    return {Exec::data(core.state.contact.pairs),
-            listed ? Exec::data(incidence_offsets_) : nullptr,
-            listed ? Exec::data(incidence_slots_) : nullptr,
-            true,
-            frame_lambda_.sums(kMaxManifold * pair_count(core)),
-            frame_lambda_.scale(inv_h2)};
+    return frame_lambda_.lists(core.state.contact.pairs, listed ? Exec::data(incidence_offsets_) : nullptr,
+                               listed ? Exec::data(incidence_slots_) : nullptr, true, inv_h2);
   }
   BodyPairLists particle_pair_lists(SolverCore<Exec>& core, Real inv_h2) {
     return particles_.body_pair_lists(core, inv_h2);
@@ -256,7 +246,7 @@ class BodyContacts {
   std::vector<ContactPair> host_found_, host_pairs_;
   int dropped_ = 0;
   ParticleBodyContacts<Exec> particles_;
-  FrameMultipliers<Exec, Real> frame_lambda_;  // λ_n of each pair's points over the frame
+  PairMultipliers<Exec> frame_lambda_;  // λ_n of each pair's points over the frame
 };
 
 }  // namespace sim

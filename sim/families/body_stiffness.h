@@ -14,6 +14,7 @@
 
 #include "constraints/body_contact.h"
 #include "constraints/geometric_stiffness.h"
+#include "families/frame_multipliers.h"
 #include "families/rigid_family.h"
 
 namespace sim {
@@ -87,6 +88,33 @@ struct BodyStiffness {
     }
     return k;
   }
+};
+
+// The frame sums of the λ_n of a list of contact pairs, and the lists the stiffness pass reads from them.
+template <class Exec>
+class PairMultipliers {
+ public:
+  // After a substep's iterations; the sums restart where the pairs were found again (every substep).
+  void add(SolverCore<Exec>& core, const Substep& sub, typename Exec::template Buffer<ContactPair>& pairs) {
+    const int n = int(Exec::size(pairs));
+    ContactPair* p = Exec::data(pairs);
+    sums_.add(
+        core, sub, kMaxManifold * n, n,
+        [&](Real* sum) {
+          return AddContactMultipliers{sum, p};
+        },
+        sub.settings.contact_detection == ContactDetection::PerSubstep);
+  }
+
+  // Each body's pairs (offsets, slots: null for none) with the frame's sums.
+  BodyPairLists lists(typename Exec::template Buffer<ContactPair>& pairs, const int* offsets,
+                      const int* slots, bool end_slots, Real inv_h2) {
+    return {Exec::data(pairs),  offsets, slots, end_slots, sums_.sums(kMaxManifold * int(Exec::size(pairs))),
+            sums_.scale(inv_h2)};
+  }
+
+ private:
+  FrameMultipliers<Exec, Real> sums_;
 };
 
 }  // namespace sim

@@ -25,7 +25,6 @@
 #include "constraints/particle_patch.h"
 #include "families/body_ends.h"
 #include "families/body_stiffness.h"
-#include "families/frame_multipliers.h"
 #include "model/incidence.h"
 #include "solver/solver_core.h"
 
@@ -323,22 +322,14 @@ class ParticleBodyContacts {
 
   // After a substep's iterations: its λ_n added to the frame's sums (families/frame_multipliers.h).
   void add_multipliers(SolverCore<Exec>& core, const Substep& sub) {
-    const int n = int(Exec::size(core.state.contact.particle_pairs));
-    ContactPair* pairs = Exec::data(core.state.contact.particle_pairs);
-    frame_lambda_.add(
-        core, sub, kMaxManifold * n, n, [&](Real* sum) { return AddContactMultipliers{sum, pairs}; },
-        sub.settings.contact_detection == ContactDetection::PerSubstep);
+    frame_lambda_.add(core, sub, core.state.contact.particle_pairs);
   }
 
   // Each body's pairs with particles at the last detection (slot k: pair k).
   BodyPairLists body_pair_lists(SolverCore<Exec>& core, Real inv_h2) {
     const bool listed = particles_ > 0 && Exec::size(body_offsets_) == size_t(bodies_) + 1;
-    return {Exec::data(core.state.contact.particle_pairs),
-            listed ? Exec::data(body_offsets_) : nullptr,
-            listed ? Exec::data(body_slots_) : nullptr,
-            false,
-            frame_lambda_.sums(kMaxManifold * int(Exec::size(core.state.contact.particle_pairs))),
-            frame_lambda_.scale(inv_h2)};
+    return frame_lambda_.lists(core.state.contact.particle_pairs, listed ? Exec::data(body_offsets_) : nullptr,
+                               listed ? Exec::data(body_slots_) : nullptr, false, inv_h2);
   }
 
   void begin_substep(SolverCore<Exec>& core, const BeginContactSubstep& begin) {
@@ -426,7 +417,7 @@ class ParticleBodyContacts {
   Buffer<Vec3> shift_slots_;                   // per pair: its particle's share of the patch friction
   Buffer<unsigned char> scratch_;
   std::vector<Int2> host_ends_;
-  FrameMultipliers<Exec, Real> frame_lambda_;  // λ_n of each pair's points over the frame
+  PairMultipliers<Exec> frame_lambda_;  // λ_n of each pair's points over the frame
 };
 
 }  // namespace sim

@@ -22,9 +22,7 @@ const std::vector<ParamSpec>& settings_table() {
        "substep",
        false, integrator_names()},
       {"substeps", ParamType::Int, 20, 1, 1000, "",
-       "n: substeps per frame, Δt_s = Δt_f / n (Eq. 6); steps per frame of a force-based integrator; under "
-       "adaptive substeps, the first frame's (no multipliers yet)",
-       false},
+       "n: substeps per frame, Δt_s = Δt_f / n (Eq. 6); steps per frame of a force-based integrator", false},
       {"iterations", ParamType::Int, 1, 1, 1000, "", "k: constraint iterations per substep", false},
       {"newton_iterations", ParamType::Int, 1, 1, 100, "",
        "implicit_euler: Newton steps per substep (1: linearly implicit)", false},

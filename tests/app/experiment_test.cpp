@@ -212,6 +212,15 @@ void check_floating_ball_follows_archimedes() {
         << density << " kg/m^3";
 }
 
+// Eq. 10 on the swinging box at rest: N ∝ 1/√α (the quick sweep 0.05, 0.1, 0.2); and Figure 3's first 5 s:
+// adaptive substeps keep the box's total energy within 5 %.
+void check_adaptive_substeps_follow_eq10_and_keep_energy() {
+  const nlohmann::json alpha = summary_of(run_quick("adaptive_alpha"));
+  EXPECT_NEAR(finding(alpha, "slope of log mean N against log alpha"), -0.5, 0.1);
+  const nlohmann::json energy = summary_of(run_quick("adaptive_energy"));
+  EXPECT_NEAR(finding(energy, "total energy at the end / at the start, adaptive substeps, alpha 0.1"), 1.0, 0.05);
+}
+
 void check_substepped_drape_stretches_less() {
   const nlohmann::json s = summary_of(run_quick("bunny_stretch"));
   EXPECT_GT(finding(s, "mean stretch at the end: iterations / substeps at n = 30"), 2.0);
@@ -261,6 +270,10 @@ TEST(Experiment, QuickRunsReproduceThePapersClaims) {
   {
     SCOPED_TRACE("floating_ball_follows_archimedes");
     check_floating_ball_follows_archimedes();
+  }
+  {
+    SCOPED_TRACE("adaptive_substeps_follow_eq10_and_keep_energy");
+    check_adaptive_substeps_follow_eq10_and_keep_energy();
   }
   {
     SCOPED_TRACE("integrator_experiments_reproduce_the_lectures");

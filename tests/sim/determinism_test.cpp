@@ -7,6 +7,7 @@
 #include <omp.h>
 
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -148,15 +149,20 @@ uint64_t adaptive_hash(const std::string& scene, SelectedBackend backend, int th
 
 class AdaptiveDeterminism : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(AdaptiveDeterminism, SameBitsOnAnyThreadCountAndLoopOrder) {
-  const std::string& scene = GetParam();
+// hash(backend, threads): the same bits on 1 and 2 CPU threads and in a shuffled loop order.
+void expect_same_bits(const std::function<uint64_t(SelectedBackend, int)>& hash) {
   const int before = omp_get_max_threads();
   omp_set_num_threads(1);
-  const uint64_t one = adaptive_hash(scene, select_backend(BackendKind::Cpu), 1);
+  const uint64_t one = hash(select_backend(BackendKind::Cpu), 1);
   omp_set_num_threads(2);
-  EXPECT_EQ(adaptive_hash(scene, select_backend(BackendKind::Cpu), 2), one) << "2 threads differ from 1";
+  EXPECT_EQ(hash(select_backend(BackendKind::Cpu), 2), one) << "2 threads differ from 1";
   omp_set_num_threads(before);
-  EXPECT_EQ(adaptive_hash(scene, test::shuffled_backend(12345), 0), one) << "shuffled loops differ";
+  EXPECT_EQ(hash(test::shuffled_backend(12345), 0), one) << "shuffled loops differ";
+}
+
+TEST_P(AdaptiveDeterminism, SameBitsOnAnyThreadCountAndLoopOrder) {
+  const std::string scene = GetParam();
+  expect_same_bits([&](SelectedBackend b, int threads) { return adaptive_hash(scene, std::move(b), threads); });
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenes, AdaptiveDeterminism,
@@ -186,13 +192,7 @@ uint64_t scheme_hash(const IntegratorInfo& in, SelectedBackend backend, int thre
 
 TEST_P(ForceSchemeDeterminism, SameBitsOnAnyThreadCountAndLoopOrder) {
   const IntegratorInfo in = GetParam();
-  const int before = omp_get_max_threads();
-  omp_set_num_threads(1);
-  const uint64_t one = scheme_hash(in, select_backend(BackendKind::Cpu), 1);
-  omp_set_num_threads(2);
-  EXPECT_EQ(scheme_hash(in, select_backend(BackendKind::Cpu), 2), one) << "2 threads differ from 1";
-  omp_set_num_threads(before);
-  EXPECT_EQ(scheme_hash(in, test::shuffled_backend(12345), 0), one) << "shuffled loops differ";
+  expect_same_bits([&](SelectedBackend b, int threads) { return scheme_hash(in, std::move(b), threads); });
 }
 
 INSTANTIATE_TEST_SUITE_P(Integrators, ForceSchemeDeterminism,
