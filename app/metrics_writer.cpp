@@ -96,6 +96,7 @@ const Column kColumns[] = {
     {"stable_dt_s", [](const sim::FrameMetrics& m) { return m.stable_dt; }, false},
     {"substeps_wanted", [](const sim::FrameMetrics& m) { return double(m.substeps_wanted); }, true},
     {"substeps_clamped", [](const sim::FrameMetrics& m) { return double(m.substeps_clamped); }, true},
+    {"substeps_held", [](const sim::FrameMetrics& m) { return double(m.substeps_held); }, true},
     {"damped_dofs", [](const sim::FrameMetrics& m) { return double(m.damped_dofs); }, true},
     {"projections", [](const sim::FrameMetrics& m) { return double(m.projections); }, true},
     {"step_ms", [](const sim::FrameMetrics& m) { return m.step_ms; }, false},

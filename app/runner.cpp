@@ -27,6 +27,8 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   std::printf("simulated    %d frames, %.4g s\n", frames_done, world.time());
   std::printf("step time    %.3f ms/frame (mean), %s\n", frames_done ? total_step_ms / frames_done : 0.0,
               sim::cost_line(last, s.integrator).c_str());
+  if (const std::string line = sim::stability_line(last, sim::active_stabilization(s)); !line.empty())
+    std::printf("last frame   %s\n", line.c_str());
   std::printf("energy       kinetic %.6g J, gravitational %.6g J, elastic %.6g J, total %.6g J\n",
               last.kinetic, last.gravitational, last.elastic, last.total);
   std::printf("residual     |C + α̃λ| max %.4g m, rms %.4g m;", last.max_residual, last.rms_residual);

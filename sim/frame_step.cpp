@@ -77,6 +77,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.stable_dt = plan.stable_dt;
   r.metrics.substeps_wanted = plan.wanted;
   r.metrics.substeps_clamped = plan.clamped ? 1 : 0;
+  r.metrics.substeps_held = plan.held ? 1 : 0;
   r.metrics.damped_dofs = plan.damped;
   if (settings.integrator == Integrator::Xpbd)
     r.metrics.projections = (long long)world.last_substeps() * settings.iterations * sums.constraints.count;

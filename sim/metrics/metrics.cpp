@@ -49,6 +49,9 @@ std::string stability_line(const FrameMetrics& m, Stabilization mode) {
   } else if (m.substeps_clamped && m.substeps_wanted > m.substeps) {
     std::snprintf(text, sizeof text, " (wanted %d)", m.substeps_wanted);
     line += text;
+  } else if (m.substeps_held) {
+    std::snprintf(text, sizeof text, ", held (Eq. 11: %d)", m.substeps_wanted);
+    line += text;
   }
   return line;
 }

@@ -103,6 +103,7 @@ struct FrameMetrics {
   double stable_dt = 0.0;        // [s]; 0: no load
   int substeps_wanted = 0;
   int substeps_clamped = 0;  // 1: clamped
+  int substeps_held = 0;     // 1: held above substeps_wanted by Settings::adaptive_release
   int damped_dofs = 0;
   // Constraint projections this frame (distances, attachments, two per tet), n·k per constraint (contacts
   // vary and are not counted): "equal cost" in this project's comparisons means equal projections. Predict,
