@@ -51,7 +51,8 @@ inline int substeps_needed(double r, double h, double alpha, int cap) {
 //   N alternating 40 and 80 each frame: +70 % energy in 18 s (40 throughout: −4 %);
 //   N free to follow Eq. 11 (17 to 200 from frame to frame): 26 times its energy in 10 s;
 //   N falling 2 % a frame without the rounding (a real-valued hold), or its rise limited to 3 % a frame:
-//   still 3 to 10 times in 60 s;
+//   still 3 to 10 times in 60 s, and so did one substep at rest (no velocity, no gravity, its motion
+//   discarded) before each frame at more substeps than the last: 60 times in 60 s;
 //   held (the default, from N_max on the first frame): N settles at 49 and the box loses 17 % in 200 s,
 //   as fixed 40 substeps do (18 %).
 // So with one iteration, N follows a load that rises past 50 substeps and holds; Algorithm 1's fall is there
