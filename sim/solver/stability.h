@@ -45,9 +45,10 @@ inline int substeps_needed(double r, double h, double alpha, int cap) {
 
 // The N a frame runs when Eq. 11 asks `wanted` after a frame of `last`: N rises at once and falls by at most
 // the fraction `release` of `last`, rounded up, so that below 1/release substeps (50 at the default 2 %) it
-// does not fall at all (release 1: free both ways, Algorithm 1 as printed). Beyond the paper: one-iteration
-// XPBD leaves a stretch that grows with Δt_s, and a frame at more substeps than the last pulls that stretch
-// in at its shorter step, as kinetic energy. Measured on the swinging box (mean forces over the frame):
+// does not fall at all (release 1: free both ways, Algorithm 1 as printed). Beyond the paper: with one
+// iteration a substep, frames whose N changes gain energy (one cause: the stretch one-iteration XPBD leaves
+// grows with Δt_s, and a frame at more substeps pulls it in at its shorter step; but settling it first did
+// not help, so not the only one). Measured on the swinging box (mean forces over the frame):
 //   N alternating 40 and 80 each frame: +70 % energy in 18 s (40 throughout: −4 %);
 //   N free to follow Eq. 11 (17 to 200 from frame to frame): 26 times its energy in 10 s;
 //   N falling 2 % a frame without the rounding (a real-valued hold), or its rise limited to 3 % a frame:
