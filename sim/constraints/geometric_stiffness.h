@@ -1,5 +1,5 @@
 // The geometric stiffness K̃ = (∂Jᵀ/∂q) λ of the constraints (Giles & Andrews 2024, "Adaptive Sub-stepping",
-// Eq. 1, after Tournier et al. 2015), from the multipliers of the last substep, f = λ / Δt_s² (a force,
+// Eq. 1, after Tournier et al. 2015), from the frame's mean forces f = Σλ / (N Δt_s²) (a force,
 // or a torque, or the conjugate of a dimensionless C), and its diagonalisation K_d,ii = |K̃_i|, the 2-norm of
 // column i (Eq. 4, Andrews et al. 2017). Each degree of freedom's column is assembled from 3×3 blocks: the
 // block on its own rows (summed over every constraint on it before the norm, since blocks of several
@@ -24,7 +24,7 @@ struct DofStiffness {
 struct StiffnessPass {
   DofStiffness* particle;  // per particle
   DofStiffness* body;      // per body (its three rotations)
-  Real inv_h2;             // 1/Δt_s² of the substep that left the multipliers [1/s²]
+  Real inv_h2;             // 1/Δt_s² of the frame whose multipliers the families summed [1/s²]
 };
 
 SIM_HD Vec3 column_norms_squared(Mat3 b) {

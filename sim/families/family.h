@@ -126,9 +126,10 @@ struct FamilyHooks {
   template <class Core>
   void end_frame(Core&) {}
   // Adaptive substepping (solver/stability.h): add the geometric stiffness of the family's constraints
-  // from the last substep's multipliers, f = λ·pass.inv_h2 (constraints/geometric_stiffness.h), to each
-  // degree of freedom's column, pass.particle[i] or pass.body[b], each particle or body adding its own
-  // (no two threads write one entry). A family whose constraints have none adds nothing.
+  // from the frame's mean forces (its multipliers summed over the substeps in end_iterations,
+  // families/frame_multipliers.h; pass.inv_h2 = 1/Δt_s²) to each degree of freedom's column,
+  // pass.particle[i] or pass.body[b], each particle or body adding its own (no two threads write one entry).
+  // A family whose constraints have none adds nothing.
   template <class Core, class Pass>
   void add_stiffness(Core&, const Pass&) {}
   // Force-based integrators (solver/newton_pcg.h): a family with an elastic energy (kElastic) adds its

@@ -25,7 +25,6 @@ struct StabilityPlan {
   int substeps = 1;        // N run this frame
   int wanted = 1;          // ⌈h/h̄⌉ before the clamp (N under fixed substeps)
   double r = 0.0;          // max K_d,ii / M_ii [1/s²] (Eq. 9)
-  int where = -1;          // its DOF's owner: particle i, or particles + body b; −1: none
   double stable_dt = 0.0;  // h̄ = 2√(α/r) [s]; 0 when r = 0 (no load: any step is stable)
   bool clamped = false;    // wanted (or the held N) outside [N_min, N_max]
   bool held = false;       // N held above wanted by Settings::adaptive_release
@@ -91,13 +90,10 @@ SIM_HD double stiffness_ratio(Real kd, Real mass) { return mass > 0.0 ? double(k
 // break Eq. 5 there.
 struct StabilitySums {
   double r = 0.0;
-  int where = -1;  // the DOF owner of r: particle i, or bodies after the particles (particles + body) [-]
   int damped = 0;  // DOFs that break Eq. 5 at the damping step
   SIM_HD static StabilitySums combine(const StabilitySums& a, const StabilitySums& b) {
     StabilitySums s;
-    const bool take_b = b.r > a.r || (b.r == a.r && b.where >= 0 && (a.where < 0 || b.where < a.where));
-    s.r = take_b ? b.r : a.r;
-    s.where = take_b ? b.where : a.where;
+    s.r = fmax(a.r, b.r);
     s.damped = a.damped + b.damped;
     return s;
   }
@@ -121,7 +117,6 @@ struct StabilityTerm {
   Mat3* body_factor;      // per body, written at damping_dt > 0
   SIM_HD StabilitySums operator()(int i) const {
     StabilitySums s;
-    s.where = i;
     Vec3 ratio{0.0, 0.0, 0.0};
     if (i < particles) {
       if (w[i] > 0.0) ratio = w[i] * diagonal_stiffness(particle[i]);

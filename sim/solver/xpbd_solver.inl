@@ -138,7 +138,7 @@ class XpbdSolver final : public Solver {
   // Newton-PCG solve on the families' energy followed by one projection of the contacts; an explicit
   // scheme replaces lines 4-11 by its step on the families' forces followed by that projection.
   // With Settings::adaptive, the frame's substep count (or its damping) comes first from the geometric
-  // stiffness of the last substep's multipliers (solver/stability.h).
+  // stiffness of the last frame's mean forces (solver/stability.h, families/frame_multipliers.h).
   StepStats step(const Settings& settings) override {
     team_.choose(settings.threads);
     const typename Exec::Team::Span span(team_, true);
@@ -222,8 +222,8 @@ class XpbdSolver final : public Solver {
     forces_.after_contacts(core_, substep.h);
   }
 
-  // Giles & Andrews 2024 Algorithm 1 lines 1-7 (solver/stability.h): K_d from the multipliers the last
-  // frame's last substep left, r = max K_d/M, and the frame's N, or Eq. 6's damping at the fixed N (damping)
+  // Giles & Andrews 2024 Algorithm 1 lines 1-7 (solver/stability.h): K_d from the mean forces of the last
+  // frame (the families' multipliers summed over its substeps), r = max K_d/M, and the frame's N, or Eq. 6's damping at the fixed N (damping)
   // or past N_max (hybrid). Off or under a force-based integrator (no multipliers): the fixed n. The first
   // frame after a reset, whose loads are unknown, runs N_max: a one-iteration solve that starts coarse
   // leaves an error that later frames turn into motion (the swinging box started at 20 substeps gained 6
@@ -237,9 +237,7 @@ class XpbdSolver final : public Solver {
       if (s.adaptive != Stabilization::Damping) plan.substeps = plan.wanted = n_max;
       return plan;
     }
-    const StabilitySums load = stability(0.0);
-    plan.r = load.r;
-    plan.where = load.r > 0.0 ? load.where : -1;
+    plan.r = stability(0.0).r;
     plan.stable_dt = plan.r > 0.0 ? 2.0 * std::sqrt(s.adaptive_alpha / plan.r) : 0.0;
     plan.wanted = substeps_needed(plan.r, s.frame_dt, s.adaptive_alpha, std::max(n_max, s.substeps));
     if (s.adaptive == Stabilization::Damping) {
