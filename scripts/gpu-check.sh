@@ -8,17 +8,21 @@
 #   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388), the chain
 #      (100 x 1 and 1 x 100) and the rigid chain (100 x 1, 1 x 100, 1 x 500; 20 and 100 links), the contact
 #      scenes, a box on the bunny's cloth and a ball in the fluid, and every integrator on hanging_cloth
-#      100 x 100;
+#      100 x 100; the fluid column at the paper's scale on CUDA alone;
 #   4. records 300 frames of the default scene on CUDA under Xvfb, when Xvfb is installed;
-#   5. writes bench/results/<gpu>-<date>.json and a markdown summary beside it.
+#   5. writes bench/results/<gpu>-<date>.json and a markdown summary beside it (scripts/gpu_report.py).
+# The report is rewritten after every step and merged with the day's report already there, so a run cut
+# short (a lent machine allows 10 minutes a command) keeps what it measured, and --stage finishes the rest.
 # Without an NVIDIA GPU it says so and exits 0 without building. Exit 1 when a test fails, a CUDA test
 # skips, or a benchmark diverges.
-# Usage: scripts/gpu-check.sh [--prebuilt DIR] [--quick]
+# Usage: scripts/gpu-check.sh [--prebuilt DIR] [--quick] [--stage tests|bench|all]
 #   --prebuilt DIR  DIR/bin holds the binaries, DIR/lib the shared libraries they need, DIR/assets the bunny
-#   --quick         fewer timed frames and no 388² bunny (a first look within a few minutes)
+#   --quick         fewer timed frames, no 388² bunny and no 949k fluid (a first look within a few minutes)
+#   --stage S       the tests (2) alone, the benchmarks and the recording (3, 4) alone, or all (the default)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-prebuilt="" quick=0
+prebuilt="" quick=0 stage=all
+usage="usage: [--prebuilt DIR] [--quick] [--stage tests|bench|all]"
 while [ $# -gt 0 ]; do
   case "$1" in
     --prebuilt)
@@ -26,7 +30,13 @@ while [ $# -gt 0 ]; do
       prebuilt="$(cd "$2" && pwd)" || { echo "gpu-check: no folder '$2'" >&2; exit 2; }
       shift 2 ;;
     --quick) quick=1; shift ;;
-    *) echo "gpu-check: unknown argument '$1' (usage: [--prebuilt DIR] [--quick])" >&2; exit 2 ;;
+    --stage)
+      case "${2:-}" in
+        tests | bench | all) stage="$2" ;;
+        *) echo "gpu-check: --stage takes tests, bench or all, not '${2:-}'" >&2; exit 2 ;;
+      esac
+      shift 2 ;;
+    *) echo "gpu-check: unknown argument '$1' ($usage)" >&2; exit 2 ;;
   esac
 done
 
@@ -39,7 +49,6 @@ gpu_name="$(echo "$gpu" | cut -d, -f1 | sed 's/^ *//; s/ *$//')"
 arch="$(echo "$gpu" | cut -d, -f2 | tr -d ' .')"
 driver="$(echo "$gpu" | cut -d, -f3 | tr -d ' ')"
 slug="$(echo "$gpu_name" | tr 'A-Z' 'a-z' | tr -cs 'a-z0-9' '-' | sed 's/^-//; s/-$//')"
-date="$(date -u +%Y-%m-%d)"
 echo "gpu-check: $gpu_name (sm_$arch, driver $driver)"
 
 if [ -n "$prebuilt" ]; then
@@ -56,112 +65,76 @@ fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+mkdir -p "$root/bench/results"
+out="$root/bench/results/$slug-$(date -u +%Y-%m-%d).json"
 status=0
+report() {  # merges what $work holds into the day's report; its exit status judges the whole report
+  GPU_NAME="$gpu_name" GPU_ARCH="$arch" GPU_DRIVER="$driver" python3 "$root/scripts/gpu_report.py" "$work" "$out"
+}
+step() { echo "gpu-check: $(date -u +%T) $*"; }
 
 # 2. Tests: each binary writes its results as JSON; the CUDA ones must have run.
-for t in sim_tests determinism_tests; do
-  echo "gpu-check: $t"
-  "$bin/$t" --gtest_output="json:$work/$t.json" >"$work/$t.log" 2>&1 || { status=1; tail -40 "$work/$t.log"; }
-done
+if [ "$stage" != bench ]; then
+  for t in sim_tests determinism_tests; do
+    step "$t"
+    "$bin/$t" --gtest_output="json:$work/$t.json" >"$work/$t.log" 2>&1 || { status=1; tail -40 "$work/$t.log"; }
+    report >/dev/null || true
+  done
+fi
 
-# 3. Benchmarks.
-frames=() bunny_sizes="64,388"
-if [ "$quick" = 1 ]; then frames=(--frames 5); bunny_sizes="64"; fi
-for case in "hanging_cloth 100,387" "bunny_cloth $bunny_sizes" "chain 20" "rigid_chain 20,100" "capsule_stack 10,30" "bridge 20,100"; do
-  set -- $case
-  echo "gpu-check: bench_xpbd --scene $1 --sizes $2"
-  "$bin/bench_xpbd" --scene "$1" --sizes "$2" --backend all "${frames[@]}" --out "$work/bench-$1.json" \
-    >/dev/null 2>"$work/bench-$1.log" || { status=1; cat "$work/bench-$1.log"; }
-  cat "$work/bench-$1.log"
-done
-# The fluid column (issue 15) on CUDA alone at 101k and the paper's 936k scale, with neighbour lists and
-# with the 27-cell walk (the CPU's 101k numbers are committed; its 936k frame takes seconds).
-fluid_sizes="74,156"
-[ "$quick" = 1 ] && fluid_sizes="74"
-for walk in list cells; do
-  echo "gpu-check: bench_xpbd --scene fluid_column --sizes $fluid_sizes --set neighbour_walk=$walk"
-  "$bin/bench_xpbd" --scene fluid_column --sizes "$fluid_sizes" --backend cuda --set neighbour_walk=$walk \
-    "${frames[@]}" --out "$work/bench-fluid-$walk.json" >/dev/null 2>"$work/bench-fluid-$walk.log" ||
-    { status=1; cat "$work/bench-fluid-$walk.log"; }
-  cat "$work/bench-fluid-$walk.log"
-done
-# Particles against a body (issue 17): the box dropped on the draped bunny, the ball in the fluid.
-for case in "bunny_cloth $bunny_sizes drop=box bunny-box" "fluid_column $fluid_sizes drop=ball fluid-ball"; do
-  set -- $case
-  echo "gpu-check: bench_xpbd --scene $1 --sizes $2 --set $3"
-  "$bin/bench_xpbd" --scene "$1" --sizes "$2" --set "$3" --backend all "${frames[@]}" --out "$work/bench-$4.json" \
-    >/dev/null 2>"$work/bench-$4.log" || { status=1; cat "$work/bench-$4.log"; }
-  cat "$work/bench-$4.log"
-done
-# Every integrator on the 100 x 100 cloth at a stiffness the explicit schemes bear (issue 14's benchmark).
-echo "gpu-check: bench_xpbd --integrators all"
-"$bin/bench_xpbd" --scene hanging_cloth --sizes 100 --integrators all --set stretch_stiffness=0.5 \
-  --set shear_stiffness=0.5 --set bend_stiffness=0.5 --backend all "${frames[@]}" \
-  --out "$work/bench-integrators.json" >/dev/null 2>"$work/bench-integrators.log" ||
-  { status=1; cat "$work/bench-integrators.log"; }
-cat "$work/bench-integrators.log"
-
-# 4. A recorded run of the default scene on CUDA (the viewer's renderer, offscreen under Xvfb).
-record="skipped: Xvfb is not installed"
-if command -v Xvfb >/dev/null 2>&1; then
-  Xvfb :93 -screen 0 1280x720x24 >/dev/null 2>&1 &
-  xvfb=$!
-  sleep 1
-  if DISPLAY=:93 "$bin/smallsteps" run --backend cuda --frames 300 --record "$work/record/" --no-progress \
-      --metrics "$work/record.csv" >"$work/record.log" 2>&1; then
-    record="$(grep -E '^30 |ms/frame' "$work/record.log" | tail -1)"
-  else
+# 3. Benchmarks: bench NAME ARGS... runs bench_xpbd ARGS into the report's benchmarks[NAME].
+frames=() bunny_sizes="64,388" fluid_sizes="74,156"
+if [ "$quick" = 1 ]; then frames=(--frames 5) bunny_sizes="64" fluid_sizes="74"; fi
+bench() {
+  local name="$1"
+  shift
+  step "bench_xpbd $*"
+  "$bin/bench_xpbd" "$@" "${frames[@]}" --out "$work/bench-$name.json" >/dev/null 2>"$work/bench-$name.log" ||
     status=1
-    record="failed: $(tail -3 "$work/record.log" | tr '\n' ' ')"
+  cat "$work/bench-$name.log"
+  report >/dev/null || true
+}
+if [ "$stage" != tests ]; then
+  bench hanging_cloth --scene hanging_cloth --sizes 100,387 --backend all
+  bench bunny_cloth --scene bunny_cloth --sizes "$bunny_sizes" --backend all
+  bench chain --scene chain --sizes 20 --backend all
+  bench rigid_chain --scene rigid_chain --sizes 20,100 --backend all
+  bench capsule_stack --scene capsule_stack --sizes 10,30 --backend all
+  bench bridge --scene bridge --sizes 20,100 --backend all
+  # The fluid column (issue 15) on CUDA alone at 101k and the paper's 949k, with neighbour lists and with
+  # the 27-cell walk (the CPU's 101k numbers are committed; its 949k frame takes seconds).
+  for walk in list cells; do
+    bench "fluid-$walk" --scene fluid_column --sizes "$fluid_sizes" --backend cuda --set neighbour_walk=$walk
+  done
+  # Particles against a body (issue 17): the box dropped on the draped bunny, the ball in the fluid (both
+  # backends at 101k, CUDA alone at 949k).
+  bench bunny-box --scene bunny_cloth --sizes "$bunny_sizes" --set drop=box --backend all
+  bench fluid-ball --scene fluid_column --sizes 74 --set drop=ball --backend all
+  [ "$quick" = 1 ] || bench fluid-ball-949k --scene fluid_column --sizes 156 --set drop=ball --backend cuda
+  # Every integrator on the 100 x 100 cloth at a stiffness the explicit schemes bear (issue 14's benchmark).
+  bench integrators --scene hanging_cloth --sizes 100 --integrators all --set stretch_stiffness=0.5 \
+    --set shear_stiffness=0.5 --set bend_stiffness=0.5 --backend all
+
+  # 4. A recorded run of the default scene on CUDA (the viewer's renderer, offscreen under Xvfb).
+  record="skipped: Xvfb is not installed"
+  if command -v Xvfb >/dev/null 2>&1; then
+    step "record"
+    Xvfb :93 -screen 0 1280x720x24 >/dev/null 2>&1 &
+    xvfb=$!
+    sleep 1
+    if DISPLAY=:93 "$bin/smallsteps" run --backend cuda --frames 300 --record "$work/record/" --no-progress \
+        --metrics "$work/record.csv" >"$work/record.log" 2>&1; then
+      record="$(grep -E '^30 |ms/frame' "$work/record.log" | tail -1)"
+    else
+      status=1
+      record="failed: $(tail -3 "$work/record.log" | tr '\n' ' ')"
+    fi
+    kill "$xvfb" 2>/dev/null || true
   fi
-  kill "$xvfb" 2>/dev/null || true
+  echo "$record" >"$work/record.txt"
 fi
 
 # 5. The report.
-mkdir -p "$root/bench/results"
-out="$root/bench/results/$slug-$date.json"
-GPU_NAME="$gpu_name" GPU_ARCH="$arch" GPU_DRIVER="$driver" RECORD="$record" WORK="$work" OUT="$out" \
-  STATUS="$status" python3 - <<'EOF' || status=1
-import glob, json, os
-work = os.environ["WORK"]
-report = {"gpu": os.environ["GPU_NAME"], "sm": os.environ["GPU_ARCH"], "driver": os.environ["GPU_DRIVER"],
-          "tests": {}, "benchmarks": {}, "record": os.environ["RECORD"]}
-cuda_skipped = []
-for path in sorted(glob.glob(os.path.join(work, "*_tests.json"))):
-    data = json.load(open(path))
-    counts = {"run": 0, "failed": 0, "skipped": 0}
-    for suite in data.get("testsuites", []):
-        for case in suite.get("testsuite", []):
-            name = suite["name"] + "." + case["name"]
-            if case.get("result") == "SKIPPED" or case.get("status") == "NOTRUN":
-                counts["skipped"] += 1
-                if "Cuda" in name or "BackendAgreement" in name or "BackendMetrics" in name:
-                    cuda_skipped.append(name)
-            else:
-                counts["run"] += 1
-                counts["failed"] += 1 if case.get("failures") else 0
-    report["tests"][os.path.basename(path)[:-5]] = counts
-report["cuda_tests_skipped"] = cuda_skipped
-for path in sorted(glob.glob(os.path.join(work, "bench-*.json"))):
-    report["benchmarks"][os.path.basename(path)[6:-5]] = json.load(open(path))
-json.dump(report, open(os.environ["OUT"], "w"), indent=2)
-lines = [f"# CUDA check on {report['gpu']} (sm_{report['sm']}, driver {report['driver']})", "",
-         "| binary | run | failed | skipped |", "| --- | --- | --- | --- |"]
-lines += [f"| {k} | {v['run']} | {v['failed']} | {v['skipped']} |" for k, v in report["tests"].items()]
-lines += ["", "| scene | backend | size | n x k | ms/frame | launches/frame | diverged |",
-          "| --- | --- | --- | --- | --- | --- | --- |"]
-for scene, b in report["benchmarks"].items():
-    for c in b["cases"]:
-        lines.append(f"| {scene} | {c['backend']} | {c['size']} | {c['substeps']}x{c['iterations']} | "
-                     f"{c['ms_per_frame_mean']:.3f} | {c['launches_per_frame']} | {c['diverged'] or 'no'} |")
-lines += ["", f"record: {report['record']}"]
-if cuda_skipped:
-    lines += ["", "CUDA tests that skipped: " + ", ".join(cuda_skipped)]
-open(os.environ["OUT"][:-5] + ".md", "w").write("\n".join(lines) + "\n")
-print("\n".join(lines))
-bad = cuda_skipped or any(v["failed"] for v in report["tests"].values()) or any(
-    c["diverged"] for b in report["benchmarks"].values() for c in b["cases"])
-raise SystemExit(1 if bad else 0)
-EOF
+report || status=1
 echo "gpu-check: report in $out (exit status $status)"
 exit "$status"

@@ -59,7 +59,6 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Case{"chain", SolverOrder::GaussSeidel},
                       Case{"hanging_cloth", SolverOrder::GaussSeidel},
                       Case{"hanging_cloth", SolverOrder::Jacobi},
-                      Case{"hanging_cloth", SolverOrder::GaussSeidel, Integrator::ImplicitEuler},
                       Case{"fem_beam", SolverOrder::GaussSeidel}, Case{"fem_beam", SolverOrder::Jacobi},
                       Case{"fem_beam", SolverOrder::GaussSeidel, Integrator::ImplicitEuler}),
     [](const auto& info) { return case_name(info.param); });
@@ -87,6 +86,25 @@ TEST_P(ExplicitSchemeAgreement, PositionsAgreeAfter100Frames) {
 INSTANTIATE_TEST_SUITE_P(Integrators, ExplicitSchemeAgreement,
                          ::testing::ValuesIn(kIntegrators.begin() + 1, kIntegrators.end() - 1),
                          [](const auto& info) { return std::string(info.param.name); });
+
+// Backward Euler on the hanging cloth by what it measures: its trajectory amplifies rounding (on the CPU
+// alone, one coordinate moved by 1e-15 m moves the cloth 6 mm within 20 frames; the first H100 run differed
+// by 6.5 mm), while its energy and stretch do not (0.3 % and 30 % over such perturbations).
+TEST(BackendAgreement, ImplicitEulerClothMeasuresAlike) {
+  const CudaAvailability cuda = cuda_availability();
+  if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
+  World cpu(test::build_small_scene("hanging_cloth"), BackendKind::Cpu);
+  World gpu(test::build_small_scene("hanging_cloth"), BackendKind::Cuda);
+  Settings s = test::make_settings(20, 2);
+  s.integrator = Integrator::ImplicitEuler;
+  test::run_frames(cpu, s, 100);
+  test::run_frames(gpu, s, 100);
+  const FrameMetrics a = measure(cpu.model(), cpu.state(), s.substep_dt());
+  const FrameMetrics b = measure(gpu.model(), gpu.state(), s.substep_dt());
+  EXPECT_NEAR(a.total, b.total, 0.01 * std::abs(a.total));
+  EXPECT_NEAR(a.stretch_mean, b.stretch_mean, 0.5 * a.stretch_mean);
+  EXPECT_LT(b.stretch_max, 3.0 * a.stretch_max);
+}
 
 TEST(BackendAgreement, BunnyClothMeasuresAlike) {
   const CudaAvailability cuda = cuda_availability();

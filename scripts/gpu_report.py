@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Merges a scripts/gpu-check.sh work folder into the day's report (bench/results/<gpu>-<date>.json) and
+writes its markdown summary beside it. The work folder holds gtest JSON (<binary>.json), bench_xpbd reports
+(bench-<name>.json) and record.txt; what is already in the report and not measured again is kept, so a run
+cut short and a later --stage run make one report. GPU_NAME, GPU_ARCH and GPU_DRIVER name the GPU.
+Exits 1 when the merged report has a failed test, a CUDA test that skipped, or a benchmark case that
+diverged on one backend alone (explicit Euler diverges on the stiff cloth on both, as Teschner's lectures
+say it must: that is physics, not a CUDA fault).
+Usage: gpu_report.py WORK REPORT.json"""
+import glob
+import json
+import os
+import sys
+
+CUDA_TEST_MARKS = ("Cuda", "BackendAgreement", "BackendMetrics", "BackendsMeasureAlike")
+
+
+def test_counts(path):
+    counts = {"run": 0, "failed": 0, "skipped": 0, "failed_tests": [], "cuda_skipped": []}
+    for suite in json.load(open(path)).get("testsuites", []):
+        for case in suite.get("testsuite", []):
+            name = suite["name"] + "." + case["name"]
+            if case.get("result") == "SKIPPED" or case.get("status") == "NOTRUN":
+                counts["skipped"] += 1
+                if any(mark in name for mark in CUDA_TEST_MARKS):
+                    counts["cuda_skipped"].append(name)
+            else:
+                counts["run"] += 1
+                if case.get("failures"):
+                    counts["failed"] += 1
+                    counts["failed_tests"].append(name)
+    return counts
+
+
+def lone_divergences(benchmark):
+    """The cases that diverged where the other backend's same case did not (or that ran on one backend)."""
+    def key(c):
+        return (c["size"], c["substeps"], c["iterations"], c["integrator"])
+    diverged = {}
+    for c in benchmark["cases"]:
+        diverged.setdefault(key(c), {})[c["backend"]] = bool(c["diverged"])
+    return [c for c in benchmark["cases"] if c["diverged"] and not all(diverged[key(c)].values())] + [
+        c for c in benchmark["cases"] if c["diverged"] and len(diverged[key(c)]) == 1]
+
+
+def markdown(report):
+    lines = [f"# CUDA check on {report['gpu']} (sm_{report['sm']}, driver {report['driver']})", "",
+             "| binary | run | failed | skipped |", "| --- | --- | --- | --- |"]
+    lines += [f"| {k} | {v['run']} | {v['failed']} | {v['skipped']} |" for k, v in report["tests"].items()]
+    for k, v in report["tests"].items():
+        if v["failed_tests"]:
+            lines += ["", f"{k} failed: " + ", ".join(v["failed_tests"])]
+        if v["cuda_skipped"]:
+            lines += ["", f"{k}: CUDA tests that skipped: " + ", ".join(v["cuda_skipped"])]
+    lines += ["", "| benchmark | backend | size | n x k | integrator | ms/frame | launches/frame | diverged |",
+              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for name, b in report["benchmarks"].items():
+        for c in b["cases"]:
+            lines.append(f"| {name} | {c['backend']} | {c['size']} | {c['substeps']}x{c['iterations']} | "
+                         f"{c['integrator']} | {c['ms_per_frame_mean']:.3f} | {c['launches_per_frame']} | "
+                         f"{c['diverged'] or 'no'} |")
+    lines += ["", f"record: {report.get('record', 'not run')}"]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    work, out = sys.argv[1], sys.argv[2]
+    gpu = {"gpu": os.environ["GPU_NAME"], "sm": os.environ["GPU_ARCH"], "driver": os.environ["GPU_DRIVER"]}
+    report = json.load(open(out)) if os.path.exists(out) else {}
+    if {k: report.get(k) for k in gpu} != gpu:  # another GPU's report of the same day is not merged
+        report = {}
+    report.update(gpu)
+    report.setdefault("tests", {})
+    report.setdefault("benchmarks", {})
+    for path in sorted(glob.glob(os.path.join(work, "*_tests.json"))):
+        report["tests"][os.path.basename(path)[:-5]] = test_counts(path)
+    for path in sorted(glob.glob(os.path.join(work, "bench-*.json"))):
+        report["benchmarks"][os.path.basename(path)[6:-5]] = json.load(open(path))
+    record = os.path.join(work, "record.txt")
+    if os.path.exists(record):
+        report["record"] = open(record).read().strip()
+    json.dump(report, open(out, "w"), indent=2)
+    summary = markdown(report)
+    open(out[:-5] + ".md", "w").write(summary)
+    print(summary, end="")
+    bad = any(v["failed"] or v["cuda_skipped"] for v in report["tests"].values()) or any(
+        lone_divergences(b) for b in report["benchmarks"].values())
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
