@@ -99,6 +99,22 @@ struct ParticlePatch {
     }
   }
 
+  // Another part of the same patch (a chunk of the body's pairs, families/pair_chunks.h).
+  SIM_HD ParticlePatch& operator+=(const ParticlePatch& o) {
+    lambda += o.lambda;
+    lambda_t += o.lambda_t;
+    static_limit += o.static_limit;
+    dynamic_limit += o.dynamic_limit;
+    particle_w += o.particle_w;
+    n += o.n;
+    pa += o.pa;
+    pb += o.pb;
+    start_a += o.start_a;
+    start_b += o.start_b;
+    vb += o.vb;
+    return *this;
+  }
+
   SIM_HD bool empty() const { return !(lambda > 0.0); }
   // σ of pair c: its share of a patch impulse.
   SIM_HD Real share(const ContactPair& c) const {
@@ -168,6 +184,13 @@ struct PatchSpin {
     J += sigma * length_squared(r);
     rho += sigma * length(r);
     w += sigma * sigma * w_p * length_squared(r);
+  }
+  SIM_HD PatchSpin& operator+=(const PatchSpin& o) {
+    moment += o.moment;
+    J += o.J;
+    rho += o.rho;
+    w += o.w;
+    return *this;
   }
 };
 

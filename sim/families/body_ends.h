@@ -77,6 +77,11 @@ struct BeginContactSubstep {
 struct PoseCorrection {
   Vec3 dx;    // [m]
   Vec3 dphi;  // [rad]
+  SIM_HD PoseCorrection& operator+=(const PoseCorrection& o) {
+    dx += o.dx;
+    dphi += o.dphi;
+    return *this;
+  }
 };
 
 SIM_HD PoseCorrection pose_change(const BodyPose& before, const BodyPose& after) {
@@ -95,7 +100,8 @@ struct JacobiSplit {
   }
 };
 
-// Ends a Jacobi pass: node first + i sums its own slots in ascending order and moves (a body also turns).
+// Ends a Jacobi pass: node first + i sums its own slots in ascending order and moves (a body also turns);
+// slot_of null: the slots are the list itself (a body's chunk sums, families/pair_chunks.h).
 struct GatherPoseCorrections {
   const int* offsets;
   const int* slot_of;
@@ -107,8 +113,9 @@ struct GatherPoseCorrections {
     const int node = first + i;
     Vec3 dx{0.0, 0.0, 0.0}, dphi{0.0, 0.0, 0.0};
     for (int s = offsets[node]; s < offsets[node + 1]; ++s) {
-      dx += slots[slot_of[s]].dx;
-      dphi += slots[slot_of[s]].dphi;
+      const PoseCorrection& d = slots[slot_of ? slot_of[s] : s];
+      dx += d.dx;
+      dphi += d.dphi;
     }
     x[i] += dx;
     if (q) q[i] = rotated_by(q[i], dphi);

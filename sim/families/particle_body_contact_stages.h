@@ -7,16 +7,21 @@
 // particle's pairs are projected in turn on the particle itself (Gauss-Seidel on its side), while each body
 // is Jacobi: its inverse masses split n/ω ways (n: its particle pairs acting in the pass; mass splitting,
 // Tonge et al. 2012), the pairs reading the body as the pass began and writing its correction to their own
-// slot, which the body gathers in ascending order after the pass. Friction is then one patch per body, one
-// thread a body, its shares to the particles gathered per run. No atomics: the same bits on any thread count.
+// slot, which the body gathers in ascending order after the pass. Friction is then one patch per body, its
+// shares to the particles gathered per run. A body's sums over its pairs run a chunk a thread, then the body
+// folds its chunks (families/pair_chunks.h). No atomics: the same bits on any thread count.
 // ω is the solver's Jacobi ω under Jacobi order, 1 under Gauss-Seidel.
-//   detect         count each particle's pairs, scan, write them; the host groups them into runs and lists
-//                  each body's pairs (one round trip, beside the bodies' own), and sizes the passes' slots;
+//   detect         count each particle's pairs, scan, write them; the host groups them into runs, lists
+//                  each body's pairs and cuts the lists into chunks (one round trip, beside the bodies' own),
+//                  and sizes the passes' slots;
 //   begin_substep  BeginContactSubstep over the pairs;
-//   project        ActivePairs per body, ProjectParticleNormals per run, GatherPoseCorrections per body,
-//                  ParticlePatchStatic per body, GatherParticleShifts per run;
-//   end_substep    ActivePairs per body, ParticleRestitution per run, GatherVelocityCorrections per body,
-//                  ParticlePatchKinetic per body, GatherParticleShifts per run.
+//   project        ActivePairs per chunk and body, ProjectParticleNormals per run, the body corrections
+//                  per chunk and body (GatherPoseCorrections), ChunkPatches per chunk, PatchStaticFriction
+//                  per body, PatchStaticShares per pair, GatherParticleShifts per run;
+//   end_substep    ActivePairs per chunk and body, ParticleRestitution per run, GatherVelocityCorrections
+//                  per chunk and body, ChunkPatches per chunk, PatchDynamicFriction per body, ChunkSpins per
+//                  chunk, PatchTorsionalFriction per body, PatchKineticShares per pair, GatherParticleShifts
+//                  per run.
 #pragma once
 
 #include <vector>
@@ -25,6 +30,7 @@
 #include "constraints/particle_patch.h"
 #include "families/body_ends.h"
 #include "families/body_stiffness.h"
+#include "families/pair_chunks.h"
 #include "model/incidence.h"
 #include "solver/solver_core.h"
 
@@ -34,7 +40,19 @@ namespace sim {
 struct VelocityCorrection {
   Vec3 dv;      // [m/s]
   Vec3 domega;  // [rad/s]
+  SIM_HD VelocityCorrection& operator+=(const VelocityCorrection& o) {
+    dv += o.dv;
+    domega += o.domega;
+    return *this;
+  }
 };
+
+// The velocity of particle end e; zero where the pass has none (vel.particle_v null: the static pass).
+SIM_HD Vec3 particle_velocity(const EndVelocities& vel, int e) {
+  Vec3 v{}, omega{};
+  if (vel.particle_v) vel.load(e, v, omega);
+  return v;
+}
 
 // Body pose b as one of the n/ω pieces its mass is split into: inverse mass and inertia times `split`.
 SIM_HD BodyPose split_pose(const BodyPose& b, Real split) {
@@ -65,16 +83,17 @@ struct ActiveSplit {
   SIM_HD Real operator()(int body) const { return Real(active[body] > 1 ? active[body] : 1) / omega; }
 };
 
-// Body i's pairs that act in the coming pass: those with a point overlapping now (the normals), or those
-// that pushed in this substep (restitution).
+// Chunk j's pairs that act in the coming pass: those with a point overlapping now (the normals), or those
+// that pushed in this substep (restitution); its body sums them (PairChunks::fold).
 struct ActivePairs {
   ParticlePairs p;
+  PairChunks chunks;
   bool pushed;  // count the pairs that pushed, not those that overlap
-  int* active;
-  SIM_HD void operator()(int i) const {
+  int* count;   // per chunk
+  SIM_HD void operator()(int j) const {
     int n = 0;
-    const BodyPose a = p.poses.load(i);
-    for (int s = p.body_offsets[i]; s < p.body_offsets[i + 1]; ++s) {
+    const BodyPose a = p.poses.load(chunks.body[j]);
+    for (int s = chunks.begin[j]; s < chunks.begin[j + 1]; ++s) {
       const ContactPair& c = p.pairs[p.slot_of[s]];
       const BodyPose b = p.poses.load(c.ends.b);
       bool acts = false;
@@ -83,8 +102,15 @@ struct ActivePairs {
                                : contact_separation(c, c.point[k], a, b) + c.point[k].allowance < 0.0);
       n += acts ? 1 : 0;
     }
-    active[i] = n;
+    count[j] = n;
   }
+};
+
+struct SumActivePairs {
+  PairChunks chunks;
+  const int* count;
+  int* active;
+  SIM_HD void operator()(int i) const { active[i] = chunks.fold(count, i); }
 };
 
 // Run r's normals, in turn on the particle (as its supports leave it free, ParticleSupport::normal_pose);
@@ -113,31 +139,67 @@ struct ProjectParticleNormals {
   }
 };
 
-// Body i's patch static friction (constraints/particle_patch.h): the body moved, each pair's particle share
-// of the correction to its slot (zero where none).
-struct ParticlePatchStatic {
+// A body's patch friction as its pairs read it: the patch (its λ_n shares), and the static Δλ_t along t
+// or the dynamic impulse P and the torsional turn L/J.
+struct BodyPatch {
+  ParticlePatch patch;
+  Real dl = 0.0;    // static Δλ_t; −1: it slides [N·s²]
+  Vec3 t{};         // static friction's direction
+  Vec3 P{};         // dynamic friction's impulse on the particles [N·s]
+  Real turn = 0.0;  // torsional: L/J [kg·m/s per m of offset]
+};
+
+// Chunk j's part of its body's patch (constraints/particle_patch.h), the particles moving at their
+// velocities, or at rest (vel.particle_v null: the static pass).
+struct ChunkPatches {
   ParticlePairs p;
-  Vec3* shift;  // per pair: its particle's move [m]
-  SIM_HD void operator()(int i) const {
-    const int first = p.body_offsets[i], end = p.body_offsets[i + 1];
-    if (first == end) return;
-    BodyPose a = p.poses.load(i);
+  PairChunks chunks;
+  EndVelocities vel;
+  ParticlePatch* partial;
+  SIM_HD void operator()(int j) const {
+    const BodyPose a = p.poses.load(chunks.body[j]);
     ParticlePatch patch;
-    for (int s = first; s < end; ++s) {
+    for (int s = chunks.begin[j]; s < chunks.begin[j + 1]; ++s) {
       const ContactPair& c = p.pairs[p.slot_of[s]];
-      patch.add(c, a, p.particle(c), {0.0, 0.0, 0.0});
+      patch.add(c, a, p.particle(c), particle_velocity(vel, c.ends.b));
     }
-    Vec3 t{0.0, 0.0, 0.0};
-    const Real dl = patch_static_friction(patch, a, t);
-    for (int s = first; s < end; ++s) {
-      ContactPair& c = p.pairs[p.slot_of[s]];
-      if (dl < 0.0)  // it slides
-        for (int k = 0; k < c.count; ++k) anchor_contact_point(c, c.point[k], a, p.poses.load(c.ends.b));
-      const Real share = dl > 0.0 ? patch.share(c) : 0.0;
-      c.lambda_t += share * dl;
-      shift[p.slot_of[s]] = (-share * dl * p.particle(c).w) * t;
+    partial[j] = patch;
+  }
+};
+
+// Body i's patch static friction: the body moved; its Δλ_t and t kept for its pairs.
+struct PatchStaticFriction {
+  EndRefs poses;
+  PairChunks chunks;
+  const ParticlePatch* partial;
+  BodyPatch* out;
+  SIM_HD void operator()(int i) const {
+    if (chunks.empty(i)) return;
+    BodyPose a = poses.load(i);
+    BodyPatch r;
+    r.patch = chunks.fold(partial, i);
+    r.dl = patch_static_friction(r.patch, a, r.t);
+    poses.store(i, a);
+    out[i] = r;
+  }
+};
+
+// Pair k's share of its body's static friction: its particle's move to its slot (zero where none), its
+// anchors moved where the patch slides.
+struct PatchStaticShares {
+  ParticlePairs p;
+  const BodyPatch* body;
+  Vec3* shift;  // per pair: its particle's move [m]
+  SIM_HD void operator()(int k) const {
+    ContactPair& c = p.pairs[k];
+    const BodyPatch& r = body[c.ends.a];
+    if (r.dl < 0.0) {  // it slides
+      const BodyPose a = p.poses.load(c.ends.a), b = p.poses.load(c.ends.b);
+      for (int i = 0; i < c.count; ++i) anchor_contact_point(c, c.point[i], a, b);
     }
-    p.poses.store(i, a);
+    const Real share = r.dl > 0.0 ? r.patch.share(c) : 0.0;
+    c.lambda_t += share * r.dl;
+    shift[k] = (-share * r.dl * p.particle(c).w) * r.t;
   }
 };
 
@@ -173,50 +235,84 @@ struct ParticleRestitution {
   }
 };
 
-// Body i's patch dynamic and torsional friction: the body's velocity changed, each pair's particle share to
-// its slot.
-struct ParticlePatchKinetic {
-  ParticlePairs p;
+// The tangential offset of pair c's particle point from the patch's centre [m].
+SIM_HD Vec3 patch_offset(const ParticlePairs& p, const ContactPair& c, const ParticlePatch& patch, Vec3 n) {
+  const BodyPose b = p.poses.load(c.ends.b);
+  return tangential((b.x + c.point[0].r_b - c.radius_b * c.n) - patch.centre(), n);
+}
+
+// Body i's patch dynamic friction: the body's velocity changed; the patch and its impulse kept.
+struct PatchDynamicFriction {
+  EndRefs poses;
   EndVelocities vel;
-  Vec3* kick;  // per pair: its particle's change of velocity [m/s]
-  Real h;      // [s]
+  PairChunks chunks;
+  const ParticlePatch* partial;
+  BodyPatch* out;
+  Real h;  // [s]
   SIM_HD void operator()(int i) const {
-    const int first = p.body_offsets[i], end = p.body_offsets[i + 1];
-    if (first == end) return;
-    const BodyPose a = p.poses.load(i);
+    if (chunks.empty(i)) return;
     Vec3 va, wa;
     vel.load(i, va, wa);
-    ParticlePatch patch;
-    for (int s = first; s < end; ++s) {
-      const ContactPair& c = p.pairs[p.slot_of[s]];
-      patch.add(c, a, p.particle(c), particle_velocity(c.ends.b));
-    }
-    const Vec3 P = patch_dynamic_friction(patch, a, va, wa, h);
+    BodyPatch r;
+    r.patch = chunks.fold(partial, i);
+    r.P = patch_dynamic_friction(r.patch, poses.load(i), va, wa, h);
+    vel.store(i, va, wa);
+    out[i] = r;
+  }
+};
+
+// Chunk j's part of its body's patch spin (PatchSpin) about the patch's normal.
+struct ChunkSpins {
+  ParticlePairs p;
+  PairChunks chunks;
+  EndVelocities vel;
+  const BodyPatch* body;
+  PatchSpin* partial;
+  SIM_HD void operator()(int j) const {
+    const ParticlePatch& patch = body[chunks.body[j]].patch;
     PatchSpin spin;
     const Vec3 n = patch.normal();
-    for (int s = first; s < end && !patch.empty(); ++s) {
+    for (int s = chunks.begin[j]; s < chunks.begin[j + 1] && !patch.empty(); ++s) {
       const ContactPair& c = p.pairs[p.slot_of[s]];
-      spin.add(patch.share(c), offset(c, patch, n), particle_velocity(c.ends.b), n, p.particle(c).w);
+      spin.add(patch.share(c), patch_offset(p, c, patch, n), particle_velocity(vel, c.ends.b), n,
+               p.particle(c).w);
     }
-    const Real L = patch_torsional_friction(patch, spin, a, wa, h);
-    const Real turn = L != 0.0 ? L / spin.J : 0.0;  // [kg·m/s per m of offset]
-    for (int s = first; s < end; ++s) {
-      const ContactPair& c = p.pairs[p.slot_of[s]];
-      const Real share = patch.empty() ? 0.0 : patch.share(c), w = p.particle(c).w;
-      kick[p.slot_of[s]] =
-          share > 0.0 ? (w * share) * (P + turn * cross(n, offset(c, patch, n))) : Vec3{0.0, 0.0, 0.0};
-    }
+    partial[j] = spin;
+  }
+};
+
+// Body i's patch torsional friction: the body's spin changed; L/J kept for its pairs.
+struct PatchTorsionalFriction {
+  EndRefs poses;
+  EndVelocities vel;
+  PairChunks chunks;
+  const PatchSpin* partial;
+  BodyPatch* body;
+  Real h;  // [s]
+  SIM_HD void operator()(int i) const {
+    if (chunks.empty(i)) return;
+    const PatchSpin spin = chunks.fold(partial, i);
+    Vec3 va, wa;
+    vel.load(i, va, wa);
+    const Real L = patch_torsional_friction(body[i].patch, spin, poses.load(i), wa, h);
     vel.store(i, va, wa);
+    body[i].turn = L != 0.0 ? L / spin.J : 0.0;
   }
-  SIM_HD Vec3 particle_velocity(int e) const {
-    Vec3 v, omega;
-    vel.load(e, v, omega);
-    return v;
-  }
-  // The tangential offset of pair c's particle point from the patch's centre [m].
-  SIM_HD Vec3 offset(const ContactPair& c, const ParticlePatch& patch, Vec3 n) const {
-    const BodyPose b = p.poses.load(c.ends.b);
-    return tangential((b.x + c.point[0].r_b - c.radius_b * c.n) - patch.centre(), n);
+};
+
+// Pair k's share of its body's dynamic and torsional friction: its particle's change of velocity to its
+// slot.
+struct PatchKineticShares {
+  ParticlePairs p;
+  const BodyPatch* body;
+  Vec3* kick;  // per pair [m/s]
+  SIM_HD void operator()(int k) const {
+    const ContactPair& c = p.pairs[k];
+    const BodyPatch& r = body[c.ends.a];
+    const Real share = r.patch.empty() ? 0.0 : r.patch.share(c), w = p.particle(c).w;
+    const Vec3 n = r.patch.normal();
+    kick[k] = share > 0.0 ? (w * share) * (r.P + r.turn * cross(n, patch_offset(p, c, r.patch, n)))
+                          : Vec3{0.0, 0.0, 0.0};
   }
 };
 
@@ -233,20 +329,15 @@ struct GatherParticleShifts {
   }
 };
 
-// Body i adds its pairs' velocity corrections in ascending order.
+// Body i adds its chunks' velocity corrections (SumChunkSlots) in order.
 struct GatherVelocityCorrections {
-  const int* offsets;
-  const int* slot_of;
-  const VelocityCorrection* slots;
+  PairChunks chunks;
+  const VelocityCorrection* partial;
   Vec3 *v, *omega;
   SIM_HD void operator()(int i) const {
-    Vec3 dv{0.0, 0.0, 0.0}, domega{0.0, 0.0, 0.0};
-    for (int s = offsets[i]; s < offsets[i + 1]; ++s) {
-      dv += slots[slot_of[s]].dv;
-      domega += slots[slot_of[s]].domega;
-    }
-    v[i] += dv;
-    omega[i] += domega;
+    const VelocityCorrection d = chunks.fold(partial, i);
+    v[i] += d.dv;
+    omega[i] += d.domega;
   }
 };
 
@@ -328,7 +419,8 @@ class ParticleBodyContacts {
   // Each body's pairs with particles at the last detection (slot k: pair k).
   BodyPairLists body_pair_lists(SolverCore<Exec>& core, Real inv_h2) {
     const bool listed = particles_ > 0 && Exec::size(body_offsets_) == size_t(bodies_) + 1;
-    return frame_lambda_.lists(core.state.contact.particle_pairs, listed ? Exec::data(body_offsets_) : nullptr,
+    return frame_lambda_.lists(core.state.contact.particle_pairs,
+                               listed ? Exec::data(body_offsets_) : nullptr,
                                listed ? Exec::data(body_slots_) : nullptr, false, inv_h2);
   }
 
@@ -341,11 +433,16 @@ class ParticleBodyContacts {
   void project(SolverCore<Exec>& core, const Substep& sub, const EndRefs& poses) {
     if (runs_ == 0) return;
     const ParticlePairs p = pairs(core, poses);
-    core.launch(bodies_, ActivePairs{p, false, Exec::data(active_)});
+    const PairChunks ch = chunks();
+    active_pairs(core, p, ch, false);
     core.launch(runs_, ProjectParticleNormals{p, split(sub), Exec::data(pose_slots_)});
-    core.launch(bodies_, GatherPoseCorrections{p.body_offsets, p.slot_of, Exec::data(pose_slots_),
-                                               poses.body_x, poses.body_q, 0});
-    core.launch(bodies_, ParticlePatchStatic{p, Exec::data(shift_slots_)});
+    core.launch(chunks_, SumChunkSlots<PoseCorrection>{ch, p.slot_of, Exec::data(pose_slots_),
+                                                       Exec::data(chunk_pose_)});
+    core.launch(bodies_, GatherPoseCorrections{ch.body_chunks, nullptr, Exec::data(chunk_pose_), poses.body_x,
+                                               poses.body_q, 0});
+    core.launch(chunks_, ChunkPatches{p, ch, {}, Exec::data(chunk_patch_)});
+    core.launch(bodies_, PatchStaticFriction{poses, ch, Exec::data(chunk_patch_), Exec::data(body_patch_)});
+    core.launch(pairs_, PatchStaticShares{p, Exec::data(body_patch_), Exec::data(shift_slots_)});
     core.launch(runs_,
                 GatherParticleShifts{p.run_start, p.pairs, Exec::data(shift_slots_), poses.particle_x});
   }
@@ -353,12 +450,21 @@ class ParticleBodyContacts {
   void velocity_pass(SolverCore<Exec>& core, const Substep& sub, const EndRefs& poses, Real g) {
     if (runs_ == 0) return;
     const ParticlePairs p = pairs(core, poses);
+    const PairChunks ch = chunks();
     const EndVelocities vel = end_velocities<Exec>(core);
-    core.launch(bodies_, ActivePairs{p, true, Exec::data(active_)});
+    active_pairs(core, p, ch, true);
     core.launch(runs_, ParticleRestitution{p, vel, split(sub), Exec::data(velocity_slots_), g, sub.h});
-    core.launch(bodies_, GatherVelocityCorrections{p.body_offsets, p.slot_of, Exec::data(velocity_slots_),
-                                                   vel.body_v, vel.body_omega});
-    core.launch(bodies_, ParticlePatchKinetic{p, vel, Exec::data(shift_slots_), sub.h});
+    core.launch(chunks_, SumChunkSlots<VelocityCorrection>{ch, p.slot_of, Exec::data(velocity_slots_),
+                                                           Exec::data(chunk_velocity_)});
+    core.launch(bodies_,
+                GatherVelocityCorrections{ch, Exec::data(chunk_velocity_), vel.body_v, vel.body_omega});
+    core.launch(chunks_, ChunkPatches{p, ch, vel, Exec::data(chunk_patch_)});
+    core.launch(bodies_, PatchDynamicFriction{poses, vel, ch, Exec::data(chunk_patch_),
+                                              Exec::data(body_patch_), sub.h});
+    core.launch(chunks_, ChunkSpins{p, ch, vel, Exec::data(body_patch_), Exec::data(chunk_spin_)});
+    core.launch(bodies_, PatchTorsionalFriction{poses, vel, ch, Exec::data(chunk_spin_),
+                                                Exec::data(body_patch_), sub.h});
+    core.launch(pairs_, PatchKineticShares{p, Exec::data(body_patch_), Exec::data(shift_slots_)});
     core.launch(runs_, GatherParticleShifts{p.run_start, p.pairs, Exec::data(shift_slots_), vel.particle_v});
   }
 
@@ -374,6 +480,16 @@ class ParticleBodyContacts {
             support};
   }
 
+  PairChunks chunks() {
+    return {Exec::data(chunk_begin_), Exec::data(chunk_body_), Exec::data(body_chunks_)};
+  }
+
+  // Each body's pairs acting in the coming pass (ActivePairs), for its mass split.
+  void active_pairs(SolverCore<Exec>& core, const ParticlePairs& p, const PairChunks& ch, bool pushed) {
+    core.launch(chunks_, ActivePairs{p, ch, pushed, Exec::data(chunk_count_)});
+    core.launch(bodies_, SumActivePairs{ch, Exec::data(chunk_count_), Exec::data(active_)});
+  }
+
   ActiveSplit split(const Substep& sub) const {
     const Real omega = sub.settings.order == SolverOrder::Jacobi ? sub.settings.jacobi_omega : 1.0;
     return {Exec::data(active_), omega};
@@ -381,7 +497,7 @@ class ParticleBodyContacts {
 
   // On the host, from the pairs' ends: the runs (a particle's pairs are consecutive) and each body's pairs
   // in ascending order (pair_incidence over the bodies: a particle end has no slot; slot 2k is pair k's
-  // body); the passes' slot buffers sized once a detection.
+  // body), cut into chunks (families/pair_chunks.h); the passes' slot buffers sized once a detection.
   void order(int total) {
     Exec::download(host_ends_, ends_);
     std::vector<int> run_start;
@@ -394,6 +510,18 @@ class ParticleBodyContacts {
     Exec::upload(run_start_, run_start);
     Exec::upload(body_offsets_, bodies.offsets);
     Exec::upload(body_slots_, bodies.slots);
+    const HostPairChunks cut = cut_pair_chunks(bodies.offsets);
+    chunks_ = int(cut.body.size());
+    pairs_ = total;
+    Exec::upload(chunk_begin_, cut.begin);
+    Exec::upload(chunk_body_, cut.body);
+    Exec::upload(body_chunks_, cut.body_chunks);
+    Exec::resize(chunk_count_, size_t(chunks_));
+    Exec::resize(chunk_pose_, size_t(chunks_));
+    Exec::resize(chunk_velocity_, size_t(chunks_));
+    Exec::resize(chunk_patch_, size_t(chunks_));
+    Exec::resize(chunk_spin_, size_t(chunks_));
+    Exec::resize(body_patch_, size_t(bodies_));
     Exec::resize(pose_slots_, size_t(total));
     Exec::resize(velocity_slots_, size_t(total));
     Exec::resize(shift_slots_, size_t(total));
@@ -404,6 +532,8 @@ class ParticleBodyContacts {
   int bodies_ = 0;
   int particles_ = 0;   // 0 when particles do not meet bodies
   int runs_ = 0;        // particles with pairs at the last detection
+  int pairs_ = 0;       // pairs at the last detection
+  int chunks_ = 0;      // chunks of the bodies' pair lists (families/pair_chunks.h)
   bool carry_ = false;  // the State's pairs are the last detection's, indexed by offset_
   SurfaceMaterial material_;
   ParticleSupport support_;  // its collider's field bound where the passes run (pairs())
@@ -411,10 +541,17 @@ class ParticleBodyContacts {
   Buffer<ContactPair> previous_;  // the last detection's pairs
   Buffer<Int2> ends_;
   Buffer<int> run_start_, body_offsets_, body_slots_;
-  Buffer<int> active_;                         // per body: its pairs acting in the pass (ActivePairs)
-  Buffer<PoseCorrection> pose_slots_;          // per pair: its body's correction (normals)
+  Buffer<int> chunk_begin_, chunk_body_, body_chunks_;  // PairChunks
+  Buffer<int> chunk_count_;                             // per chunk: its pairs acting (ActivePairs)
+  Buffer<int> active_;                                  // per body: its pairs acting in the pass
+  Buffer<PoseCorrection> pose_slots_;                   // per pair: its body's correction (normals)
   Buffer<VelocityCorrection> velocity_slots_;  // per pair: its body's change of velocity (restitution)
   Buffer<Vec3> shift_slots_;                   // per pair: its particle's share of the patch friction
+  Buffer<PoseCorrection> chunk_pose_;          // per chunk: its slots' body corrections summed
+  Buffer<VelocityCorrection> chunk_velocity_;  // per chunk: likewise for velocities
+  Buffer<ParticlePatch> chunk_patch_;          // per chunk: its part of the body's patch
+  Buffer<PatchSpin> chunk_spin_;               // per chunk: its part of the patch's spin
+  Buffer<BodyPatch> body_patch_;               // per body: its patch friction
   Buffer<unsigned char> scratch_;
   std::vector<Int2> host_ends_;
   PairMultipliers<Exec> frame_lambda_;  // λ_n of each pair's points over the frame
