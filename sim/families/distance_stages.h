@@ -24,17 +24,20 @@ struct DistanceArgs {
   Real* lambda;
   const Vec3* x_prev;
   const Real* w;
-  Real h;
+  Real h;       // [s]
+  Real inv_h2;  // 1/h² [1/s²]
 
   // Projects constraint k against positions x and adds Δλ to its multiplier. split_a, split_b: the mass
-  // splitting of project_distance (1 for Gauss-Seidel).
+  // splitting of project_distance (1 for Gauss-Seidel). Undamped constraints take the one-division path.
   SIM_HD DistanceCorrection project(int k, const Vec3* x, Real split_a = 1.0, Real split_b = 1.0) const {
     const Int2 p = particles[k];
     const Vec3 xa = x[p.a], xb = x[p.b];
     const Real beta = damping[k];
-    const Vec3 motion = beta > 0.0 ? (xa - x_prev[p.a]) - (xb - x_prev[p.b]) : Vec3{0.0, 0.0, 0.0};
-    const DistanceCorrection c = project_distance(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k], beta,
-                                                  lambda[k], h, motion, split_a, split_b);
+    const DistanceCorrection c =
+        beta > 0.0 ? project_distance(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k], beta, lambda[k], h,
+                                      (xa - x_prev[p.a]) - (xb - x_prev[p.b]), split_a, split_b)
+                   : project_distance_undamped(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k] * inv_h2,
+                                               lambda[k], split_a, split_b);
     lambda[k] += c.dlambda;
     return c;
   }
@@ -144,7 +147,8 @@ class DistanceFamily::Stages : public FamilyHooks {
                             Exec::data(core.state.distance.lambda),
                             core.xn(),
                             core.w(),
-                            sub.h};
+                            sub.h,
+                            1.0 / (sub.h * sub.h)};
     Vec3* x = core.x();
     const int* offsets = Exec::data(d.incidence_offsets);
     if (sub.settings.order == SolverOrder::GaussSeidel)
