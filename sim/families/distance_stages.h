@@ -34,8 +34,8 @@ struct DistanceArgs {
     const Vec3 xa = x[p.a], xb = x[p.b];
     const Real beta = damping[k];
     const DistanceCorrection c =
-        beta > 0.0 ? project_distance(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k], beta, lambda[k], h,
-                                      (xa - x_prev[p.a]) - (xb - x_prev[p.b]), split_a, split_b)
+        beta > 0.0 ? project_distance(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k], beta, lambda[k],
+                                      h, (xa - x_prev[p.a]) - (xb - x_prev[p.b]), split_a, split_b)
                    : project_distance_undamped(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k] * inv_h2,
                                                lambda[k], split_a, split_b);
     lambda[k] += c.dlambda;
