@@ -62,9 +62,8 @@ SIM_HD BodyPose split_pose(const BodyPose& b, Real split) {
 // The pairs of a run (one particle's, end b) and of a body's list, as the passes below read them.
 struct ParticlePairs {
   ContactPair* pairs;
-  const int* run_start;     // run r: pairs [run_start[r], run_start[r + 1])
-  const int* body_offsets;  // body i's pairs: slot_of[body_offsets[i] .. body_offsets[i + 1])
-  const int* slot_of;
+  const int* run_start;  // run r: pairs [run_start[r], run_start[r + 1])
+  const int* slot_of;    // the bodies' lists of pairs, cut into chunks (PairChunks)
   EndRefs poses;
   ParticleSupport support;
 
@@ -474,7 +473,6 @@ class ParticleBodyContacts {
     support.collider.sdf.phi = Exec::data(core.model.collider_phi);
     return {Exec::data(core.state.contact.particle_pairs),
             Exec::data(run_start_),
-            Exec::data(body_offsets_),
             Exec::data(body_slots_),
             poses,
             support};

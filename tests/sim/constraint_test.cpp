@@ -2,6 +2,7 @@
 // (Small Steps Eqs. 4-8).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
 
 #include "constraints/attachment.h"
@@ -64,6 +65,38 @@ TEST(DistanceConstraint, CompliantProjectionMatchesEquation7) {
   const Real w = 2.0, alpha = 1e-3, h = 0.01;
   const DistanceCorrection c = project_distance(xa, xb, w, w, 1.0, alpha, 0.0, 0.0, h, {0.0, 0.0, 0.0});
   EXPECT_NEAR(c.dlambda, -0.1 / (2.0 * w + alpha / (h * h)), 1e-7);  // Δλ = −C / (w_a + w_b + α̃)
+}
+
+// The one-division path for undamped constraints is Eq. 8 at β = 0: the same Δλ and corrections as the
+// general projection to rounding, compliant or not, with a multiplier so far, split masses (Jacobi) and
+// a pinned end, and nothing for coincident points or two pinned ends.
+TEST(DistanceConstraint, UndampedPathMatchesTheGeneralProjection) {
+  const Real h = 1.0 / 600.0;
+  struct Case {
+    Vec3 xb;
+    Real wa, wb, alpha, lambda, split_a, split_b;
+  };
+  for (const Case& k : {Case{{1.3, 0.4, -0.2}, 1.0, 0.25, 0.0, 0.0, 1.0, 1.0},
+                        Case{{0.0, 0.7, 0.1}, 2.0, 2.0, 1e-3, -4e-6, 1.0, 1.0},
+                        Case{{0.2, -0.9, 0.3}, 0.5, 3.0, 1e-7, 2e-7, 3.0, 5.0},
+                        Case{{0.6, 0.6, 0.0}, 0.0, 1.5, 1e-4, 0.0, 1.0, 2.0}}) {
+    const Vec3 xa{0.1, 0.0, 0.05};
+    const DistanceCorrection g = project_distance(xa, k.xb, k.wa, k.wb, 1.0, k.alpha, 0.0, k.lambda, h,
+                                                  {0.0, 0.0, 0.0}, k.split_a, k.split_b);
+    const DistanceCorrection u = project_distance_undamped(xa, k.xb, k.wa, k.wb, 1.0, k.alpha / (h * h),
+                                                           k.lambda, k.split_a, k.split_b);
+    EXPECT_NEAR(u.dlambda, g.dlambda, 1e-12 * std::abs(g.dlambda) + 1e-300);
+    expect_near(u.dxa, g.dxa, 1e-12);
+    expect_near(u.dxb, g.dxb, 1e-12);
+    EXPECT_NE(g.dlambda, 0.0);
+  }
+  const DistanceCorrection same =
+      project_distance_undamped({1.0, 1.0, 1.0}, {1.0, 1.0, 1.0}, 1.0, 1.0, 1.0, 0.0, 0.0);
+  EXPECT_EQ(same.dlambda, 0.0);
+  const DistanceCorrection pinned =
+      project_distance_undamped({0.0, 0.0, 0.0}, {2.0, 0.0, 0.0}, 0.0, 0.0, 1.0, 0.0, 0.0);
+  EXPECT_EQ(pinned.dlambda, 0.0);
+  expect_near(pinned.dxa, {0.0, 0.0, 0.0}, 0.0);
 }
 
 TEST(AttachmentConstraint, ZeroCompliancePullsOntoTarget) {
