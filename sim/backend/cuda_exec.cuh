@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "backend/colour_sweep.h"
+
 namespace sim {
 
 inline void cuda_check(cudaError_t err, const char* what) {
@@ -173,6 +175,12 @@ struct CudaExec {
   static void parallel_for(int n, const F& f) {
     if (n <= 0) return;
     parallel_for_kernel<<<(n + kBlock - 1) / kBlock, kBlock>>>(n, f);
+  }
+
+  // Gauss-Seidel over colours: a launch per colour (backend/colour_sweep.h).
+  template <class ColourPass>
+  static void sweep_colours(const std::vector<IndexRange>& colours, const ColourPass& pass) {
+    sweep_colour_by_colour<CudaExec>(colours, pass);
   }
 
   static void synchronize() {

@@ -17,11 +17,9 @@ class ColliderFamily::Stages : public FamilyHooks {
   void upload(SolverCore<Exec>& core, const Model& m) {
     collider_ = m.collider;
     collider_.sdf.phi = Exec::data(core.model.collider_phi);
-    colour_offsets_ = m.colour_offsets;
     edge_colours_.clear();  // the colours of stretch edges (one kind per colour, model/colouring.h)
-    for (int c = 0; c < m.colour_count(); ++c)
-      if (m.distance.kind[size_t(m.colour_offsets[size_t(c)])] == DistanceKind::Stretch)
-        edge_colours_.push_back(c);
+    for (const IndexRange& c : ranges_between(m.colour_offsets))
+      if (m.distance.kind[size_t(c.begin)] == DistanceKind::Stretch) edge_colours_.push_back(c);
     const size_t n = collider_.enabled ? size_t(core.particle_count()) : 0;
     Exec::resize(active_, n);
     Exec::resize(lambda_, n);
@@ -55,10 +53,11 @@ class ColliderFamily::Stages : public FamilyHooks {
 
   void project(SolverCore<Exec>& core, const Substep& sub) {
     if (!collider_.enabled) return;
-    for (const int c : edge_colours_)
-      core.launch(colour_offsets_[c + 1] - colour_offsets_[c],
-                  ProjectColliderEdgeColour{edge_args(core), core.x(), core.xn(), Exec::data(edge_lambda_),
-                                            Exec::data(edge_allowance_), collider_, colour_offsets_[c]});
+    const ColliderEdgeArgs e = edge_args(core);
+    core.sweep(edge_colours_, [&](int first) {
+      return ProjectColliderEdgeColour{
+          e, core.x(), core.xn(), Exec::data(edge_lambda_), Exec::data(edge_allowance_), collider_, first};
+    });
     core.launch(core.particle_count(),
                 ProjectColliderContacts{{Exec::data(active_), core.x(), core.xn(), core.w(), core.radius(),
                                          Exec::data(lambda_), sub.h},
@@ -75,8 +74,7 @@ class ColliderFamily::Stages : public FamilyHooks {
   template <class T>
   using Buffer = typename Exec::template Buffer<T>;
   SdfCollider collider_;  // sdf.phi points into the core's model.collider_phi
-  std::vector<int> colour_offsets_;
-  std::vector<int> edge_colours_;
+  std::vector<IndexRange> edge_colours_;
   Buffer<unsigned char> active_;  // collider contact found by the detection
   Buffer<ContactMultipliers> lambda_;
   Buffer<Real> allowance_;             // Eq. 10 allowance of each contact this substep [m]

@@ -162,7 +162,7 @@ class RigidFamily::Stages : public FamilyHooks {
  public:
   void upload(SolverCore<Exec>& core, const Model& m) {
     gravity_ = m.gravity;
-    colours_ = m.joint.colour_offsets;
+    colours_ = ranges_between(m.joint.colour_offsets);
     bodies_ = int(m.body.inv_mass.size());
     damped_ = std::any_of(m.joint.damping.begin(), m.joint.damping.end(), [](Real d) { return d > 0.0; });
     Exec::resize(x_prev_, size_t(bodies_));
@@ -196,8 +196,7 @@ class RigidFamily::Stages : public FamilyHooks {
     const int joints = int(Exec::size(core.model.joint.ends));
     const JointArgs args = joint_args(core, sub.h);
     if (joints > 0 && sub.settings.order == SolverOrder::GaussSeidel) {
-      for (size_t c = 0; c + 1 < colours_.size(); ++c)
-        core.launch(colours_[c + 1] - colours_[c], ProjectJointColour{args, colours_[c]});
+      core.sweep(colours_, [&](int first) { return ProjectJointColour{args, first}; });
     } else if (joints > 0) {
       project_jacobi(core, args, joints, sub.settings.jacobi_omega);
     }
@@ -215,9 +214,9 @@ class RigidFamily::Stages : public FamilyHooks {
                                               1.0 / sub.h, std::exp(-sub.settings.damping * sub.h)});
     const JointArgs args = joint_args(core, sub.h);
     if (damped_)
-      for (size_t c = 0; c + 1 < colours_.size(); ++c)
-        core.launch(colours_[c + 1] - colours_[c], DampJointColour{args, Exec::data(core.model.joint.damping),
-                                                                   end_velocities<Exec>(core), colours_[c]});
+      core.sweep(colours_, [&](int first) {
+        return DampJointColour{args, Exec::data(core.model.joint.damping), end_velocities<Exec>(core), first};
+      });
     contacts_.velocity_pass(core, sub, args.poses, length(sub.settings.gravity_scale * gravity_));
   }
 
@@ -288,7 +287,7 @@ class RigidFamily::Stages : public FamilyHooks {
                   GatherPoseCorrections{offsets, slot_of, slots, core.x(), nullptr, bodies_});
   }
 
-  std::vector<int> colours_;
+  std::vector<IndexRange> colours_;
   int bodies_ = 0;
   bool damped_ = false;                          // some joint damps (the velocity pass runs)
   Vec3 gravity_{};                               // Model::gravity [m/s²]

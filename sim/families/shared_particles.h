@@ -17,13 +17,12 @@ template <class Exec>
 class SharedParticles {
  public:
   // colour c owns constraints [colour_offsets[c], colour_offsets[c+1]).
-  void set_colours(std::vector<int> colour_offsets) { colour_offsets_ = std::move(colour_offsets); }
+  void set_colours(const std::vector<int>& colour_offsets) { colours_ = ranges_between(colour_offsets); }
 
   // One Gauss-Seidel sweep: colour_pass(first) is the functor over the colour that starts at `first`.
   template <class ColourPass>
   void by_colour(SolverCore<Exec>& core, ColourPass colour_pass) const {
-    for (size_t c = 0; c + 1 < colour_offsets_.size(); ++c)
-      core.launch(colour_offsets_[c + 1] - colour_offsets_[c], colour_pass(colour_offsets_[c]));
+    core.sweep(colours_, colour_pass);
   }
 
   // count constraints write their slots (slot_pass(slots) is the functor over them), then every particle
@@ -38,7 +37,7 @@ class SharedParticles {
   }
 
  private:
-  std::vector<int> colour_offsets_;
+  std::vector<IndexRange> colours_;
   typename Exec::template Buffer<Vec3> slots_;  // arity per constraint: Jacobi corrections [m], energy terms
 };
 

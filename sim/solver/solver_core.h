@@ -3,6 +3,9 @@
 // operations (kernel launches and memsets on CUDA pay launch latency; launches per frame say how much).
 #pragma once
 
+#include <vector>
+
+#include "core/index.h"
 #include "model/model.h"
 #include "model/state.h"
 #include "solver/settings.h"
@@ -26,6 +29,13 @@ struct SolverCore {
     if (n <= 0) return;
     ++launches;
     Exec::parallel_for(n, f);
+  }
+  // Gauss-Seidel over colours (Exec::sweep_colours): colour_pass(first) the functor over a colour.
+  template <class ColourPass>
+  void sweep(const std::vector<IndexRange>& colours, const ColourPass& colour_pass) {
+    if (colours.empty()) return;
+    launches += (long long)colours.size();
+    Exec::sweep_colours(colours, colour_pass);
   }
   template <class T>
   void clear(Buffer<T>& b) {

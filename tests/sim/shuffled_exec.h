@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "backend/backend.h"
+#include "backend/colour_sweep.h"
 #include "backend/cpu_exec.h"
 #include "solver/xpbd_solver.inl"
 
@@ -36,6 +37,11 @@ struct ShuffledExec : CpuExec {
     else
       std::shuffle(order.begin(), order.end(), rng);
     for (const int i : order) f(i);
+  }
+
+  template <class ColourPass>
+  static void sweep_colours(const std::vector<IndexRange>& colours, const ColourPass& pass) {
+    sweep_colour_by_colour<ShuffledExec>(colours, pass);
   }
 };
 
