@@ -42,8 +42,10 @@ class ColliderFamily::Stages : public FamilyHooks {
 
   // Eq. 10's allowance of each contact, from the overlap at xⁿ.
   void begin_substep(SolverCore<Exec>& core, const Substep& sub) {
-    core.clear(lambda_);
-    core.clear(edge_lambda_);
+    if (!sub.passes_reset_multipliers()) {
+      core.clear(lambda_);
+      core.clear(edge_lambda_);
+    }
     if (!collider_.enabled) return;
     core.launch(core.particle_count(), ColliderContactAllowance{Exec::data(active_), core.xn(), core.radius(),
                                                                 collider_, sub.h, Exec::data(allowance_)});
@@ -54,13 +56,15 @@ class ColliderFamily::Stages : public FamilyHooks {
   void project(SolverCore<Exec>& core, const Substep& sub) {
     if (!collider_.enabled) return;
     const ColliderEdgeArgs e = edge_args(core);
+    const bool fresh = sub.fresh_pass();
+    ContactMultipliers* lambda = Exec::data(edge_lambda_);
+    const Real* allowance = Exec::data(edge_allowance_);
     core.sweep(edge_colours_, [&](int first) {
-      return ProjectColliderEdgeColour{
-          e, core.x(), core.xn(), Exec::data(edge_lambda_), Exec::data(edge_allowance_), collider_, first};
+      return ProjectColliderEdgeColour{e, core.x(), core.xn(), lambda, allowance, collider_, fresh, first};
     });
     core.launch(core.particle_count(),
                 ProjectColliderContacts{{Exec::data(active_), core.x(), core.xn(), core.w(), core.radius(),
-                                         Exec::data(lambda_), sub.h},
+                                         Exec::data(lambda_), sub.h, fresh},
                                         collider_,
                                         Exec::data(allowance_)});
   }

@@ -33,7 +33,15 @@ struct ContactProjectArgs {
   const Real* w;
   const Real* radius;
   ContactMultipliers* lambda;
-  Real h;  // Δt_s [s]
+  Real h;      // Δt_s [s]
+  bool fresh;  // the substep's first pass: a flagged contact's multipliers start at 0 here
+
+  // The multipliers in `slot`, reset on the substep's first pass (Substep::passes_reset_multipliers):
+  // only flagged contacts' are ever read, so no pass over all of them clears them.
+  SIM_HD ContactMultipliers& multipliers(size_t slot) const {
+    if (fresh) lambda[slot] = {0.0, 0.0};
+    return lambda[slot];
+  }
 };
 
 // Bit k of active[i]: particle i's path comes within the margin of plane k (the ground, the walls).
@@ -62,7 +70,7 @@ struct ProjectPlaneContacts {
     for (int k = 0; k < planes.count; ++k)
       if (a.active[i] & (1u << k))
         project_plane_contact(planes.plane[k], planes.material, a.x[i], a.x_prev[i], a.w[i], a.radius[i], a.h,
-                              a.lambda[size_t(i) * kMaxContactPlanes + k]);
+                              a.multipliers(size_t(i) * kMaxContactPlanes + k));
   }
 };
 
@@ -127,9 +135,11 @@ struct ProjectColliderContacts {
   SdfCollider collider;
   const Real* allowance;  // from ColliderContactAllowance [m]
   SIM_HD void operator()(int i) const {
+    if (!a.active[i]) return;
+    ContactMultipliers& lambda = a.multipliers(size_t(i));
     SdfContactStep step;
-    if (a.active[i] && sdf_contact_step(collider, a.x[i], a.x_prev[i], a.radius[i], allowance[i], step))
-      project_particle_contact(step.C, step.n, a.x[i], a.x_prev[i], a.w[i], collider.material, a.lambda[i]);
+    if (sdf_contact_step(collider, a.x[i], a.x_prev[i], a.radius[i], allowance[i], step))
+      project_particle_contact(step.C, step.n, a.x[i], a.x_prev[i], a.w[i], collider.material, lambda);
   }
 };
 
@@ -190,10 +200,12 @@ struct ProjectColliderEdgeColour {
   ContactMultipliers* lambda;
   const Real* allowance;  // from ColliderEdgeAllowance [m]
   SdfCollider collider;
-  int first;  // the colour's first constraint
+  bool fresh;  // the substep's first pass: the multipliers start at 0 here (ContactProjectArgs::fresh)
+  int first;   // the colour's first constraint
   SIM_HD void operator()(int i) const {
     const int k = first + i;
     if (!e.active[k]) return;
+    if (fresh) lambda[k] = {0.0, 0.0};
     const Int2 p = e.particles[k];
     const Vec3 m = edge_midpoint(x, p), m_prev = edge_midpoint(x_prev, p);
     SdfContactStep step;

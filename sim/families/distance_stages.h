@@ -26,6 +26,7 @@ struct DistanceArgs {
   const Real* w;
   Real h;       // [s]
   Real inv_h2;  // 1/h² [1/s²]
+  bool fresh;   // the substep's first pass: λ = 0 (Substep::passes_reset_multipliers), written, not read
 
   // Projects constraint k against positions x and adds Δλ to its multiplier. split_a, split_b: the mass
   // splitting of project_distance (1 for Gauss-Seidel). Undamped constraints take the one-division path.
@@ -33,12 +34,13 @@ struct DistanceArgs {
     const Int2 p = particles[k];
     const Vec3 xa = x[p.a], xb = x[p.b];
     const Real beta = damping[k];
+    const Real lambda_k = fresh ? 0.0 : lambda[k];
     const DistanceCorrection c =
-        beta > 0.0 ? project_distance(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k], beta, lambda[k],
+        beta > 0.0 ? project_distance(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k], beta, lambda_k,
                                       h, (xa - x_prev[p.a]) - (xb - x_prev[p.b]), split_a, split_b)
                    : project_distance_undamped(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k] * inv_h2,
-                                               lambda[k], split_a, split_b);
-    lambda[k] += c.dlambda;
+                                               lambda_k, split_a, split_b);
+    lambda[k] = lambda_k + c.dlambda;
     return c;
   }
 };
@@ -134,7 +136,9 @@ class DistanceFamily::Stages : public FamilyHooks {
  public:
   void upload(SolverCore<Exec>&, const Model& m) { passes_.set_colours(m.colour_offsets); }
 
-  void begin_substep(SolverCore<Exec>& core, const Substep&) { core.clear(core.state.distance.lambda); }
+  void begin_substep(SolverCore<Exec>& core, const Substep& sub) {
+    if (!sub.passes_reset_multipliers()) core.clear(core.state.distance.lambda);
+  }
 
   void project(SolverCore<Exec>& core, const Substep& sub) {
     const DistanceArrays<Exec::template Buffer>& d = core.model.distance;
@@ -148,7 +152,8 @@ class DistanceFamily::Stages : public FamilyHooks {
                             core.xn(),
                             core.w(),
                             sub.h,
-                            1.0 / (sub.h * sub.h)};
+                            1.0 / (sub.h * sub.h),
+                            sub.fresh_pass()};
     Vec3* x = core.x();
     const int* offsets = Exec::data(d.incidence_offsets);
     if (sub.settings.order == SolverOrder::GaussSeidel)

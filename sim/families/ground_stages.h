@@ -26,13 +26,15 @@ class GroundFamily::Stages : public FamilyHooks {
                                                            planes_});
   }
 
-  void begin_substep(SolverCore<Exec>& core, const Substep&) { core.clear(lambda_); }
+  void begin_substep(SolverCore<Exec>& core, const Substep& sub) {
+    if (!sub.passes_reset_multipliers()) core.clear(lambda_);
+  }
 
   void project(SolverCore<Exec>& core, const Substep& sub) {
     if (planes_.count == 0) return;
     core.launch(core.particle_count(),
                 ProjectPlaneContacts{{Exec::data(active_), core.x(), core.xn(), core.w(), core.radius(),
-                                      Exec::data(lambda_), sub.h},
+                                      Exec::data(lambda_), sub.h, sub.fresh_pass()},
                                      planes_});
   }
 

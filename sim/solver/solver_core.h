@@ -55,12 +55,20 @@ struct SolverCore {
 // One substep as the families' hooks see it.
 struct Substep {
   const Settings& settings;
-  Real h;         // Δt_s [s]
-  Real fraction;  // (s + 1) / n: how far through the frame this substep ends [-]
-  int index;      // s, from 0
+  Real h;             // Δt_s [s]
+  Real fraction;      // (s + 1) / n: how far through the frame this substep ends [-]
+  int index;          // s, from 0
+  int iteration = 0;  // of the XPBD passes (Algorithm 1 lines 6-9), the one projecting now, from 0
 
   bool first() const { return index == 0; }
   bool last() const { return index + 1 == settings.substeps; }
+  // Whether XPBD passes run this substep: then the first one starts from λ = 0 and writes λ = Δλ, which
+  // is Algorithm 1 line 5's reset without a pass of its own over the multipliers.
+  bool passes_reset_multipliers() const {
+    return settings.integrator == Integrator::Xpbd && settings.iterations > 0;
+  }
+  // The pass that starts from λ = 0: the first XPBD pass when passes_reset_multipliers().
+  bool fresh_pass() const { return passes_reset_multipliers() && iteration == 0; }
 };
 
 }  // namespace sim

@@ -163,7 +163,7 @@ class XpbdSolver final : public Solver {
     if (!per_substep) detect_contacts(gravity, s.frame_dt);
     for (int sub = 0; sub < s.substeps; ++sub) {
       if (per_substep) detect_contacts(gravity, h);
-      const Substep substep{s, h, Real(sub + 1) / Real(s.substeps), sub};
+      Substep substep{s, h, Real(sub + 1) / Real(s.substeps), sub};
       if (explicit_scheme(s.integrator)) {
         explicit_step(substep, gravity);
         continue;
@@ -172,7 +172,8 @@ class XpbdSolver final : public Solver {
       core_.launch(n, Predict{x, x_prev, v, core_.w(), gravity, h});
       each_family([&](auto& f) { f.begin_substep(core_, substep); });
       if (s.integrator == Integrator::Xpbd) {
-        for (int it = 0; it < s.iterations; ++it) each_family([&](auto& f) { f.project(core_, substep); });
+        for (substep.iteration = 0; substep.iteration < s.iterations; ++substep.iteration)
+          each_family([&](auto& f) { f.project(core_, substep); });
       } else {
         stats.cg_residual = newton_.step(core_, families_, substep);
         project_contacts(substep);
