@@ -34,6 +34,15 @@ TEST_P(ChainForce, TopLinkCarriesTheWeightBelowWithOneIteration) {
 
 INSTANTIATE_TEST_SUITE_P(Substeps, ChainForce, ::testing::Values(5, 20, 100));
 
+// With k iterations the multiplier sums its k increments, the first from λ = 0 (Algorithm 1 line 5, done by
+// the first pass: Substep::fresh_pass): the force estimate is the same. A λ kept from the last substep
+// would count the weight again; one reset every pass would leave only the last increment, near zero.
+TEST(ChainForce, IterationsSumIntoTheSameForce) {
+  World world(test::build_scene("chain"), BackendKind::Cpu);
+  test::run_frames(world, test::make_settings(20, 4), 600);
+  EXPECT_NEAR(top_link_force(world), 19 * kG, 0.02 * 19 * kG);
+}
+
 class ChainStretch : public ::testing::TestWithParam<int> {};
 
 TEST_P(ChainStretch, SubstepsStretchFarLessThanIterations) {

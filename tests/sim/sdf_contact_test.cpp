@@ -63,6 +63,17 @@ TEST_P(SdfContact, SticksBelowTheFrictionAngleAndSlidesAboveIt) {
   EXPECT_GT(travelled(slides, settings(), 60), 0.1);
 }
 
+// At 3 iterations a substep the same: the multipliers that bound friction start each substep at 0, reset
+// where the first pass reads them (Substep::fresh_pass), not carried over from the last substep.
+TEST(SdfContactIterations, SticksBelowTheFrictionAngleAndSlidesAboveIt) {
+  const Real mu = 0.6;
+  World held = particle_on_sphere(0.4, mu);
+  World slides = particle_on_sphere(0.7, mu);
+  const Settings s = test::make_settings(20, 3);
+  EXPECT_LT(travelled(held, s, 60), 2e-3);
+  EXPECT_GT(travelled(slides, s, 60), 0.1);
+}
+
 INSTANTIATE_TEST_SUITE_P(Detection, SdfContact,
                          ::testing::Values(ContactDetection::PerFrame, ContactDetection::PerSubstep),
                          [](const auto& info) {
