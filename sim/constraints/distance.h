@@ -43,7 +43,7 @@ SIM_HD DistanceCorrection project_distance(Vec3 xa, Vec3 xb, Real wa, Real wb, R
 // square root instead of four divisions and a root. Δλ = (−C − α̃λ)/D with D = w_a' + w_b' + α̃ and
 // n = d/|d| share s = 1/(|d| D): Δλ = (−C − α̃λ)|d| s and n Δλ = (−C − α̃λ) s d. The divider bounded the
 // CPU's Gauss-Seidel loop: perf put 21 % of a 387² frame's samples on the instruction that waits for one
-// division (2-core EPYC, 2026-11-25, docs/PROFILE.md).
+// division (2-core Intel Xeon, 2026-11-25, docs/PROFILE.md).
 SIM_HD DistanceCorrection project_distance_undamped(Vec3 xa, Vec3 xb, Real wa, Real wb, Real rest_length,
                                                     Real alpha_tilde, Real lambda, Real split_a = 1.0,
                                                     Real split_b = 1.0) {

@@ -100,8 +100,13 @@ struct JacobiSplit {
   }
 };
 
-// Ends a Jacobi pass: node first + i sums its own slots in ascending order and moves (a body also turns);
-// slot_of null: the slots are the list itself (a body's chunk sums, families/pair_chunks.h).
+// Moves node i by its summed correction d (a body also turns: q non-null).
+SIM_HD void apply_pose_correction(const PoseCorrection& d, Vec3* x, Quat* q, int i) {
+  x[i] += d.dx;
+  if (q) q[i] = rotated_by(q[i], d.dphi);
+}
+
+// Ends a Jacobi pass: node first + i sums its own slots in ascending order and moves (a body also turns).
 struct GatherPoseCorrections {
   const int* offsets;
   const int* slot_of;
@@ -111,14 +116,9 @@ struct GatherPoseCorrections {
   int first;
   SIM_HD void operator()(int i) const {
     const int node = first + i;
-    Vec3 dx{0.0, 0.0, 0.0}, dphi{0.0, 0.0, 0.0};
-    for (int s = offsets[node]; s < offsets[node + 1]; ++s) {
-      const PoseCorrection& d = slots[slot_of ? slot_of[s] : s];
-      dx += d.dx;
-      dphi += d.dphi;
-    }
-    x[i] += dx;
-    if (q) q[i] = rotated_by(q[i], dphi);
+    PoseCorrection sum{};
+    for (int s = offsets[node]; s < offsets[node + 1]; ++s) sum += slots[slot_of[s]];
+    apply_pose_correction(sum, x, q, i);
   }
 };
 

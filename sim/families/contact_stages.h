@@ -25,6 +25,13 @@ struct ContactDetectArgs {
   Real dt;                // prediction step: Δt_f, or Δt_s when detecting per substep [s]
 };
 
+// The multipliers in `slot`, reset on the substep's first pass (Substep::fresh_pass): only flagged
+// contacts' are ever read, so no pass over all of them clears them.
+SIM_HD ContactMultipliers& substep_multipliers(ContactMultipliers* lambda, size_t slot, bool fresh) {
+  if (fresh) lambda[slot] = {0.0, 0.0};
+  return lambda[slot];
+}
+
 // What projection reads and writes for every flagged particle.
 struct ContactProjectArgs {
   const unsigned char* active;
@@ -36,11 +43,8 @@ struct ContactProjectArgs {
   Real h;      // Δt_s [s]
   bool fresh;  // the substep's first pass: a flagged contact's multipliers start at 0 here
 
-  // The multipliers in `slot`, reset on the substep's first pass (Substep::passes_reset_multipliers):
-  // only flagged contacts' are ever read, so no pass over all of them clears them.
   SIM_HD ContactMultipliers& multipliers(size_t slot) const {
-    if (fresh) lambda[slot] = {0.0, 0.0};
-    return lambda[slot];
+    return substep_multipliers(lambda, slot, fresh);
   }
 };
 
@@ -205,13 +209,13 @@ struct ProjectColliderEdgeColour {
   SIM_HD void operator()(int i) const {
     const int k = first + i;
     if (!e.active[k]) return;
-    if (fresh) lambda[k] = {0.0, 0.0};
+    ContactMultipliers& lambda_k = substep_multipliers(lambda, size_t(k), fresh);
     const Int2 p = e.particles[k];
     const Vec3 m = edge_midpoint(x, p), m_prev = edge_midpoint(x_prev, p);
     SdfContactStep step;
     if (!sdf_contact_step(collider, m, m_prev, edge_radius(e.radius, p), allowance[k], step)) return;
     const Real wa = e.w[p.a], wb = e.w[p.b];
-    const Vec3 J = contact_impulse(step.C, step.n, m, m_prev, 0.25 * (wa + wb), collider.material, lambda[k]);
+    const Vec3 J = contact_impulse(step.C, step.n, m, m_prev, 0.25 * (wa + wb), collider.material, lambda_k);
     x[p.a] += (0.5 * wa) * J;
     x[p.b] += (0.5 * wb) * J;
   }

@@ -16,7 +16,7 @@
 //                  and sizes the passes' slots;
 //   begin_substep  BeginContactSubstep over the pairs;
 //   project        ActivePairs per chunk and body, ProjectParticleNormals per run, the body corrections
-//                  per chunk and body (GatherPoseCorrections), ChunkPatches per chunk, PatchStaticFriction
+//                  per chunk and body (GatherChunkPoseCorrections), ChunkPatches per chunk, PatchStaticFriction
 //                  per body, PatchStaticShares per pair, GatherParticleShifts per run;
 //   end_substep    ActivePairs per chunk and body, ParticleRestitution per run, GatherVelocityCorrections
 //                  per chunk and body, ChunkPatches per chunk, PatchDynamicFriction per body, ChunkSpins per
@@ -328,6 +328,15 @@ struct GatherParticleShifts {
   }
 };
 
+// Body i moves by its chunks' pose corrections (SumChunkSlots) summed in order.
+struct GatherChunkPoseCorrections {
+  PairChunks chunks;
+  const PoseCorrection* partial;
+  Vec3* x;
+  Quat* q;
+  SIM_HD void operator()(int i) const { apply_pose_correction(chunks.fold(partial, i), x, q, i); }
+};
+
 // Body i adds its chunks' velocity corrections (SumChunkSlots) in order.
 struct GatherVelocityCorrections {
   PairChunks chunks;
@@ -437,8 +446,7 @@ class ParticleBodyContacts {
     core.launch(runs_, ProjectParticleNormals{p, split(sub), Exec::data(pose_slots_)});
     core.launch(chunks_, SumChunkSlots<PoseCorrection>{ch, p.slot_of, Exec::data(pose_slots_),
                                                        Exec::data(chunk_pose_)});
-    core.launch(bodies_, GatherPoseCorrections{ch.body_chunks, nullptr, Exec::data(chunk_pose_), poses.body_x,
-                                               poses.body_q, 0});
+    core.launch(bodies_, GatherChunkPoseCorrections{ch, Exec::data(chunk_pose_), poses.body_x, poses.body_q});
     core.launch(chunks_, ChunkPatches{p, ch, {}, Exec::data(chunk_patch_)});
     core.launch(bodies_, PatchStaticFriction{poses, ch, Exec::data(chunk_patch_), Exec::data(body_patch_)});
     core.launch(pairs_, PatchStaticShares{p, Exec::data(body_patch_), Exec::data(shift_slots_)});
@@ -471,11 +479,8 @@ class ParticleBodyContacts {
   ParticlePairs pairs(SolverCore<Exec>& core, const EndRefs& poses) {
     ParticleSupport support = support_;
     support.collider.sdf.phi = Exec::data(core.model.collider_phi);
-    return {Exec::data(core.state.contact.particle_pairs),
-            Exec::data(run_start_),
-            Exec::data(body_slots_),
-            poses,
-            support};
+    return {Exec::data(core.state.contact.particle_pairs), Exec::data(run_start_), Exec::data(body_slots_),
+            poses, support};
   }
 
   PairChunks chunks() {

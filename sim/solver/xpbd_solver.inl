@@ -225,10 +225,11 @@ class XpbdSolver final : public Solver {
 
   // Giles & Andrews 2024 Algorithm 1 lines 1-7 (solver/stability.h): K_d from the mean forces of the last
   // frame (the families' multipliers summed over its substeps), r = max K_d/M, and the frame's N, or Eq. 6's
-  // damping at the fixed N (damping) or past N_max (hybrid). Off or under a force-based integrator (no multipliers): the fixed n. The first
-  // frame after a reset, whose loads are unknown, runs N_max: a one-iteration solve that starts coarse
-  // leaves an error that later frames turn into motion (the swinging box started at 20 substeps gained 6
-  // times its energy over 200 s; started at 100 or 200 it kept it like a fixed N).
+  // damping at the fixed N (damping) or past N_max (hybrid). Off or under a force-based integrator (no
+  // multipliers): the fixed n. The first frame after a reset, whose loads are unknown, runs N_max: a
+  // one-iteration solve that starts coarse leaves an error that later frames turn into motion (the swinging
+  // box started at 20 substeps gained 6 times its energy over 200 s; started at 100 or 200 it kept it like a
+  // fixed N).
   StabilityPlan plan_frame(const Settings& s) {
     StabilityPlan plan;
     plan.substeps = plan.wanted = s.substeps;
