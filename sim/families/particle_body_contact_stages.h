@@ -16,8 +16,8 @@
 //                  and sizes the passes' slots;
 //   begin_substep  BeginContactSubstep over the pairs;
 //   project        ActivePairs per chunk and body, ProjectParticleNormals per run, the body corrections
-//                  per chunk and body (GatherChunkPoseCorrections), ChunkPatches per chunk, PatchStaticFriction
-//                  per body, PatchStaticShares per pair, GatherParticleShifts per run;
+//                  per chunk and body (GatherChunkPoseCorrections), ChunkPatches per chunk,
+//                  PatchStaticFriction per body, PatchStaticShares per pair, GatherParticleShifts per run;
 //   end_substep    ActivePairs per chunk and body, ParticleRestitution per run, GatherVelocityCorrections
 //                  per chunk and body, ChunkPatches per chunk, PatchDynamicFriction per body, ChunkSpins per
 //                  chunk, PatchTorsionalFriction per body, PatchKineticShares per pair, GatherParticleShifts
