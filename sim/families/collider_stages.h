@@ -7,6 +7,7 @@
 
 #include "families/collider_family.h"
 #include "families/contact_stages.h"
+#include "families/flagged_list.h"
 #include "solver/solver_core.h"
 
 namespace sim {
@@ -36,6 +37,7 @@ class ColliderFamily::Stages : public FamilyHooks {
     core.launch(
         n, DetectColliderContacts{
                {core.x(), core.v(), core.w(), core.radius(), Exec::data(active_), gravity, dt}, collider_});
+    flagged_.build(core, Exec::data(active_), n);
     core.launch(int(Exec::size(edge_active_)),
                 DetectColliderEdgeContacts{edge_args(core), core.x(), core.v(), gravity, dt, collider_});
   }
@@ -47,8 +49,8 @@ class ColliderFamily::Stages : public FamilyHooks {
       core.clear(edge_lambda_);
     }
     if (!collider_.enabled) return;
-    core.launch(core.particle_count(), ColliderContactAllowance{Exec::data(active_), core.xn(), core.radius(),
-                                                                collider_, sub.h, Exec::data(allowance_)});
+    core.launch(flagged_.size(), ColliderContactAllowance{flagged_.indices(), core.xn(), core.radius(),
+                                                          collider_, sub.h, Exec::data(allowance_)});
     core.launch(int(Exec::size(edge_active_)), ColliderEdgeAllowance{edge_args(core), core.xn(), collider_,
                                                                      sub.h, Exec::data(edge_allowance_)});
   }
@@ -62,9 +64,9 @@ class ColliderFamily::Stages : public FamilyHooks {
     core.sweep(edge_colours_, [&](int first) {
       return ProjectColliderEdgeColour{e, core.x(), core.xn(), lambda, allowance, collider_, fresh, first};
     });
-    core.launch(core.particle_count(),
-                ProjectColliderContacts{{Exec::data(active_), core.x(), core.xn(), core.w(), core.radius(),
-                                         Exec::data(lambda_), sub.h, fresh},
+    core.launch(flagged_.size(),
+                ProjectColliderContacts{{flagged_.indices(), Exec::data(active_), core.x(), core.xn(),
+                                         core.w(), core.radius(), Exec::data(lambda_), sub.h, fresh},
                                         collider_,
                                         Exec::data(allowance_)});
   }
@@ -80,6 +82,7 @@ class ColliderFamily::Stages : public FamilyHooks {
   SdfCollider collider_;  // sdf.phi points into the core's model.collider_phi
   std::vector<IndexRange> edge_colours_;
   Buffer<unsigned char> active_;  // collider contact found by the detection
+  FlaggedList<Exec> flagged_;     // the particles with one
   Buffer<ContactMultipliers> lambda_;
   Buffer<Real> allowance_;             // Eq. 10 allowance of each contact this substep [m]
   Buffer<unsigned char> edge_active_;  // per distance constraint: a stretch edge touching the collider

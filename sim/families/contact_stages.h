@@ -34,6 +34,7 @@ SIM_HD ContactMultipliers& substep_multipliers(ContactMultipliers* lambda, size_
 
 // What projection reads and writes for every flagged particle.
 struct ContactProjectArgs {
+  const int* flagged;  // the flagged particles' indices, ascending (families/flagged_list.h)
   const unsigned char* active;
   Vec3* x;
   const Vec3* x_prev;  // xⁿ, the start of the substep
@@ -66,11 +67,13 @@ struct DetectPlaneContacts {
   }
 };
 
-// The flagged planes of particle i, in order; lambda holds kMaxContactPlanes multipliers per particle.
+// The flagged planes of the j-th flagged particle i, in order; lambda holds kMaxContactPlanes multipliers
+// per particle.
 struct ProjectPlaneContacts {
   ContactProjectArgs a;
   ContactPlanes planes;
-  SIM_HD void operator()(int i) const {
+  SIM_HD void operator()(int j) const {
+    const int i = a.flagged[j];
     for (int k = 0; k < planes.count; ++k)
       if (a.active[i] & (1u << k))
         project_plane_contact(planes.plane[k], planes.material, a.x[i], a.x_prev[i], a.w[i], a.radius[i], a.h,
@@ -92,16 +95,17 @@ struct DetectColliderContacts {
 };
 
 // Once per substep, after Predict: Eq. 10's allowance max(d₀ − v_max Δt_s, 0) from the overlap d₀ at
-// xⁿ, which no iteration changes.
+// xⁿ, which no iteration changes; for the j-th flagged particle.
 struct ColliderContactAllowance {
-  const unsigned char* active;
+  const int* flagged;  // families/flagged_list.h
   const Vec3* x_prev;
   const Real* radius;
   SdfCollider collider;
   Real h;           // Δt_s [s]
   Real* allowance;  // [m]
-  SIM_HD void operator()(int i) const {
-    if (active[i]) allowance[i] = collider.allowance(x_prev[i], radius[i], h);
+  SIM_HD void operator()(int j) const {
+    const int i = flagged[j];
+    allowance[i] = collider.allowance(x_prev[i], radius[i], h);
   }
 };
 
@@ -134,12 +138,13 @@ SIM_HD bool sdf_contact_step(const SdfCollider& collider, Vec3 p, Vec3 p_prev, R
   return true;
 }
 
+// The j-th flagged particle against the SDF collider.
 struct ProjectColliderContacts {
   ContactProjectArgs a;
   SdfCollider collider;
   const Real* allowance;  // from ColliderContactAllowance [m]
-  SIM_HD void operator()(int i) const {
-    if (!a.active[i]) return;
+  SIM_HD void operator()(int j) const {
+    const int i = a.flagged[j];
     ContactMultipliers& lambda = a.multipliers(size_t(i));
     SdfContactStep step;
     if (sdf_contact_step(collider, a.x[i], a.x_prev[i], a.radius[i], allowance[i], step))

@@ -1,9 +1,10 @@
 // The ground contact family's solver part (families/ground_family.h): per-particle flags (one bit per
 // plane: the ground, a container's walls) set by the detection, per-particle multipliers per plane reset
-// every substep.
+// every substep. The substeps' passes run over the flagged particles' list (families/flagged_list.h).
 #pragma once
 
 #include "families/contact_stages.h"
+#include "families/flagged_list.h"
 #include "families/ground_family.h"
 #include "solver/solver_core.h"
 
@@ -24,6 +25,7 @@ class GroundFamily::Stages : public FamilyHooks {
     core.launch(core.particle_count(), DetectPlaneContacts{{core.x(), core.v(), core.w(), core.radius(),
                                                             Exec::data(active_), gravity, dt},
                                                            planes_});
+    flagged_.build(core, Exec::data(active_), core.particle_count());
   }
 
   void begin_substep(SolverCore<Exec>& core, const Substep& sub) {
@@ -32,15 +34,16 @@ class GroundFamily::Stages : public FamilyHooks {
 
   void project(SolverCore<Exec>& core, const Substep& sub) {
     if (planes_.count == 0) return;
-    core.launch(core.particle_count(),
-                ProjectPlaneContacts{{Exec::data(active_), core.x(), core.xn(), core.w(), core.radius(),
-                                      Exec::data(lambda_), sub.h, sub.fresh_pass()},
+    core.launch(flagged_.size(),
+                ProjectPlaneContacts{{flagged_.indices(), Exec::data(active_), core.x(), core.xn(), core.w(),
+                                      core.radius(), Exec::data(lambda_), sub.h, sub.fresh_pass()},
                                      planes_});
   }
 
  private:
   ContactPlanes planes_;
   typename Exec::template Buffer<unsigned char> active_;  // bit k: a contact with plane k found
+  FlaggedList<Exec> flagged_;                             // the particles with a bit set
   typename Exec::template Buffer<ContactMultipliers> lambda_;  // kMaxContactPlanes per particle
 };
 

@@ -100,9 +100,11 @@ Vec3 project_once(F f, Vec3 x, Vec3 x_prev) {
   float phi[8];
   const SdfCollider c = corner_field(f, phi);
   const unsigned char active = 1;
+  const int flagged = 0;
   const Real w = 1.0, radius = 0.0, allowance = 0.0;
   ContactMultipliers lambda{0.0, 0.0};
-  ProjectColliderContacts stage{{&active, &x, &x_prev, &w, &radius, &lambda, 1.0 / 600}, c, &allowance};
+  ProjectColliderContacts stage{
+      {&flagged, &active, &x, &x_prev, &w, &radius, &lambda, 1.0 / 600}, c, &allowance};
   stage(0);
   return x;
 }
