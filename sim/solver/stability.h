@@ -45,14 +45,17 @@ inline int substeps_needed(double r, double h, double alpha, int cap) {
 // The N a frame runs when Eq. 11 asks `wanted` after a frame of `last`: N rises at once and falls by at most
 // the fraction `release` of `last`, rounded up, so that below 1/release substeps (50 at the default 2 %) it
 // does not fall at all (release 1: free both ways, Algorithm 1 as printed). Beyond the paper: with one
-// iteration a substep, frames whose N changes gain energy (one cause: the stretch one-iteration XPBD leaves
-// grows with Δt_s, and a frame at more substeps pulls it in at its shorter step; but settling it first did
-// not help, so not the only one). Measured on the swinging box (mean forces over the frame):
+// iteration a substep, frames whose N changes gain energy. The residual few iterations leave evolves as
+// (C, h u) ← A (C, h u) with A fixed by the mass ratio, a lightly damped oscillation; a new N keeps C and
+// u and so rescales h u by h₂/h₁, which, alternated, pumps it (README, "Why"; converging C away before a
+// frame at more substeps stopped it). And an unconverged pass's multipliers lag the load, so Eq. 11 asks
+// too few substeps after a fall. Measured on the swinging box (mean forces over the frame):
 //   N alternating 40 and 80 each frame: +70 % energy in 18 s (40 throughout: −4 %);
 //   N free to follow Eq. 11 (17 to 200 from frame to frame): 26 times its energy in 10 s;
 //   N falling 2 % a frame without the rounding (a real-valued hold), or its rise limited to 3 % a frame:
 //   still 3 to 10 times in 60 s, and so did one substep at rest (no velocity, no gravity, its motion
-//   discarded) before each frame at more substeps than the last: 60 times in 60 s;
+//   discarded) before each frame at more substeps than the last: 60 times in 60 s (one sweep does not
+//   converge a 1000:1 chain; 1000 do);
 //   held (the default, from N_max on the first frame): N settles at 49 and the box loses 17 % in 200 s,
 //   as fixed 40 substeps do (18 %).
 // So with one iteration, N follows a load that rises past 50 substeps and holds; Algorithm 1's fall is there
