@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "backend/cpu_team.h"
+#include "backend/reduce_element.h"
 #include "core/index.h"
 
 namespace sim {
@@ -68,8 +69,9 @@ struct CpuExec {
     std::exclusive_scan(in.begin(), in.end(), out.begin(), 0);
   }
 
-  // T::combine over f(0), ..., f(n − 1), T{} its identity: chunks of a fixed size reduced in parallel, then
-  // combined in chunk order, so the result has the same bits on any number of threads.
+  // T::combine over the elements 0, ..., n − 1 (reduce_element.h), T{} its identity: chunks of a fixed size
+  // reduced in parallel, then combined in chunk order, so the result has the same bits on any number of
+  // threads.
   template <class T, class F>
   static T reduce(int n, const F& f, Buffer<unsigned char>&) {
     constexpr int kChunk = 4096;
@@ -79,7 +81,7 @@ struct CpuExec {
     for (int c = 0; c < chunks; ++c) {
       T acc{};
       const int end = std::min(n, (c + 1) * kChunk);
-      for (int i = c * kChunk; i < end; ++i) acc = T::combine(acc, f(i));
+      for (int i = c * kChunk; i < end; ++i) reduce_element(f, i, acc);
       partial[size_t(c)] = acc;
     }
     T total{};

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backend/colour_sweep.h"
+#include "backend/reduce_element.h"
 
 namespace sim {
 
@@ -74,7 +75,7 @@ __global__ void reduce_kernel(int n, F f, T* out) {
   __shared__ typename BlockReduce::TempStorage storage;
   T acc{};
   for (int i = int(blockIdx.x * blockDim.x + threadIdx.x); i < n; i += int(blockDim.x * gridDim.x))
-    acc = T::combine(acc, f(i));
+    reduce_element(f, i, acc);
   const T block = BlockReduce(storage).Reduce(acc, CombineOp{});
   if (threadIdx.x == 0) out[blockIdx.x] = block;
 }

@@ -38,11 +38,11 @@ struct MeasureAttachment {
   const Vec3* x;
   Real h;
   int count;
-  SIM_HD ConstraintSums operator()(int t) const {
+  SIM_HD void operator()(int t, ConstraintSums& s) const {
     const double C = length(x[particle[t]] - target[t]);
-    ConstraintSums s = constraint_terms(C, compliance[t], lambda[t], h, kAttachmentResidual);
-    s.max_extension = C;
-    return s;
+    add_energies(s, C, compliance[t], lambda[t], h);
+    add_residual(s, C, compliance[t], lambda[t], h, kAttachmentResidual);
+    s.max_extension = max_of(s.max_extension, C);
   }
 };
 

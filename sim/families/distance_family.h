@@ -47,22 +47,24 @@ struct MeasureDistance {
   const Real* radius;
   MetricFrame frame;
   int count;
-  SIM_HD ConstraintSums operator()(int k) const {
+  SIM_HD void operator()(int k, ConstraintSums& s) const {
     const Int2 p = particles[k];
     const double L = rest_length[k];
     const double C = distance_eval(x[p.a], x[p.b], rest_length[k]).C;
-    ConstraintSums s = constraint_terms(C, compliance[k], lambda[k], frame.h, int(kind[k]));
-    s.max_extension = fmax(C, 0.0);
-    if (kind[k] != DistanceKind::Stretch) return s;
+    add_energies(s, C, compliance[k], lambda[k], frame.h);
+    add_residual(s, C, compliance[k], lambda[k], frame.h, int(kind[k]));
+    s.max_extension = max_of(s.max_extension, max_of(C, 0.0));
+    if (kind[k] != DistanceKind::Stretch) return;
     if (L > 0.0) {
-      s.stretch_sum = s.stretch_max = fmax(C / L, 0.0);
-      s.stretch_edges = 1;
+      const double strain = max_of(C / L, 0.0);
+      s.stretch_sum += strain;
+      s.stretch_max = max_of(s.stretch_max, strain);
+      s.stretch_edges += 1;
     }
     if (frame.collider.enabled) {
-      s.deepest =
-          fmax(0.0, double(edge_radius(radius, p)) - double(frame.collider.sample(edge_midpoint(x, p)).phi));
+      const double phi = frame.collider.sample(edge_midpoint(x, p)).phi;
+      s.deepest = max_of(s.deepest, max_of(0.0, double(edge_radius(radius, p)) - phi));
     }
-    return s;
   }
 };
 

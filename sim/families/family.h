@@ -27,7 +27,7 @@ struct NoArrays {
 // particle).
 struct NoTerms {
   int count = 0;
-  SIM_HD ConstraintSums operator()(int) const { return {}; }
+  SIM_HD void operator()(int, ConstraintSums&) const {}
 };
 
 // The measure_term of a family without one.
@@ -45,7 +45,7 @@ struct TermChain;
 template <>
 struct TermChain<> {
   int count = 0;
-  SIM_HD ConstraintSums operator()(int) const { return {}; }
+  SIM_HD void operator()(int, ConstraintSums&) const {}
 };
 
 template <class Head, class... Tail>
@@ -54,7 +54,13 @@ struct TermChain<Head, Tail...> {
   TermChain<Tail...> tail;
   int count;
   TermChain(const Head& h, const Tail&... t) : head(h), tail{t...}, count(h.count + tail.count) {}
-  SIM_HD ConstraintSums operator()(int i) const { return i < head.count ? head(i) : tail(i - head.count); }
+  // Adds constraint i's share to s.
+  SIM_HD void operator()(int i, ConstraintSums& s) const {
+    if (i < head.count)
+      head(i, s);
+    else
+      tail(i - head.count, s);
+  }
 };
 
 // The registered families in projection order; ModelArrays and StateArrays inherit their parts, and

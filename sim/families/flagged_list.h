@@ -40,7 +40,7 @@ class FlaggedList {
     Exec::exclusive_scan(count_, offset_, scratch_);
     ++core.launches;
     size_ = n > 0 ? Exec::read(offset_, size_t(n)) : 0;
-    Exec::resize(list_, size_t(size_));
+    Exec::resize(list_, size_t(n));  // room for all: a device buffer reallocates whenever its size changes
     core.launch(n, ScatterFlagged{flags, Exec::data(offset_), Exec::data(list_)});
   }
 
@@ -51,7 +51,7 @@ class FlaggedList {
   template <class T>
   using Buffer = typename Exec::template Buffer<T>;
   Buffer<int> count_, offset_;  // n + 1 each
-  Buffer<int> list_;            // the flagged indices, ascending
+  Buffer<int> list_;            // the flagged indices, ascending, in its first size_ entries
   Buffer<unsigned char> scratch_;
   int size_ = 0;
 };

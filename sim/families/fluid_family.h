@@ -45,17 +45,17 @@ struct MeasureFluid {
   Real rest_volume;  // m/ρ₀ [m³]
   int capacity;      // of a neighbour list; 0: no cap
   int count;
-  SIM_HD ConstraintSums operator()(int i) const {
-    ConstraintSums s;
+  SIM_HD void operator()(int i, ConstraintSums& s) const {
     const double ratio = density[i];
-    s.density_error_sum = s.density_error_max = fmax(ratio - 1.0, 0.0);
-    s.fluid_volume = rest_volume / fmax(ratio, 1.0);
-    s.fluid_particles = 1;
-    s.count = 1;  // one density constraint
-    s.cfl_clamps = clamps[i];
-    s.neighbours_max = neighbours[i];
-    s.neighbour_overflow = capacity > 0 && neighbours[i] > capacity ? 1 : 0;
-    return s;
+    const double error = max_of(ratio - 1.0, 0.0);
+    s.density_error_sum += error;
+    s.density_error_max = max_of(s.density_error_max, error);
+    s.fluid_volume += rest_volume / max_of(ratio, 1.0);
+    s.fluid_particles += 1;
+    s.count += 1;  // one density constraint
+    s.cfl_clamps += clamps[i];
+    if (neighbours[i] > s.neighbours_max) s.neighbours_max = neighbours[i];
+    s.neighbour_overflow += capacity > 0 && neighbours[i] > capacity ? 1 : 0;
   }
 };
 

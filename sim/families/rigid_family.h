@@ -116,59 +116,67 @@ struct MeasureRigid {
   int joints;
   int body_pairs;
   int count;
-  SIM_HD ConstraintSums operator()(int i) const {
-    ConstraintSums s;
+  // Adds element i's share to s (backend/reduce_element.h).
+  SIM_HD void operator()(int i, ConstraintSums& s) const {
     if (i < bodies) {
       const BodyPose b = pose(i);
       const Vec3 v = body_v[i], omega = body_omega[i];
-      s.body_bad_reason = !is_finite(b.x) || !std::isfinite(b.q.w) || !is_finite(imag(b.q))
-                              ? kNonFinitePosition
-                          : !is_finite(v) || !is_finite(omega) ? kNonFiniteVelocity
-                          : !frame.bounds.contains(b.x)        ? kOutOfBounds
-                                                               : kFinite;
-      if (s.body_bad_reason != kFinite) {
-        s.body_bad = i;
-        return s;
+      const int reason = !is_finite(b.x) || !std::isfinite(b.q.w) || !is_finite(imag(b.q))
+                             ? kNonFinitePosition
+                         : !is_finite(v) || !is_finite(omega) ? kNonFiniteVelocity
+                         : !frame.bounds.contains(b.x)        ? kOutOfBounds
+                                                              : kFinite;
+      if (reason != kFinite) {
+        if (i < s.body_bad) {  // the lowest index wins, as ConstraintSums::combine has it
+          s.body_bad = i;
+          s.body_bad_reason = reason;
+        }
+        return;
       }
-      s.body_kinetic = body_kinetic(b.w, b.inv_inertia, b.q, v, omega);
-      if (b.w > 0.0) s.body_gravitational = -double(dot(frame.gravity, b.x)) / b.w;
-      s.angular_momentum = body_angular_momentum(b.w, b.inv_inertia, b.q, b.x, v, omega);
-      s.bodies = 1;
-      return s;
+      s.body_kinetic += body_kinetic(b.w, b.inv_inertia, b.q, v, omega);
+      if (b.w > 0.0) s.body_gravitational += -double(dot(frame.gravity, b.x)) / b.w;
+      s.angular_momentum = s.angular_momentum + body_angular_momentum(b.w, b.inv_inertia, b.q, b.x, v, omega);
+      s.bodies += 1;
+      return;
     }
     if (i >= bodies + joints + body_pairs) {
-      const ConstraintSums c = contact_terms(particle_pairs[i - bodies - joints - body_pairs]);
-      s.particle_contact_points = c.contact_points;
-      s.particle_contacts_touching = c.contacts_touching;
-      s.particle_contact_force = c.contact_force;
-      s.particle_contact_depth_max = c.contact_depth_max;
-      return s;
+      add_contact(particle_pairs[i - bodies - joints - body_pairs], s.particle_contact_points,
+                  s.particle_contacts_touching, s.particle_contact_force, s.particle_contact_depth_max);
+      return;
     }
-    if (i >= bodies + joints) return contact_terms(pairs[i - bodies - joints]);
+    if (i >= bodies + joints) {
+      add_contact(pairs[i - bodies - joints], s.contact_points, s.contacts_touching, s.contact_force,
+                  s.contact_depth_max);
+      return;
+    }
     const int j = i - bodies;
     const BodyPose a = pose(ends[j].a), b = pose(ends[j].b);
-    s.joint_separation_max = s.joint_separation_sum =
-        length(anchor_world(a, anchor_a[j]) - anchor_world(b, anchor_b[j]));
-    s.joint_angle_max = joint_angular_error(kind[j], frame_world(a, frame_a[j]), frame_world(b, frame_b[j]));
+    const double separation = length(anchor_world(a, anchor_a[j]) - anchor_world(b, anchor_b[j]));
+    s.joint_separation_max = max_of(s.joint_separation_max, separation);
+    s.joint_separation_sum += separation;
+    s.joint_angle_max = max_of(s.joint_angle_max, joint_angular_error(kind[j], frame_world(a, frame_a[j]),
+                                                                      frame_world(b, frame_b[j])));
     const double h2 = frame.h * frame.h;
     if (h2 > 0.0) {
       const double f = length(lambda[j].force) / h2, tau = length(lambda[j].torque) / h2;
-      s.elastic = 0.5 * (compliance[j] * f * f + angular_compliance[j] * tau * tau);
+      s.elastic += 0.5 * (compliance[j] * f * f + angular_compliance[j] * tau * tau);
     }
-    s.joints = 1;
-    s.count = 1;
-    return s;
+    s.joints += 1;
+    s.count += 1;
   }
-  SIM_HD ConstraintSums contact_terms(const ContactPair& c) const {
-    ConstraintSums s;
+  // A pair's points, whether it touches, its normal force [N] and its deepest overlap [m], added.
+  SIM_HD void add_contact(const ContactPair& c, int& points, int& touching, double& force,
+                          double& depth_max) const {
     const BodyPose a = pose(c.ends.a), b = pose(c.ends.b);
+    double deepest = 0.0, normal_force = 0.0;
     for (int k = 0; k < c.count; ++k) {
-      s.contact_depth_max = fmax(s.contact_depth_max, -contact_separation(c, c.point[k], a, b));
-      s.contact_force += contact_normal_force(c.point[k], frame.h);
+      deepest = max_of(deepest, -contact_separation(c, c.point[k], a, b));
+      normal_force += contact_normal_force(c.point[k], frame.h);
     }
-    s.contact_points = c.count;
-    s.contacts_touching = c.touching;
-    return s;
+    points += c.count;
+    touching += c.touching;
+    force += normal_force;
+    depth_max = max_of(depth_max, deepest);
   }
 };
 

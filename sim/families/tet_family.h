@@ -62,22 +62,23 @@ struct MeasureTet {
   TetCompliance constants;
   Real h;
   int count;
-  SIM_HD ConstraintSums operator()(int t) const {
+  SIM_HD void operator()(int t, ConstraintSums& s) const {
     const Int4 p = particles[t];
     const Vec3 xs[4] = {x[p.a], x[p.b], x[p.c], x[p.d]};
     const Mat3 F = edge_matrix(xs) * inv_rest[t];
     const double Cd = tet_deviatoric(model, F).C;
     const double J = determinant(F);
     const double Ch = J - constants.gamma;
-    ConstraintSums s =
-        ConstraintSums::combine(constraint_terms(Cd, alpha_d[t], lambda[2 * t], h, kTetDeviatoric),
-                                constraint_terms(Ch, alpha_h[t], lambda[2 * t + 1], h, kTetHydrostatic));
+    add_residual(s, Cd, alpha_d[t], lambda[2 * t], h, kTetDeviatoric);
+    add_residual(s, Ch, alpha_h[t], lambda[2 * t + 1], h, kTetHydrostatic);
     const double rd = constants.rest_deviatoric, rh = constants.rest_hydrostatic;
-    s.elastic = (Cd * Cd - rd * rd) / (2.0 * alpha_d[t]) + (Ch * Ch - rh * rh) / (2.0 * alpha_h[t]);
-    s.violation = s.elastic;
-    s.volume_error_sum = s.volume_error_max = fabs(J - 1.0);  // V/V₀ = det F
-    s.volumes = 1;
-    return s;
+    const double energy = (Cd * Cd - rd * rd) / (2.0 * alpha_d[t]) + (Ch * Ch - rh * rh) / (2.0 * alpha_h[t]);
+    s.elastic += energy;
+    s.violation += energy;
+    const double volume_error = fabs(J - 1.0);  // V/V₀ = det F
+    s.volume_error_sum += volume_error;
+    s.volume_error_max = max_of(s.volume_error_max, volume_error);
+    s.volumes += 1;
   }
 };
 

@@ -64,15 +64,14 @@ struct MeasureFrame {
   MeasureTracked tracked;
   Constraints constraints;
   int particles, tracked_count;
-  SIM_HD FrameSums operator()(int i) const {
-    FrameSums s;
+  // Adds element i's share to s (backend/reduce_element.h).
+  SIM_HD void operator()(int i, FrameSums& s) const {
     if (i < particles)
-      s.particles = particle(i);
+      s.particles = ParticleSums::combine(s.particles, particle(i));
     else if (i < particles + tracked_count)
-      s.particles = tracked(i - particles);
+      s.particles = ParticleSums::combine(s.particles, tracked(i - particles));
     else
-      s.constraints = constraints(i - particles - tracked_count);
-    return s;
+      constraints(i - particles - tracked_count, s.constraints);
   }
 };
 
