@@ -128,6 +128,9 @@ struct FamilyHooks {
   // After the velocity update (line 11).
   template <class Core, class Sub>
   void end_substep(Core&, const Sub&) {}
+  // Whether end_substep reads or writes particles' x or v: where none does, the solver runs one substep's
+  // velocity update and the next one's prediction as one pass (solver/stages.h, UpdateVelocityPredict).
+  bool particles_after_velocity_update() const { return false; }
   // After the frame's last substep.
   template <class Core>
   void end_frame(Core&) {}

@@ -207,6 +207,8 @@ class FluidFamily::Stages : public FamilyHooks {
                                        block_.material.cfl, Exec::data(core.state.fluid.clamps)});
   }
 
+  bool particles_after_velocity_update() const { return block_.count > 0; }
+
   void end_substep(SolverCore<Exec>& core, const Substep& sub) {
     const int n = block_.count;
     const FluidMaterial f = block_.material;

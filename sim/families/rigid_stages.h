@@ -164,6 +164,7 @@ class RigidFamily::Stages : public FamilyHooks {
     gravity_ = m.gravity;
     colours_ = ranges_between(m.joint.colour_offsets);
     bodies_ = int(m.body.inv_mass.size());
+    joints_ = int(m.joint.ends.size());
     damped_ = std::any_of(m.joint.damping.begin(), m.joint.damping.end(), [](Real d) { return d > 0.0; });
     Exec::resize(x_prev_, size_t(bodies_));
     Exec::resize(q_prev_, size_t(bodies_));
@@ -205,6 +206,9 @@ class RigidFamily::Stages : public FamilyHooks {
                                      grab_.compliance, sub.fraction, Exec::data(grab_lambda_), sub.h});
     contacts_.project(core, sub, args.poses);
   }
+
+  // Joints may end on particles and bodies touch particles: their velocity passes change those particles'.
+  bool particles_after_velocity_update() const { return bodies_ > 0 || joints_ > 0; }
 
   void end_substep(SolverCore<Exec>& core, const Substep& sub) {
     if (bodies_ == 0 && Exec::size(core.model.joint.ends) == 0) return;
@@ -289,6 +293,7 @@ class RigidFamily::Stages : public FamilyHooks {
 
   std::vector<IndexRange> colours_;
   int bodies_ = 0;
+  int joints_ = 0;
   bool damped_ = false;                          // some joint damps (the velocity pass runs)
   Vec3 gravity_{};                               // Model::gravity [m/s²]
   typename Exec::template Buffer<Vec3> x_prev_;  // the bodies' xⁿ [m]

@@ -1,7 +1,8 @@
 // The particle stages of one frame of Small Steps Algorithm 1 that belong to no constraint family, each a
 // functor over one index, written once and run by either backend's parallel_for (OpenMP loop or CUDA
-// launch): the prediction, the Jacobi gathers and the velocity update. Members are raw pointers into the
-// backend's arrays; units as in model/model.h and model/state.h. The families' stages are families/.
+// launch): the prediction, the Jacobi gathers and the velocity update (alone, or with the next substep's
+// prediction). Members are raw pointers into the backend's arrays; units as in model/model.h and
+// model/state.h. The families' stages are families/.
 #pragma once
 
 #include "constraints/particle_contact.h"
@@ -54,6 +55,17 @@ struct UpdateVelocity {
   Real inv_h;
   Real damping_factor;  // e^{−d Δt_s} [-]
   SIM_HD void operator()(int i) const { v[i] = (damping_factor * inv_h) * (x[i] - x_prev[i]); }
+};
+
+// Line 11 of one substep and line 4 of the next as one pass, where no stage between them touches the
+// particles (FamilyHooks::particles_after_velocity_update): the same arithmetic, one sweep over x fewer.
+struct UpdateVelocityPredict {
+  UpdateVelocity update;
+  Predict predict;
+  SIM_HD void operator()(int i) const {
+    update(i);
+    predict(i);
+  }
 };
 
 }  // namespace sim

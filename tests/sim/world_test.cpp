@@ -67,8 +67,9 @@ TEST(World, LaunchesPerFrameGrowWithTheSubsteps) {
     return world.last_launches();
   };
   const long long one = launches(1, 1);
-  EXPECT_GE(one, 4);  // predict, the λ reset, the two colours of the chain, the velocity update
-  EXPECT_EQ(launches(100, 1), 100 * one);
+  EXPECT_GE(one, 4);  // predict, the two colours of the chain, the velocity update
+  // each substep's velocity update and the next one's prediction are one pass (UpdateVelocityPredict)
+  EXPECT_EQ(launches(100, 1), 100 * (one - 1) + 1);
   EXPECT_EQ(launches(1, 3), one + 2 * 2);  // each further iteration projects the two colours again
 }
 
