@@ -1,6 +1,6 @@
 // The particles a contact detection flagged, as the list of their indices in ascending order, so that
 // every substep's contact passes run over the contacts found instead of over every particle (a cloth
-// hanging above the ground has none: at 387 × 387 the ground's pass over 150,000 flags cost 5 % of the
+// hanging above the ground has none: at 387 × 387 the ground's pass over 150,000 flags cost 3 % of the
 // frame). Built once per detection by a count, an exclusive scan and a scatter. The list keeps the
 // particles' order, so a pass over it does the arithmetic of a pass over all particles that skips the
 // unflagged ones, on any thread count and backend.
