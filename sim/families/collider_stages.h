@@ -49,8 +49,8 @@ class ColliderFamily::Stages : public FamilyHooks {
       core.clear(edge_lambda_);
     }
     if (!collider_.enabled) return;
-    core.launch(flagged_.size(), ColliderContactAllowance{flagged_.indices(), core.xn(), core.radius(),
-                                                          collider_, sub.h, Exec::data(allowance_)});
+    core.launch(flagged_.launch_size(), ColliderContactAllowance{flagged_.indices(), core.xn(), core.radius(),
+                                                                 collider_, sub.h, Exec::data(allowance_)});
     core.launch(int(Exec::size(edge_active_)), ColliderEdgeAllowance{edge_args(core), core.xn(), collider_,
                                                                      sub.h, Exec::data(edge_allowance_)});
   }
@@ -64,7 +64,7 @@ class ColliderFamily::Stages : public FamilyHooks {
     core.sweep(edge_colours_, [&](int first) {
       return ProjectColliderEdgeColour{e, core.x(), core.xn(), lambda, allowance, collider_, fresh, first};
     });
-    core.launch(flagged_.size(),
+    core.launch(flagged_.launch_size(),
                 ProjectColliderContacts{{flagged_.indices(), Exec::data(active_), core.x(), core.xn(),
                                          core.w(), core.radius(), Exec::data(lambda_), sub.h, fresh},
                                         collider_,

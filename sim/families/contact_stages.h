@@ -10,6 +10,7 @@
 #include "constraints/ground_contact.h"
 #include "constraints/particle_contact.h"
 #include "core/index.h"
+#include "families/flagged_list.h"
 #include "model/model.h"
 
 namespace sim {
@@ -34,7 +35,7 @@ SIM_HD ContactMultipliers& substep_multipliers(ContactMultipliers* lambda, size_
 
 // What projection reads and writes for every flagged particle.
 struct ContactProjectArgs {
-  const int* flagged;  // the flagged particles' indices, ascending (families/flagged_list.h)
+  FlaggedIndices flagged;  // the flagged particles (families/flagged_list.h)
   const unsigned char* active;
   Vec3* x;
   const Vec3* x_prev;  // xⁿ, the start of the substep
@@ -73,7 +74,8 @@ struct ProjectPlaneContacts {
   ContactProjectArgs a;
   ContactPlanes planes;
   SIM_HD void operator()(int j) const {
-    const int i = a.flagged[j];
+    int i;
+    if (!a.flagged.at(j, i)) return;
     for (int k = 0; k < planes.count; ++k)
       if (a.active[i] & (1u << k))
         project_plane_contact(planes.plane[k], planes.material, a.x[i], a.x_prev[i], a.w[i], a.radius[i], a.h,
@@ -97,14 +99,15 @@ struct DetectColliderContacts {
 // Once per substep, after Predict: Eq. 10's allowance max(d₀ − v_max Δt_s, 0) from the overlap d₀ at
 // xⁿ, which no iteration changes; for the j-th flagged particle.
 struct ColliderContactAllowance {
-  const int* flagged;  // families/flagged_list.h
+  FlaggedIndices flagged;  // families/flagged_list.h
   const Vec3* x_prev;
   const Real* radius;
   SdfCollider collider;
   Real h;           // Δt_s [s]
   Real* allowance;  // [m]
   SIM_HD void operator()(int j) const {
-    const int i = flagged[j];
+    int i;
+    if (!flagged.at(j, i)) return;
     allowance[i] = collider.allowance(x_prev[i], radius[i], h);
   }
 };
@@ -144,7 +147,8 @@ struct ProjectColliderContacts {
   SdfCollider collider;
   const Real* allowance;  // from ColliderContactAllowance [m]
   SIM_HD void operator()(int j) const {
-    const int i = a.flagged[j];
+    int i;
+    if (!a.flagged.at(j, i)) return;
     ContactMultipliers& lambda = a.multipliers(size_t(i));
     SdfContactStep step;
     if (sdf_contact_step(collider, a.x[i], a.x_prev[i], a.radius[i], allowance[i], step))

@@ -34,7 +34,7 @@ class GroundFamily::Stages : public FamilyHooks {
 
   void project(SolverCore<Exec>& core, const Substep& sub) {
     if (planes_.count == 0) return;
-    core.launch(flagged_.size(),
+    core.launch(flagged_.launch_size(),
                 ProjectPlaneContacts{{flagged_.indices(), Exec::data(active_), core.x(), core.xn(), core.w(),
                                       core.radius(), Exec::data(lambda_), sub.h, sub.fresh_pass()},
                                      planes_});

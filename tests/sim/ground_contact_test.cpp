@@ -87,13 +87,18 @@ TEST(FlaggedList, ListsTheFlaggedIndicesInAscendingOrder) {
   FlaggedList<CpuExec> list;
   const std::vector<unsigned char> flags{0, 1, 0, 0, 3, 0, 1, 0};
   list.build(core, flags.data(), int(flags.size()));
-  ASSERT_EQ(list.size(), 3);
-  EXPECT_EQ(std::vector<int>(list.indices(), list.indices() + 3), (std::vector<int>{1, 4, 6}));
+  ASSERT_EQ(list.launch_size(), 3);
+  const FlaggedIndices flagged = list.indices();
+  ASSERT_EQ(*flagged.length, 3);
+  EXPECT_EQ(std::vector<int>(flagged.index, flagged.index + 3), (std::vector<int>{1, 4, 6}));
+  int i = -1;
+  EXPECT_FALSE(flagged.at(3, i));  // past the end, as a device's extra threads are
   const std::vector<unsigned char> none(5000, 0);
   list.build(core, none.data(), int(none.size()));
-  EXPECT_EQ(list.size(), 0);
+  EXPECT_EQ(list.launch_size(), 0);
+  EXPECT_EQ(*list.indices().length, 0);
   list.build(core, nullptr, 0);
-  EXPECT_EQ(list.size(), 0);
+  EXPECT_EQ(list.launch_size(), 0);
 }
 
 // Of 3000 particles (enough for the parallel loop), the even ones start 0.2 m up and land within the

@@ -100,11 +100,11 @@ Vec3 project_once(F f, Vec3 x, Vec3 x_prev) {
   float phi[8];
   const SdfCollider c = corner_field(f, phi);
   const unsigned char active = 1;
-  const int flagged = 0;
+  const int index = 0, length = 1;
   const Real w = 1.0, radius = 0.0, allowance = 0.0;
   ContactMultipliers lambda{0.0, 0.0};
   ProjectColliderContacts stage{
-      {&flagged, &active, &x, &x_prev, &w, &radius, &lambda, 1.0 / 600}, c, &allowance};
+      {{&index, &length}, &active, &x, &x_prev, &w, &radius, &lambda, 1.0 / 600}, c, &allowance};
   stage(0);
   return x;
 }
