@@ -4,16 +4,12 @@
 // (backend/cpu_exec.h).
 #pragma once
 
-#include <vector>
-
-#include "core/index.h"
-
 namespace sim {
 
-// pass(first) is the functor over the colour [first, first + size).
-template <class Exec, class ColourPass>
-void sweep_colour_by_colour(const std::vector<IndexRange>& colours, const ColourPass& pass) {
-  for (const IndexRange& c : colours) Exec::parallel_for(c.size(), pass(c.begin));
+// Colour c, in order, runs size(c) items of the functor pass(c).
+template <class Exec, class Size, class ColourPass>
+void sweep_colour_by_colour(int colours, const Size& size, const ColourPass& pass) {
+  for (int c = 0; c < colours; ++c) Exec::parallel_for(size(c), pass(c));
 }
 
 }  // namespace sim

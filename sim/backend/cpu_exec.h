@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <numeric>
+#include <type_traits>
 #include <vector>
 
 #include "backend/cpu_team.h"
@@ -14,11 +15,20 @@
 
 namespace sim {
 
+// Loops of fewer items run on the calling thread. The default suits the few nanoseconds an item of most
+// passes costs (a parallel region and its barrier cost about 2 µs on two threads); a functor whose items
+// cost tens (an SDF sample and a contact's friction) declares a lower `static constexpr int kSerialBelow`.
+inline constexpr int kCpuSerialBelow = 2048;
+template <class F, class = void>
+struct SerialBelow : std::integral_constant<int, kCpuSerialBelow> {};
+template <class F>
+struct SerialBelow<F, std::void_t<decltype(F::kSerialBelow)>> : std::integral_constant<int, F::kSerialBelow> {};
+
 struct CpuExec {
   template <class T>
   using Buffer = std::vector<T>;
 
-  static constexpr int kSerialBelow = 2048;
+  static constexpr int kSerialBelow = kCpuSerialBelow;
   static constexpr bool kHostMemory = true;  // buffers are host memory
 
   template <class T>
@@ -91,22 +101,23 @@ struct CpuExec {
 
   template <class F>
   static void parallel_for(int n, const F& f) {
-#pragma omp parallel for schedule(static) if (n >= kSerialBelow)
+#pragma omp parallel for schedule(static) if (n >= SerialBelow<F>::value)
     for (int i = 0; i < n; ++i) f(i);
   }
 
-  // Gauss-Seidel over colours: pass(first) is the functor over the colour [first, first + size), the
-  // colours in order. One parallel region for the whole sweep with a barrier between colours, not a
-  // region per colour: at 100² the team's start and end per colour took 13.7 % of a frame
-  // (docs/PROFILE.md). Sweeps under kSerialBelow constraints run on the calling thread.
-  template <class ColourPass>
-  static void sweep_colours(const std::vector<IndexRange>& colours, const ColourPass& pass) {
+  // Gauss-Seidel over colours: colour c, in order, runs size(c) items of the functor pass(c). One parallel
+  // region for the whole sweep with a barrier between colours, not a region per colour: at 100² the
+  // team's start and end per colour took 13.7 % of a frame (docs/PROFILE.md). Sweeps under the functor's
+  // SerialBelow items run on the calling thread.
+  template <class Size, class ColourPass>
+  static void sweep_colours(int colours, const Size& size, const ColourPass& pass) {
+    using F = decltype(pass(0));
     int total = 0;
-    for (const IndexRange& c : colours) total += c.size();
-#pragma omp parallel if (total >= kSerialBelow)
-    for (const IndexRange& c : colours) {
-      const auto f = pass(c.begin);
-      const int n = c.size();
+    for (int c = 0; c < colours; ++c) total += size(c);
+#pragma omp parallel if (total >= SerialBelow<F>::value)
+    for (int c = 0; c < colours; ++c) {
+      const F f = pass(c);
+      const int n = size(c);
 #pragma omp for schedule(static)
       for (int i = 0; i < n; ++i) f(i);
     }

@@ -179,9 +179,9 @@ struct CudaExec {
   }
 
   // Gauss-Seidel over colours: a launch per colour (backend/colour_sweep.h).
-  template <class ColourPass>
-  static void sweep_colours(const std::vector<IndexRange>& colours, const ColourPass& pass) {
-    sweep_colour_by_colour<CudaExec>(colours, pass);
+  template <class Size, class ColourPass>
+  static void sweep_colours(int colours, const Size& size, const ColourPass& pass) {
+    sweep_colour_by_colour<CudaExec>(colours, size, pass);
   }
 
   static void synchronize() {

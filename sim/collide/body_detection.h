@@ -34,7 +34,7 @@ SIM_HD Real bounding_radius(BodyShape shape, Vec3 size) {
 // The largest bounding radius plus reach over the bodies, for the grid's cell (Exec::reduce).
 struct LargestReach {
   double value = 0.0;  // [m]
-  SIM_HD static LargestReach combine(LargestReach a, LargestReach b) { return {fmax(a.value, b.value)}; }
+  SIM_HD static LargestReach combine(LargestReach a, LargestReach b) { return {max_number(a.value, b.value)}; }
 };
 
 // How far any point of body i can move over the detection step dt: the centre's move to x + dt v + dt² g,
@@ -51,7 +51,7 @@ struct BodyReach {
     const Real R = bounding_radius(shape[i], size[i]);
     reach[i] = w[i] == 0.0 ? 0.0
                            : length(predict_position(x[i], v[i], gravity, dt) - x[i]) +
-                                 R * fmin(dt * length(omega[i]), 2.0);
+                                 R * min_number(dt * length(omega[i]), 2.0);
     return {R + reach[i]};
   }
 };

@@ -46,7 +46,7 @@ struct Manifold {
   }
   SIM_HD Real deepest() const {
     Real d = 1e300;
-    for (int k = 0; k < count; ++k) d = fmin(d, separation[k]);
+    for (int k = 0; k < count; ++k) d = min_number(d, separation[k]);
     return d;
   }
 };
@@ -74,24 +74,24 @@ SIM_HD void closest_on_segments(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1, Real& s, Rea
   }
   if (a <= eps) {
     s = 0.0;
-    t = fmin(fmax(f / e, 0.0), 1.0);
+    t = min_number(max_number(f / e, 0.0), 1.0);
     return;
   }
   const Real c = dot(d1, r);
   if (e <= eps) {
     t = 0.0;
-    s = fmin(fmax(-c / a, 0.0), 1.0);
+    s = min_number(max_number(-c / a, 0.0), 1.0);
     return;
   }
   const Real b = dot(d1, d2), denom = a * e - b * b;
-  s = denom > eps * a * e ? fmin(fmax((b * f - c * e) / denom, 0.0), 1.0) : 0.0;
+  s = denom > eps * a * e ? min_number(max_number((b * f - c * e) / denom, 0.0), 1.0) : 0.0;
   t = (b * s + f) / e;
   if (t < 0.0) {
     t = 0.0;
-    s = fmin(fmax(-c / a, 0.0), 1.0);
+    s = min_number(max_number(-c / a, 0.0), 1.0);
   } else if (t > 1.0) {
     t = 1.0;
-    s = fmin(fmax((b - c) / a, 0.0), 1.0);
+    s = min_number(max_number((b - c) / a, 0.0), 1.0);
   }
 }
 
@@ -118,11 +118,11 @@ SIM_HD Manifold collide_segments(const Segment& a, const Segment& b, Real margin
   m.normal = normalized_or(cb - ca, Vec3{0.0, 1.0, 0.0});
   // b's ends projected onto a's segment and clipped to it: the overlap of the two, both its ends
   const Vec3 ua = (1.0 / la) * da;
-  const Real t0 = fmin(fmax(dot(b.p0 - a.p0, ua), 0.0), la), t1 = fmin(fmax(dot(b.p1 - a.p0, ua), 0.0), la);
+  const Real t0 = min_number(max_number(dot(b.p0 - a.p0, ua), 0.0), la), t1 = min_number(max_number(dot(b.p1 - a.p0, ua), 0.0), la);
   const Real ends[2] = {t0, t1};
   for (const Real ta : ends) {
     const Vec3 pa = a.p0 + ta * ua;
-    const Real tb = fmin(fmax(dot(pa - b.p0, db) / (lb * lb), 0.0), 1.0);
+    const Real tb = min_number(max_number(dot(pa - b.p0, db) / (lb * lb), 0.0), 1.0);
     add_sphere_pair(m, pa, a.radius, b.p0 + tb * db, b.radius, margin, false);
     if (fabs(t1 - t0) < 1e-9 * la) break;  // the overlap is a point
   }
@@ -133,7 +133,7 @@ SIM_HD Manifold collide_segments(const Segment& a, const Segment& b, Real margin
 // face when p is inside (the deepest way out).
 SIM_HD Vec3 closest_on_box(Vec3 h, Vec3 x, Quat q, Vec3 p, Vec3& normal, bool& inside) {
   const Vec3 l = rotate_inverse(q, p - x);
-  const Vec3 c{fmin(fmax(l.x, -h.x), h.x), fmin(fmax(l.y, -h.y), h.y), fmin(fmax(l.z, -h.z), h.z)};
+  const Vec3 c{min_number(max_number(l.x, -h.x), h.x), min_number(max_number(l.y, -h.y), h.y), min_number(max_number(l.z, -h.z), h.z)};
   inside = c.x == l.x && c.y == l.y && c.z == l.z;
   if (!inside) {
     normal = rotate(q, normalized_or(l - c, Vec3{0.0, 1.0, 0.0}));
@@ -217,7 +217,7 @@ SIM_HD Real box_reach(const BoxFrame& f, Vec3 n) {
 // from a box: the segment's lowest point less its radius, above the box's highest [m].
 SIM_HD Real segment_box_separation(const BoxFrame& f, Vec3 box_x, const Segment& seg, Vec3& axis) {
   if (dot(axis, 0.5 * (seg.p0 + seg.p1) - box_x) < 0.0) axis = -1.0 * axis;
-  const Real low = fmin(dot(axis, seg.p0 - box_x), dot(axis, seg.p1 - box_x)) - seg.radius;
+  const Real low = min_number(dot(axis, seg.p0 - box_x), dot(axis, seg.p1 - box_x)) - seg.radius;
   return low - box_reach(f, axis);
 }
 
@@ -273,8 +273,8 @@ SIM_HD Manifold collide_box_segment(const PlacedShape& box, const Segment& seg, 
         a = b;
         b = tmp;
       }
-      t0 = fmax(t0, a);
-      t1 = fmin(t1, b);
+      t0 = max_number(t0, a);
+      t1 = min_number(t1, b);
     }
     if (t0 <= t1) {
       const Real ends[2] = {t0, t1};
@@ -413,7 +413,7 @@ SIM_HD Manifold collide_boxes(const PlacedShape& a, const PlacedShape& b, Real m
       for (int i = 0; i < kept; ++i) {
         Real nearest = 1e300;
         for (int c = 0; c < n_chosen; ++c)
-          nearest = fmin(nearest, length_squared(poly[keep[i]] - poly[chosen[c]]));
+          nearest = min_number(nearest, length_squared(poly[keep[i]] - poly[chosen[c]]));
         if (nearest > far_d) {
           far_d = nearest;
           far = keep[i];

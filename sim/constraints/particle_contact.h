@@ -36,7 +36,7 @@ SIM_HD Vec3 predict_position(Vec3 x, Vec3 v, Vec3 gravity, Real dt) { return x +
 
 // The Eq. 10 allowance max(d₀ − v_max Δt_s, 0) for a gap `gap_start` [m] at the start of the substep.
 SIM_HD Real depenetration_allowance(Real gap_start, Real v_max, Real h) {
-  return fmax(fmax(-gap_start, 0.0) - v_max * h, 0.0);
+  return max_number(max_number(-gap_start, 0.0) - v_max * h, 0.0);
 }
 
 // One projection of a contact at a point p = Σ βᵢ xᵢ of one or more particles (a particle, β = 1, or a
@@ -61,7 +61,7 @@ SIM_HD Vec3 contact_impulse(Real C, Vec3 n, Vec3 p, Vec3 p_n, Real W, const Cont
   const Real needed = slip_len / W;  // Δλ_f that would stop the slip entirely
   Real dl = needed;
   if (lambda.friction + needed > m.mu_static * lambda.normal)  // Eq. 12: slipping
-    dl = fmin(needed, fmax(m.mu_dynamic * lambda.normal - lambda.friction, 0.0));
+    dl = min_number(needed, max_number(m.mu_dynamic * lambda.normal - lambda.friction, 0.0));
   lambda.friction += dl;
   return J - (dl / slip_len) * slip;
 }

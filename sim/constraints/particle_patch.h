@@ -49,9 +49,9 @@ struct ParticleSupport {
     Real blocked = 0.0;
     for_each_rest(particle.x, c.radius_b, [&](Vec3 n_s, Real) {
       const Real d = dot(c.n, n_s);
-      if (d < 0.0) blocked = fmax(blocked, d * d);
+      if (d < 0.0) blocked = max_number(blocked, d * d);
     });
-    particle.w *= 1.0 - fmin(blocked, 1.0);
+    particle.w *= 1.0 - min_number(blocked, 1.0);
     return particle;
   }
 
@@ -59,7 +59,7 @@ struct ParticleSupport {
   // on holds it at least as fast as the pair.
   SIM_HD BodyPose friction_pose(const ContactPair& c, BodyPose particle) const {
     Real mu = 0.0;
-    for_each_rest(particle.x, c.radius_b, [&](Vec3, Real mu_s) { mu = fmax(mu, mu_s); });
+    for_each_rest(particle.x, c.radius_b, [&](Vec3, Real mu_s) { mu = max_number(mu, mu_s); });
     if (mu > 0.0 && mu >= c.material.mu_static) particle.w = 0.0;
     return particle;
   }
@@ -119,7 +119,7 @@ struct ParticlePatch {
   // σ of pair c: its share of a patch impulse.
   SIM_HD Real share(const ContactPair& c) const {
     Real l = 0.0;
-    for (int k = 0; k < c.count; ++k) l += fmax(c.point[k].lambda_n, 0.0);
+    for (int k = 0; k < c.count; ++k) l += max_number(c.point[k].lambda_n, 0.0);
     return l / lambda;
   }
   // The mean normal, unit; zero where the normals cancel (a body surrounded by particles).
@@ -165,7 +165,7 @@ SIM_HD Vec3 patch_dynamic_friction(const ParticlePatch& s, const BodyPose& a, Ve
   if (!(len > 0.0)) return {0.0, 0.0, 0.0};
   const Real w = positional_inv_mass(a, ra, (1.0 / len) * vt) + s.particle_inv_mass();
   if (!(w > 0.0)) return {0.0, 0.0, 0.0};
-  const Real limit = s.dynamic_limit / h, magnitude = fmin(len / w, limit);
+  const Real limit = s.dynamic_limit / h, magnitude = min_number(len / w, limit);
   const Vec3 P = (-magnitude / len) * vt;
   va -= a.w * P;
   wa -= apply_inv_inertia(a, cross(ra, P));
@@ -205,7 +205,7 @@ SIM_HD Real patch_torsional_friction(const ParticlePatch& s, const PatchSpin& sp
   const Real w = angular_inv_mass(a, n) + spin.w / (spin.J * spin.J);
   if (relative == 0.0 || !(w > 0.0)) return 0.0;
   const Real L =
-      fmin(std::fabs(relative) / w, s.dynamic_limit * spin.rho / h) * (relative > 0.0 ? -1.0 : 1.0);
+      min_number(std::fabs(relative) / w, s.dynamic_limit * spin.rho / h) * (relative > 0.0 ? -1.0 : 1.0);
   wa -= apply_inv_inertia(a, L * n);
   return L;
 }

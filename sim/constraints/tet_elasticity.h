@@ -63,7 +63,7 @@ SIM_HD Mat3 edge_matrix(const Vec3 x[4]) { return {x[1] - x[0], x[2] - x[0], x[3
 // A rest shape too flat to invert: |det D_m| (six times the volume) at most 10⁻⁹ of its longest edge
 // from x₀ cubed. The loaders and ModelBuilder::add_tet refuse such tets.
 SIM_HD bool degenerate_tet(Mat3 rest) {
-  const Real edge = fmax(length(rest.c0), fmax(length(rest.c1), length(rest.c2)));
+  const Real edge = max_number(length(rest.c0), max_number(length(rest.c1), length(rest.c2)));
   return !(fabs(determinant(rest)) > 1e-9 * edge * edge * edge);
 }
 

@@ -35,7 +35,7 @@ struct DrawSums {
   Vec3 lo{HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi{-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};  // of the positions [m]
   double value_max = 0.0;
   SIM_HD static DrawSums combine(const DrawSums& a, const DrawSums& b) {
-    return {min3(a.lo, b.lo), max3(a.hi, b.hi), fmax(a.value_max, b.value_max)};
+    return {min3(a.lo, b.lo), max3(a.hi, b.hi), max_number(a.value_max, b.value_max)};
   }
 };
 
@@ -73,21 +73,21 @@ struct WriteDrawVertex {
     if (quantity == DrawQuantity::Speed) {
       value = length(v[i]);
     } else if (quantity != DrawQuantity::Flat && i >= fluid_first && i < fluid_first + fluid_count) {
-      value = fmax(double(fluid_density[i - fluid_first]) - 1.0, 0.0);
+      value = max_number(double(fluid_density[i - fluid_first]) - 1.0, 0.0);
     } else if (quantity != DrawQuantity::Flat) {
       const bool strain = quantity == DrawQuantity::Strain;
       for (int s = distance_offsets[i]; s < distance_offsets[i + 1]; ++s) {
         const int k = distance_slots[s] / 2;
         const Int2 p = distance_particles[k];
         const double C = fabs(double(distance_eval(x[p.a], x[p.b], distance_rest_length[k]).C));
-        value = fmax(value, strain && distance_rest_length[k] > 0.0 ? C / distance_rest_length[k] : C);
+        value = max_number(value, strain && distance_rest_length[k] > 0.0 ? C / distance_rest_length[k] : C);
       }
       for (int s = tet_offsets[i]; s < tet_offsets[i + 1]; ++s) {
         const int t = tet_slots[s] / 4;
         const Int4 c = tet_particles[t];
         const Vec3 xs[4] = {x[c.a], x[c.b], x[c.c], x[c.d]};
         const Mat3 F = edge_matrix(xs) * tet_inv_rest[t];
-        value = fmax(
+        value = max_number(
             value, strain ? double(tet_deviatoric(TetModel::StVK, F).C) : fabs(double(determinant(F)) - 1.0));
       }
     }

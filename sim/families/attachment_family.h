@@ -42,7 +42,7 @@ struct MeasureAttachment {
     const double C = length(x[particle[t]] - target[t]);
     add_energies(s, C, compliance[t], lambda[t], h);
     add_residual(s, C, compliance[t], lambda[t], h, kAttachmentResidual);
-    s.max_extension = max_of(s.max_extension, C);
+    s.max_extension = max_number(s.max_extension, C);
   }
 };
 

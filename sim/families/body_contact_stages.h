@@ -110,7 +110,7 @@ class BodyContacts {
     ++core.launches;
     const Real particle_reach = particles_.largest_reach(core, gravity, dt);
     grid_.build(core, Exec::data(b.x), bodies_,
-                fmax(2.0 * largest.value, largest.value + particle_reach) + settings_.margin);
+                max_number(2.0 * largest.value, largest.value + particle_reach) + settings_.margin);
     const bool joints = Exec::size(m.joint.incidence_offsets) > 0;
     const DetectionBodies bodies{Exec::data(b.x),
                                  Exec::data(b.q),

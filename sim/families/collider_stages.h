@@ -38,21 +38,15 @@ class ColliderFamily::Stages : public FamilyHooks {
         n, DetectColliderContacts{
                {core.x(), core.v(), core.w(), core.radius(), Exec::data(active_), gravity, dt}, collider_});
     flagged_.build(core, Exec::data(active_), n);
-    core.launch(int(Exec::size(edge_active_)),
-                DetectColliderEdgeContacts{edge_args(core), core.x(), core.v(), gravity, dt, collider_});
+    const int edges = int(Exec::size(edge_active_));
+    core.launch(edges, DetectColliderEdgeContacts{edge_args(core), core.x(), core.v(), gravity, dt, collider_});
+    edges_flagged_.build(core, Exec::data(edge_active_), edges);
   }
 
-  // Eq. 10's allowance of each contact, from the overlap at xⁿ.
   void begin_substep(SolverCore<Exec>& core, const Substep& sub) {
-    if (!sub.passes_reset_multipliers()) {
-      core.clear(lambda_);
-      core.clear(edge_lambda_);
-    }
-    if (!collider_.enabled) return;
-    core.launch(flagged_.launch_size(), ColliderContactAllowance{flagged_.indices(), core.xn(), core.radius(),
-                                                                 collider_, sub.h, Exec::data(allowance_)});
-    core.launch(int(Exec::size(edge_active_)), ColliderEdgeAllowance{edge_args(core), core.xn(), collider_,
-                                                                     sub.h, Exec::data(edge_allowance_)});
+    if (sub.passes_reset_multipliers()) return;
+    core.clear(lambda_);
+    core.clear(edge_lambda_);
   }
 
   void project(SolverCore<Exec>& core, const Substep& sub) {
@@ -60,15 +54,17 @@ class ColliderFamily::Stages : public FamilyHooks {
     const ColliderEdgeArgs e = edge_args(core);
     const bool fresh = sub.fresh_pass();
     ContactMultipliers* lambda = Exec::data(edge_lambda_);
-    const Real* allowance = Exec::data(edge_allowance_);
-    core.sweep(edge_colours_, [&](int first) {
-      return ProjectColliderEdgeColour{e, core.x(), core.xn(), lambda, allowance, collider_, fresh, first};
+    Real* allowance = Exec::data(edge_allowance_);
+    edges_flagged_.sweep(core, edge_colours_, [&](FlaggedIndices touching) {
+      return ProjectColliderEdgeColour{
+          e, touching, core.x(), core.xn(), lambda, allowance, collider_, sub.h, sub.first_pass(), fresh};
     });
     core.launch(flagged_.launch_size(),
                 ProjectColliderContacts{{flagged_.indices(), Exec::data(active_), core.x(), core.xn(),
                                          core.w(), core.radius(), Exec::data(lambda_), sub.h, fresh},
                                         collider_,
-                                        Exec::data(allowance_)});
+                                        Exec::data(allowance_),
+                                        sub.first_pass()});
   }
 
  private:
@@ -86,6 +82,7 @@ class ColliderFamily::Stages : public FamilyHooks {
   Buffer<ContactMultipliers> lambda_;
   Buffer<Real> allowance_;             // Eq. 10 allowance of each contact this substep [m]
   Buffer<unsigned char> edge_active_;  // per distance constraint: a stretch edge touching the collider
+  FlaggedList<Exec> edges_flagged_;    // the edges with one, each colour's contiguous
   Buffer<ContactMultipliers> edge_lambda_;
   Buffer<Real> edge_allowance_;  // [m]
 };

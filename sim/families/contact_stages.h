@@ -60,7 +60,7 @@ struct DetectPlaneContacts {
       const Vec3 predicted = predict_position(a.x[i], a.v[i], a.gravity, a.dt);
       for (int k = 0; k < planes.count; ++k) {
         const HalfSpace& s = planes.plane[k];
-        const Real nearest = fmin(dot(s.n, a.x[i]), dot(s.n, predicted));
+        const Real nearest = min_number(dot(s.n, a.x[i]), dot(s.n, predicted));
         if (nearest - a.radius[i] - s.offset < planes.margin) bits |= (unsigned char)(1u << k);
       }
     }
@@ -96,21 +96,16 @@ struct DetectColliderContacts {
   }
 };
 
-// Once per substep, after Predict: Eq. 10's allowance max(d₀ − v_max Δt_s, 0) from the overlap d₀ at
-// xⁿ, which no iteration changes; for the j-th flagged particle.
-struct ColliderContactAllowance {
-  FlaggedIndices flagged;  // families/flagged_list.h
-  const Vec3* x_prev;
-  const Real* radius;
-  SdfCollider collider;
-  Real h;           // Δt_s [s]
-  Real* allowance;  // [m]
-  SIM_HD void operator()(int j) const {
-    int i;
-    if (!flagged.at(j, i)) return;
-    allowance[i] = collider.allowance(x_prev[i], radius[i], h);
-  }
-};
+// Eq. 10's allowance max(d₀ − v_max Δt_s, 0) of a collider contact, from the overlap d₀ at the start
+// pⁿ of the substep, which no iteration changes: sampled on the substep's first pass (Substep::first_pass)
+// and kept in `slot` for the later ones. The first pass samples the field at pⁿ just before p, which a
+// substep moves less than a cell: the second sample finds the grid nodes in cache (a pass of its own
+// before the iterations missed them twice, docs/PROFILE.md).
+SIM_HD Real substep_allowance(Real* allowance, size_t slot, bool first, const SdfCollider& collider, Vec3 p_start,
+                              Real radius, Real h) {
+  if (first) allowance[slot] = collider.allowance(p_start, radius, h);
+  return allowance[slot];
+}
 
 // Below this |∇φ| the interpolant's gradient is no direction to push along (a true SDF has 1).
 constexpr Real kMinContactGradient = 0.25;
@@ -143,15 +138,18 @@ SIM_HD bool sdf_contact_step(const SdfCollider& collider, Vec3 p, Vec3 p_prev, R
 
 // The j-th flagged particle against the SDF collider.
 struct ProjectColliderContacts {
+  static constexpr int kSerialBelow = 256;  // about 60 ns an item on one thread (CpuExec)
   ContactProjectArgs a;
   SdfCollider collider;
-  const Real* allowance;  // from ColliderContactAllowance [m]
+  Real* allowance;  // Eq. 10's, this substep (substep_allowance) [m]
+  bool first;       // the substep's first pass: the allowance is found here (Substep::first_pass)
   SIM_HD void operator()(int j) const {
     int i;
     if (!a.flagged.at(j, i)) return;
     ContactMultipliers& lambda = a.multipliers(size_t(i));
+    const Real allowance_i = substep_allowance(allowance, size_t(i), first, collider, a.x_prev[i], a.radius[i], a.h);
     SdfContactStep step;
-    if (sdf_contact_step(collider, a.x[i], a.x_prev[i], a.radius[i], allowance[i], step))
+    if (sdf_contact_step(collider, a.x[i], a.x_prev[i], a.radius[i], allowance_i, step))
       project_particle_contact(step.C, step.n, a.x[i], a.x_prev[i], a.w[i], collider.material, lambda);
   }
 };
@@ -193,36 +191,29 @@ struct DetectColliderEdgeContacts {
   }
 };
 
-struct ColliderEdgeAllowance {
-  ColliderEdgeArgs e;
-  const Vec3* x_prev;
-  SdfCollider collider;
-  Real h;           // Δt_s [s]
-  Real* allowance;  // [m]
-  SIM_HD void operator()(int k) const {
-    if (!e.active[k]) return;
-    const Int2 p = e.particles[k];
-    allowance[k] = collider.allowance(edge_midpoint(x_prev, p), edge_radius(e.radius, p), h);
-  }
-};
-
+// The touching edges of one stretch colour (the detection's flagged list, families/flagged_list.h).
 struct ProjectColliderEdgeColour {
+  static constexpr int kSerialBelow = 256;  // about 70 ns an item on one thread (CpuExec)
   ColliderEdgeArgs e;
+  FlaggedIndices touching;  // this colour's flagged edges
   Vec3* x;
   const Vec3* x_prev;
   ContactMultipliers* lambda;
-  const Real* allowance;  // from ColliderEdgeAllowance [m]
+  Real* allowance;  // Eq. 10's, this substep (substep_allowance) [m]
   SdfCollider collider;
-  bool fresh;  // the substep's first pass: the multipliers start at 0 here (ContactProjectArgs::fresh)
-  int first;   // the colour's first constraint
-  SIM_HD void operator()(int i) const {
-    const int k = first + i;
-    if (!e.active[k]) return;
+  Real h;           // Δt_s [s]
+  bool first_pass;  // the substep's first pass: the allowance is found here (Substep::first_pass)
+  bool fresh;       // the multipliers start at 0 here (ContactProjectArgs::fresh)
+  SIM_HD void operator()(int j) const {
+    int k;
+    if (!touching.at(j, k)) return;
     ContactMultipliers& lambda_k = substep_multipliers(lambda, size_t(k), fresh);
     const Int2 p = e.particles[k];
     const Vec3 m = edge_midpoint(x, p), m_prev = edge_midpoint(x_prev, p);
+    const Real r = edge_radius(e.radius, p);
+    const Real allowance_k = substep_allowance(allowance, size_t(k), first_pass, collider, m_prev, r, h);
     SdfContactStep step;
-    if (!sdf_contact_step(collider, m, m_prev, edge_radius(e.radius, p), allowance[k], step)) return;
+    if (!sdf_contact_step(collider, m, m_prev, r, allowance_k, step)) return;
     const Real wa = e.w[p.a], wb = e.w[p.b];
     const Vec3 J = contact_impulse(step.C, step.n, m, m_prev, 0.25 * (wa + wb), collider.material, lambda_k);
     x[p.a] += (0.5 * wa) * J;

@@ -53,17 +53,17 @@ struct MeasureDistance {
     const double C = distance_eval(x[p.a], x[p.b], rest_length[k]).C;
     add_energies(s, C, compliance[k], lambda[k], frame.h);
     add_residual(s, C, compliance[k], lambda[k], frame.h, int(kind[k]));
-    s.max_extension = max_of(s.max_extension, max_of(C, 0.0));
+    s.max_extension = max_number(s.max_extension, max_number(C, 0.0));
     if (kind[k] != DistanceKind::Stretch) return;
     if (L > 0.0) {
-      const double strain = max_of(C / L, 0.0);
+      const double strain = max_number(C / L, 0.0);
       s.stretch_sum += strain;
-      s.stretch_max = max_of(s.stretch_max, strain);
+      s.stretch_max = max_number(s.stretch_max, strain);
       s.stretch_edges += 1;
     }
     if (frame.collider.enabled) {
       const double phi = frame.collider.sample(edge_midpoint(x, p)).phi;
-      s.deepest = max_of(s.deepest, max_of(0.0, double(edge_radius(radius, p)) - phi));
+      s.deepest = max_number(s.deepest, max_number(0.0, double(edge_radius(radius, p)) - phi));
     }
   }
 };

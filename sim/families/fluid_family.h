@@ -47,10 +47,10 @@ struct MeasureFluid {
   int count;
   SIM_HD void operator()(int i, ConstraintSums& s) const {
     const double ratio = density[i];
-    const double error = max_of(ratio - 1.0, 0.0);
+    const double error = max_number(ratio - 1.0, 0.0);
     s.density_error_sum += error;
-    s.density_error_max = max_of(s.density_error_max, error);
-    s.fluid_volume += rest_volume / max_of(ratio, 1.0);
+    s.density_error_max = max_number(s.density_error_max, error);
+    s.fluid_volume += rest_volume / max_number(ratio, 1.0);
     s.fluid_particles += 1;
     s.count += 1;  // one density constraint
     s.cfl_clamps += clamps[i];

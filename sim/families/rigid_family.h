@@ -152,9 +152,9 @@ struct MeasureRigid {
     const int j = i - bodies;
     const BodyPose a = pose(ends[j].a), b = pose(ends[j].b);
     const double separation = length(anchor_world(a, anchor_a[j]) - anchor_world(b, anchor_b[j]));
-    s.joint_separation_max = max_of(s.joint_separation_max, separation);
+    s.joint_separation_max = max_number(s.joint_separation_max, separation);
     s.joint_separation_sum += separation;
-    s.joint_angle_max = max_of(s.joint_angle_max, joint_angular_error(kind[j], frame_world(a, frame_a[j]),
+    s.joint_angle_max = max_number(s.joint_angle_max, joint_angular_error(kind[j], frame_world(a, frame_a[j]),
                                                                       frame_world(b, frame_b[j])));
     const double h2 = frame.h * frame.h;
     if (h2 > 0.0) {
@@ -170,13 +170,13 @@ struct MeasureRigid {
     const BodyPose a = pose(c.ends.a), b = pose(c.ends.b);
     double deepest = 0.0, normal_force = 0.0;
     for (int k = 0; k < c.count; ++k) {
-      deepest = max_of(deepest, -contact_separation(c, c.point[k], a, b));
+      deepest = max_number(deepest, -contact_separation(c, c.point[k], a, b));
       normal_force += contact_normal_force(c.point[k], frame.h);
     }
     points += c.count;
     touching += c.touching;
     force += normal_force;
-    depth_max = max_of(depth_max, deepest);
+    depth_max = max_number(depth_max, deepest);
   }
 };
 

@@ -113,7 +113,7 @@ struct DampJointColour {
   int first;
   SIM_HD void operator()(int i) const {
     const int j = first + i;
-    const Real k = fmin(damping[j] * args.h, 1.0);
+    const Real k = min_number(damping[j] * args.h, 1.0);
     if (k <= 0.0) return;
     const Int2 e = args.ends[j];
     const BodyPose a = args.poses.load(e.a), b = args.poses.load(e.b);

@@ -17,6 +17,7 @@
 
 #include "collide/hash_grid_builder.h"
 #include "constraints/particle_contact.h"
+#include "families/flagged_list.h"
 #include "families/self_contact_family.h"
 #include "model/model.h"
 #include "solver/solver_core.h"
@@ -59,7 +60,7 @@ struct FindSelfContacts {
       if (j == i || w[i] + w[j] == 0.0) return;
       const Real touch = radius[i] + radius[j];
       const Real reach = touch + self.margin;
-      const Real d = fmin(length_squared(predicted[i] - predicted[j]), length_squared(x[i] - x[j]));
+      const Real d = min_number(length_squared(predicted[i] - predicted[j]), length_squared(x[i] - x[j]));
       if (d >= reach * reach) return;
       const Real exclusion = self.exclusion * touch;
       if (length_squared(rest_x[i] - rest_x[j]) < exclusion * exclusion) return;
@@ -132,11 +133,16 @@ struct SelfContactArgs {
   }
 };
 
-// How many of each particle's pairs touch at the current x: its mass is split that many ways.
+// How many of each particle's pairs touch at the current x: its mass is split that many ways. Item j is
+// the j-th particle with a pair (families/flagged_list.h), as in the two passes below.
 struct CountTouchingSelfContacts {
+  static constexpr int kSerialBelow = 256;  // a root per pair (CpuExec)
   SelfContactArgs a;
+  FlaggedIndices paired;
   int* touching;
-  SIM_HD void operator()(int i) const {
+  SIM_HD void operator()(int j) const {
+    int i;
+    if (!paired.at(j, i)) return;
     const int* list = a.pairs + size_t(i) * kMaxSelfContacts;
     int n = 0;
     for (int k = 0; k < a.pair_count[i]; ++k) n += a.touching(i, list[k]) ? 1 : 0;
@@ -144,12 +150,16 @@ struct CountTouchingSelfContacts {
   }
 };
 
-// Writes each particle's summed correction into delta; ApplyJacobiDeltas then moves the particles.
+// Writes each particle's summed correction into delta; ApplySelfContactDeltas then moves the particles.
 struct ProjectSelfContacts {
+  static constexpr int kSerialBelow = 256;  // a root per pair (CpuExec)
   SelfContactArgs a;
+  FlaggedIndices paired;
   const int* touching;  // CountTouchingSelfContacts' counts at this x
   Vec3* delta;
-  SIM_HD void operator()(int i) const {
+  SIM_HD void operator()(int j) const {
+    int i;
+    if (!paired.at(j, i)) return;
     Vec3 sum{0.0, 0.0, 0.0};
     const int* list = a.pairs + size_t(i) * kMaxSelfContacts;
     for (int k = 0; k < a.pair_count[i] && a.w[i] > 0.0; ++k) {
@@ -162,6 +172,17 @@ struct ProjectSelfContacts {
       sum += (a.w[i] * dl / len) * d;                                                  // Eq. 4, n = d/|d|
     }
     delta[i] = sum;
+  }
+};
+
+// Ends the Jacobi pass: each particle with a pair moves by its summed correction.
+struct ApplySelfContactDeltas {
+  FlaggedIndices paired;
+  Vec3* x;
+  const Vec3* delta;  // [m]
+  SIM_HD void operator()(int j) const {
+    int i;
+    if (paired.at(j, i)) x[i] += delta[i];
   }
 };
 
@@ -201,17 +222,19 @@ class SelfContactFamily::Stages : public FamilyHooks {
                             core.w(), self_, Exec::data(contacts_), Exec::data(count_)});
     core.launch(n, KeepMutualSelfContacts{Exec::data(contacts_), Exec::data(count_), Exec::data(pairs_),
                                           Exec::data(pair_count_)});
+    paired_.build(core, Exec::data(pair_count_), n);
   }
 
   void project(SolverCore<Exec>& core, const Substep& sub) {
     if (!self_.enabled) return;
-    const int n = core.particle_count();
+    const int n = paired_.launch_size();
+    const FlaggedIndices paired = paired_.indices();
     const SelfContactArgs pairs{
         Exec::data(pairs_), Exec::data(pair_count_),       core.x(), core.xn(), core.w(),
         core.radius(),      self_.max_depenetration_speed, sub.h};
-    core.launch(n, CountTouchingSelfContacts{pairs, Exec::data(touching_)});
-    core.launch(n, ProjectSelfContacts{pairs, Exec::data(touching_), Exec::data(delta_)});
-    core.launch(n, ApplyJacobiDeltas{core.x(), Exec::data(delta_)});
+    core.launch(n, CountTouchingSelfContacts{pairs, paired, Exec::data(touching_)});
+    core.launch(n, ProjectSelfContacts{pairs, paired, Exec::data(touching_), Exec::data(delta_)});
+    core.launch(n, ApplySelfContactDeltas{paired, core.x(), Exec::data(delta_)});
   }
 
  private:
@@ -225,6 +248,7 @@ class SelfContactFamily::Stages : public FamilyHooks {
   Buffer<int> count_;
   Buffer<int> pairs_;  // kMaxSelfContacts per particle: the mutual ones, projected
   Buffer<int> pair_count_;
+  FlaggedList<Exec> paired_;  // the particles with a pair
   Buffer<int> touching_;  // of each particle's pairs, how many touch at the current x
   Buffer<Vec3> delta_;    // each particle's summed correction [m]
 };

@@ -77,7 +77,7 @@ struct MeasureTet {
     s.violation += energy;
     const double volume_error = fabs(J - 1.0);  // V/V₀ = det F
     s.volume_error_sum += volume_error;
-    s.volume_error_max = max_of(s.volume_error_max, volume_error);
+    s.volume_error_max = max_number(s.volume_error_max, volume_error);
     s.volumes += 1;
   }
 };

@@ -22,10 +22,6 @@ inline constexpr int kTetHydrostatic = 6;
 // Kinds below this one measure C in metres; the tets' constraints are strains, reported apart.
 inline constexpr int kFirstStrainResidual = kTetDeviatoric;
 
-// fmax(a, b) inline, with its answers (a NaN loses to a number; fmax(±0, ∓0) is a): GCC calls the library's
-// fmax unless -ffinite-math-only, and the maxima below are taken for every element reduced.
-SIM_HD double max_of(double a, double b) { return a >= b || b != b ? a : b; }
-
 // Why a particle makes the state unfit to continue; the lowest index wins, as a host loop would report.
 enum DivergenceReason : int { kFinite = 0, kNonFinitePosition = 1, kNonFiniteVelocity = 2, kOutOfBounds = 3 };
 
@@ -42,7 +38,7 @@ struct ParticleSums {
     ParticleSums s;
     s.kinetic = a.kinetic + b.kinetic;
     s.gravitational = a.gravitational + b.gravitational;
-    s.deepest = max_of(a.deepest, b.deepest);
+    s.deepest = max_number(a.deepest, b.deepest);
     s.tracked_displacement = a.tracked_displacement + b.tracked_displacement;
     s.tracked = a.tracked + b.tracked;
     const bool first = a.bad <= b.bad;
@@ -105,16 +101,16 @@ struct ConstraintSums {
     s.violation = a.violation + b.violation;
     s.residual_sq = a.residual_sq + b.residual_sq;
     s.residual_count = a.residual_count + b.residual_count;
-    for (int k = 0; k < kResidualKinds; ++k) s.max_residual[k] = max_of(a.max_residual[k], b.max_residual[k]);
-    s.max_extension = max_of(a.max_extension, b.max_extension);
+    for (int k = 0; k < kResidualKinds; ++k) s.max_residual[k] = max_number(a.max_residual[k], b.max_residual[k]);
+    s.max_extension = max_number(a.max_extension, b.max_extension);
     s.stretch_sum = a.stretch_sum + b.stretch_sum;
-    s.stretch_max = max_of(a.stretch_max, b.stretch_max);
-    s.deepest = max_of(a.deepest, b.deepest);
+    s.stretch_max = max_number(a.stretch_max, b.stretch_max);
+    s.deepest = max_number(a.deepest, b.deepest);
     s.volume_error_sum = a.volume_error_sum + b.volume_error_sum;
-    s.volume_error_max = max_of(a.volume_error_max, b.volume_error_max);
+    s.volume_error_max = max_number(a.volume_error_max, b.volume_error_max);
     s.volumes = a.volumes + b.volumes;
     s.density_error_sum = a.density_error_sum + b.density_error_sum;
-    s.density_error_max = max_of(a.density_error_max, b.density_error_max);
+    s.density_error_max = max_number(a.density_error_max, b.density_error_max);
     s.fluid_volume = a.fluid_volume + b.fluid_volume;
     s.fluid_particles = a.fluid_particles + b.fluid_particles;
     s.cfl_clamps = a.cfl_clamps + b.cfl_clamps;
@@ -128,18 +124,18 @@ struct ConstraintSums {
     const bool first = a.body_bad <= b.body_bad;
     s.body_bad = first ? a.body_bad : b.body_bad;
     s.body_bad_reason = first ? a.body_bad_reason : b.body_bad_reason;
-    s.joint_separation_max = max_of(a.joint_separation_max, b.joint_separation_max);
+    s.joint_separation_max = max_number(a.joint_separation_max, b.joint_separation_max);
     s.joint_separation_sum = a.joint_separation_sum + b.joint_separation_sum;
-    s.joint_angle_max = max_of(a.joint_angle_max, b.joint_angle_max);
+    s.joint_angle_max = max_number(a.joint_angle_max, b.joint_angle_max);
     s.joints = a.joints + b.joints;
     s.contact_points = a.contact_points + b.contact_points;
     s.contacts_touching = a.contacts_touching + b.contacts_touching;
     s.contact_force = a.contact_force + b.contact_force;
-    s.contact_depth_max = max_of(a.contact_depth_max, b.contact_depth_max);
+    s.contact_depth_max = max_number(a.contact_depth_max, b.contact_depth_max);
     s.particle_contact_points = a.particle_contact_points + b.particle_contact_points;
     s.particle_contacts_touching = a.particle_contacts_touching + b.particle_contacts_touching;
     s.particle_contact_force = a.particle_contact_force + b.particle_contact_force;
-    s.particle_contact_depth_max = max_of(a.particle_contact_depth_max, b.particle_contact_depth_max);
+    s.particle_contact_depth_max = max_number(a.particle_contact_depth_max, b.particle_contact_depth_max);
     s.count = a.count + b.count;
     return s;
   }

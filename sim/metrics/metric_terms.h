@@ -35,7 +35,7 @@ SIM_HD void add_residual(ConstraintSums& s, double C, double alpha, double lambd
     s.residual_sq += r * r;
     s.residual_count += 1;
   }
-  s.max_residual[kind] = max_of(s.max_residual[kind], r);
+  s.max_residual[kind] = max_number(s.max_residual[kind], r);
   s.count += 1;
 }
 

@@ -30,12 +30,20 @@ struct SolverCore {
     ++launches;
     Exec::parallel_for(n, f);
   }
-  // Gauss-Seidel over colours (Exec::sweep_colours): colour_pass(first) the functor over a colour.
+  // Gauss-Seidel over colours (Exec::sweep_colours): colour_pass(first) the functor over the colour that
+  // starts at `first`.
   template <class ColourPass>
   void sweep(const std::vector<IndexRange>& colours, const ColourPass& colour_pass) {
-    if (colours.empty()) return;
-    launches += (long long)colours.size();
-    Exec::sweep_colours(colours, colour_pass);
+    sweep(
+        int(colours.size()), [&](int c) { return colours[size_t(c)].size(); },
+        [&](int c) { return colour_pass(colours[size_t(c)].begin); });
+  }
+  // The same with colour c launching size(c) items of the functor colour_pass(c).
+  template <class Size, class ColourPass>
+  void sweep(int colours, const Size& size, const ColourPass& colour_pass) {
+    if (colours == 0) return;
+    launches += colours;
+    Exec::sweep_colours(colours, size, colour_pass);
   }
   template <class T>
   void clear(Buffer<T>& b) {
@@ -67,8 +75,11 @@ struct Substep {
   bool passes_reset_multipliers() const {
     return settings.integrator == Integrator::Xpbd && settings.iterations > 0;
   }
+  // The substep's first projection of its constraints (an XPBD pass, or a force-based step's one
+  // projection of the contacts): where what no iteration changes, computed from xⁿ, is found and kept.
+  bool first_pass() const { return iteration == 0; }
   // The pass that starts from λ = 0: the first XPBD pass when passes_reset_multipliers().
-  bool fresh_pass() const { return passes_reset_multipliers() && iteration == 0; }
+  bool fresh_pass() const { return passes_reset_multipliers() && first_pass(); }
 };
 
 }  // namespace sim

@@ -96,7 +96,7 @@ struct StabilitySums {
   int damped = 0;  // DOFs that break Eq. 5 at the damping step
   SIM_HD static StabilitySums combine(const StabilitySums& a, const StabilitySums& b) {
     StabilitySums s;
-    s.r = fmax(a.r, b.r);
+    s.r = max_number(a.r, b.r);
     s.damped = a.damped + b.damped;
     return s;
   }
@@ -131,7 +131,7 @@ struct StabilityTerm {
       ratio = {Real(stiffness_ratio(kd.x, M.x)), Real(stiffness_ratio(kd.y, M.y)),
                Real(stiffness_ratio(kd.z, M.z))};
     }
-    s.r = fmax(ratio.x, fmax(ratio.y, ratio.z));
+    s.r = max_number(ratio.x, max_number(ratio.y, ratio.z));
     if (damping_dt > 0.0) {
       const Vec3 f{damping_factor(ratio.x, damping_dt, alpha), damping_factor(ratio.y, damping_dt, alpha),
                    damping_factor(ratio.z, damping_dt, alpha)};

@@ -39,7 +39,7 @@ struct GatherCorrections {
   }
 };
 
-// Ends a per-particle Jacobi pass (self-contacts, where each particle wrote its own averaged Δx).
+// x += Δx for every particle: a Newton step's solved Δx (solver/newton_pcg.h).
 struct ApplyJacobiDeltas {
   Vec3* x;
   const Vec3* delta;  // [m]

@@ -89,16 +89,36 @@ TEST(FlaggedList, ListsTheFlaggedIndicesInAscendingOrder) {
   list.build(core, flags.data(), int(flags.size()));
   ASSERT_EQ(list.launch_size(), 3);
   const FlaggedIndices flagged = list.indices();
-  ASSERT_EQ(*flagged.length, 3);
-  EXPECT_EQ(std::vector<int>(flagged.index, flagged.index + 3), (std::vector<int>{1, 4, 6}));
+  std::vector<int> listed;
+  for (int j = 0, i = -1; flagged.at(j, i); ++j) listed.push_back(i);
+  EXPECT_EQ(listed, (std::vector<int>{1, 4, 6}));
   int i = -1;
   EXPECT_FALSE(flagged.at(3, i));  // past the end, as a device's extra threads are
+  // A range's flagged items (a colour's, in the edge sweep): [2, 7) holds 4 and 6.
+  EXPECT_EQ(list.launch_size({2, 7}), 2);
+  const FlaggedIndices range = list.indices({2, 7});
+  ASSERT_TRUE(range.at(1, i));
+  EXPECT_EQ(i, 6);
+  EXPECT_FALSE(range.at(2, i));
+  EXPECT_EQ(list.launch_size({2, 4}), 0);
   const std::vector<unsigned char> none(5000, 0);
   list.build(core, none.data(), int(none.size()));
   EXPECT_EQ(list.launch_size(), 0);
-  EXPECT_EQ(*list.indices().length, 0);
-  list.build(core, nullptr, 0);
+  EXPECT_FALSE(list.indices().at(0, i));
+  list.build(core, static_cast<const unsigned char*>(nullptr), 0);
   EXPECT_EQ(list.launch_size(), 0);
+}
+
+// Counts flag as well as bytes (the self-contacts list the particles with a pair by their pair count).
+TEST(FlaggedList, ListsTheItemsWithANonZeroCount) {
+  SolverCore<CpuExec> core;
+  FlaggedList<CpuExec> list;
+  const std::vector<int> counts{3, 0, 0, 16, 0, 1};
+  list.build(core, counts.data(), int(counts.size()));
+  ASSERT_EQ(list.launch_size(), 3);
+  std::vector<int> listed;
+  for (int j = 0, i = -1; list.indices().at(j, i); ++j) listed.push_back(i);
+  EXPECT_EQ(listed, (std::vector<int>{0, 3, 5}));
 }
 
 // Of 3000 particles (enough for the parallel loop), the even ones start 0.2 m up and land within the

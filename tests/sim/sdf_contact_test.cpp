@@ -100,11 +100,12 @@ Vec3 project_once(F f, Vec3 x, Vec3 x_prev) {
   float phi[8];
   const SdfCollider c = corner_field(f, phi);
   const unsigned char active = 1;
-  const int index = 0, length = 1;
-  const Real w = 1.0, radius = 0.0, allowance = 0.0;
+  const int index = 0, offset[2] = {0, 1};  // the flagged list of particle 0
+  const Real w = 1.0, radius = 0.0;
+  Real allowance = 0.0;  // a later pass's, read
   ContactMultipliers lambda{0.0, 0.0};
   ProjectColliderContacts stage{
-      {{&index, &length}, &active, &x, &x_prev, &w, &radius, &lambda, 1.0 / 600}, c, &allowance};
+      {{&index, offset, 0, 1}, &active, &x, &x_prev, &w, &radius, &lambda, 1.0 / 600}, c, &allowance, false};
   stage(0);
   return x;
 }
@@ -118,11 +119,20 @@ std::array<Vec3, 2> project_edge_once(F f, std::array<Vec3, 2> x, std::array<Rea
   const DistanceKind kind = DistanceKind::Stretch;
   const Real radius[2] = {0.0, 0.0};
   unsigned char active = 1;
-  const Real allowance = 0.0;
+  const int index = 0, offset[2] = {0, 1};  // the flagged list of edge 0
+  Real allowance = 0.0;                     // a later pass's, read
   ContactMultipliers lambda{0.0, 0.0};
   const std::array<Vec3, 2> x_prev = x;
-  ProjectColliderEdgeColour stage{
-      {&ends, &kind, w.data(), radius, &active}, x.data(), x_prev.data(), &lambda, &allowance, c, 0};
+  ProjectColliderEdgeColour stage{{&ends, &kind, w.data(), radius, &active},
+                                  {&index, offset, 0, 1},
+                                  x.data(),
+                                  x_prev.data(),
+                                  &lambda,
+                                  &allowance,
+                                  c,
+                                  1.0 / 600,
+                                  false,
+                                  false};
   stage(0);
   return x;
 }

@@ -39,9 +39,9 @@ struct ShuffledExec : CpuExec {
     for (const int i : order) f(i);
   }
 
-  template <class ColourPass>
-  static void sweep_colours(const std::vector<IndexRange>& colours, const ColourPass& pass) {
-    sweep_colour_by_colour<ShuffledExec>(colours, pass);
+  template <class Size, class ColourPass>
+  static void sweep_colours(int colours, const Size& size, const ColourPass& pass) {
+    sweep_colour_by_colour<ShuffledExec>(colours, size, pass);
   }
 };
 
