@@ -16,8 +16,11 @@ struct SdfCollider {
   Real margin = 0.01;  // contact-detection margin beyond the predicted position [m]
   ContactMaterial material;
 
+  // x in the collider's frame.
+  SIM_HD Vec3 local(Vec3 x) const { return (1.0 / scale) * (x - position); }
+
   SIM_HD SdfSample sample(Vec3 x) const {
-    SdfSample s = sample_sdf(sdf, (1.0 / scale) * (x - position));
+    SdfSample s = sample_sdf(sdf, local(x));
     s.phi *= scale;
     return s;
   }
@@ -30,13 +33,36 @@ struct SdfCollider {
   }
 
   // Eq. 10's allowance max(d₀ − v_max Δt_s, 0) from the overlap d₀ of a sphere of radius r at p_start.
-  SIM_HD Real allowance(Vec3 p_start, Real r, Real h) const {
+  SIM_HD_COLD Real allowance(Vec3 p_start, Real r, Real h) const {
     return depenetration_allowance(sample(p_start).phi - r, material.max_depenetration_speed, h);
+  }
+
+  // The same allowance, given φ(p) at a point p less than a cell away (the contact's point now): 0
+  // without sampling p_start where the slope bound of p's brick (sdf_slope_bricks) already puts the
+  // overlap there under v_max Δt_s, since φ(p_start) ≥ φ(p) − slope·|p − p_start|. The margin is far above
+  // the rounding of both sides (about 1e-15 m), so the answer is the allowance's, bit for bit. A contact
+  // moves a fraction of v_max Δt_s a substep: most need no second sample.
+  SIM_HD Real allowance_near(Real phi_p, Vec3 p, Vec3 p_start, Real r, Real h) const {
+    constexpr Real kMargin = 1e-9;  // [m]
+    const Real moved = length(p - p_start);  // not finite, nor below a cell, for a non-finite point
+    if (sdf.slope && moved < sdf.cell * scale) {
+      const Real slope = sdf_slope_at(sdf, sdf_cell(sdf, sdf_box_point(sdf, local(p)).u));
+      if (phi_p - slope * moved - r >= kMargin - material.max_depenetration_speed * h) return 0.0;
+    }
+    return allowance(p_start, r, h);
+  }
+
+  // This collider with its field's values and slope bounds at phi and slope (host or device arrays).
+  SdfCollider bound_to(const float* phi, const float* slope) const {
+    SdfCollider c = *this;
+    c.sdf.phi = phi;
+    c.sdf.slope = slope;
+    return c;
   }
 
   // ∇φ by central differences over one grid cell: a smoothed gradient for where the interpolant's own
   // vanishes (on the medial axis of a thin part, or inside a cell whose corners agree).
-  SIM_HD Vec3 cell_gradient(Vec3 x) const {
+  SIM_HD_COLD Vec3 cell_gradient(Vec3 x) const {
     const Real d = sdf.cell * scale;
     const auto diff = [&](Vec3 e) { return (sample(x + d * e).phi - sample(x - d * e).phi) / (2.0 * d); };
     return {diff({1.0, 0.0, 0.0}), diff({0.0, 1.0, 0.0}), diff({0.0, 0.0, 1.0})};

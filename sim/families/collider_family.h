@@ -13,9 +13,10 @@ namespace sim {
 struct ColliderFamily : NoMeasureTerm {
   template <template <class> class Array>
   struct ModelPart {
-    Array<float> collider_phi;  // φ of the SDF collider at its grid nodes [m, collider frame]
-    auto fields() { return std::tie(collider_phi); }
-    auto fields() const { return std::tie(collider_phi); }
+    Array<float> collider_phi;    // φ of the SDF collider at its grid nodes [m, collider frame]
+    Array<float> collider_slope;  // a bound on |∇φ| per brick of its grid (collide/sdf_grid.h) [-]
+    auto fields() { return std::tie(collider_phi, collider_slope); }
+    auto fields() const { return std::tie(collider_phi, collider_slope); }
   };
   template <template <class> class Array>
   using StatePart = NoArrays<ColliderFamily>;

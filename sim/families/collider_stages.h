@@ -16,8 +16,7 @@ template <class Exec>
 class ColliderFamily::Stages : public FamilyHooks {
  public:
   void upload(SolverCore<Exec>& core, const Model& m) {
-    collider_ = m.collider;
-    collider_.sdf.phi = Exec::data(core.model.collider_phi);
+    collider_ = m.collider.bound_to(Exec::data(core.model.collider_phi), Exec::data(core.model.collider_slope));
     edge_colours_.clear();  // the colours of stretch edges (one kind per colour, model/colouring.h)
     for (const IndexRange& c : ranges_between(m.colour_offsets))
       if (m.distance.kind[size_t(c.begin)] == DistanceKind::Stretch) edge_colours_.push_back(c);
@@ -75,7 +74,7 @@ class ColliderFamily::Stages : public FamilyHooks {
 
   template <class T>
   using Buffer = typename Exec::template Buffer<T>;
-  SdfCollider collider_;  // sdf.phi points into the core's model.collider_phi
+  SdfCollider collider_;  // its field is the core's model's
   std::vector<IndexRange> edge_colours_;
   Buffer<unsigned char> active_;  // collider contact found by the detection
   FlaggedList<Exec> flagged_;     // the particles with one

@@ -97,15 +97,20 @@ struct DetectColliderContacts {
 };
 
 // Eq. 10's allowance max(d₀ − v_max Δt_s, 0) of a collider contact, from the overlap d₀ at the start
-// pⁿ of the substep, which no iteration changes: sampled on the substep's first pass (Substep::first_pass)
-// and kept in `slot` for the later ones. The first pass samples the field at pⁿ just before p, which a
-// substep moves less than a cell: the second sample finds the grid nodes in cache (a pass of its own
-// before the iterations missed them twice, docs/PROFILE.md).
-SIM_HD Real substep_allowance(Real* allowance, size_t slot, bool first, const SdfCollider& collider, Vec3 p_start,
-                              Real radius, Real h) {
-  if (first) allowance[slot] = collider.allowance(p_start, radius, h);
-  return allowance[slot];
-}
+// pⁿ of the substep, which no iteration changes: found on the substep's first pass (Substep::first_pass)
+// from φ at the contact's point p now (SdfCollider::allowance_near: most contacts need no sample at pⁿ)
+// and kept in values[slot] for the later passes. A pass of its own before the iterations sampled every
+// contact at pⁿ (docs/PROFILE.md).
+struct SubstepAllowance {
+  Real* values;  // one per contact [m]
+  size_t slot;
+  bool first;  // the substep's first pass
+  Real h;      // Δt_s [s]
+  SIM_HD Real at(const SdfCollider& collider, Real phi_p, Vec3 p, Vec3 p_start, Real radius) const {
+    if (first) values[slot] = collider.allowance_near(phi_p, p, p_start, radius, h);
+    return values[slot];
+  }
+};
 
 // Below this |∇φ| the interpolant's gradient is no direction to push along (a true SDF has 1).
 constexpr Real kMinContactGradient = 0.25;
@@ -121,10 +126,10 @@ struct SdfContactStep {
   Real C;  // C/|∇φ| [m]
   Vec3 n;  // unit normal
 };
-SIM_HD bool sdf_contact_step(const SdfCollider& collider, Vec3 p, Vec3 p_prev, Real radius, Real allowance,
-                             SdfContactStep& step) {
+SIM_HD bool sdf_contact_step(const SdfCollider& collider, Vec3 p, Vec3 p_prev, Real radius,
+                             const SubstepAllowance& allowance, SdfContactStep& step) {
   const SdfSample s = collider.sample(p);
-  const Real C = s.phi - radius + allowance;
+  const Real C = s.phi - radius + allowance.at(collider, s.phi, p, p_prev, radius);
   Vec3 grad = s.grad;
   if (length(grad) < kMinContactGradient) {
     if (C >= 0.0) return false;  // clear of the surface: nothing to push, no normal for friction
@@ -141,15 +146,14 @@ struct ProjectColliderContacts {
   static constexpr int kSerialBelow = 256;  // about 60 ns an item on one thread (CpuExec)
   ContactProjectArgs a;
   SdfCollider collider;
-  Real* allowance;  // Eq. 10's, this substep (substep_allowance) [m]
+  Real* allowance;  // Eq. 10's, this substep (SubstepAllowance) [m]
   bool first;       // the substep's first pass: the allowance is found here (Substep::first_pass)
-  SIM_HD void operator()(int j) const {
+  SIM_HD_FLAT void operator()(int j) const {
     int i;
     if (!a.flagged.at(j, i)) return;
     ContactMultipliers& lambda = a.multipliers(size_t(i));
-    const Real allowance_i = substep_allowance(allowance, size_t(i), first, collider, a.x_prev[i], a.radius[i], a.h);
     SdfContactStep step;
-    if (sdf_contact_step(collider, a.x[i], a.x_prev[i], a.radius[i], allowance_i, step))
+    if (sdf_contact_step(collider, a.x[i], a.x_prev[i], a.radius[i], {allowance, size_t(i), first, a.h}, step))
       project_particle_contact(step.C, step.n, a.x[i], a.x_prev[i], a.w[i], collider.material, lambda);
   }
 };
@@ -199,21 +203,20 @@ struct ProjectColliderEdgeColour {
   Vec3* x;
   const Vec3* x_prev;
   ContactMultipliers* lambda;
-  Real* allowance;  // Eq. 10's, this substep (substep_allowance) [m]
+  Real* allowance;  // Eq. 10's, this substep (SubstepAllowance) [m]
   SdfCollider collider;
   Real h;           // Δt_s [s]
   bool first_pass;  // the substep's first pass: the allowance is found here (Substep::first_pass)
   bool fresh;       // the multipliers start at 0 here (ContactProjectArgs::fresh)
-  SIM_HD void operator()(int j) const {
+  SIM_HD_FLAT void operator()(int j) const {
     int k;
     if (!touching.at(j, k)) return;
     ContactMultipliers& lambda_k = substep_multipliers(lambda, size_t(k), fresh);
     const Int2 p = e.particles[k];
     const Vec3 m = edge_midpoint(x, p), m_prev = edge_midpoint(x_prev, p);
-    const Real r = edge_radius(e.radius, p);
-    const Real allowance_k = substep_allowance(allowance, size_t(k), first_pass, collider, m_prev, r, h);
     SdfContactStep step;
-    if (!sdf_contact_step(collider, m, m_prev, r, allowance_k, step)) return;
+    if (!sdf_contact_step(collider, m, m_prev, edge_radius(e.radius, p), {allowance, size_t(k), first_pass, h}, step))
+      return;
     const Real wa = e.w[p.a], wb = e.w[p.b];
     const Vec3 J = contact_impulse(step.C, step.n, m, m_prev, 0.25 * (wa + wb), collider.material, lambda_k);
     x[p.a] += (0.5 * wa) * J;

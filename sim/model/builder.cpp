@@ -209,8 +209,10 @@ void ModelBuilder::set_collider(const SdfCollider& collider, std::vector<float> 
   if (!(collider.scale > 0.0) || !is_finite(collider.position))
     throw std::invalid_argument("collider with a non-positive scale or a non-finite position");
   Model& m = built_.model;
-  m.collider = collider;
-  m.collider.sdf.phi = nullptr;
+  m.collider = collider.bound_to(nullptr, nullptr);
+  SdfGridView field = g;
+  field.phi = phi.data();
+  m.collider_slope = sdf_slope_bricks(field);
   m.collider_phi = std::move(phi);
   m.collider_mesh = std::move(mesh);
 }

@@ -86,16 +86,14 @@ struct Model : ModelArrays<HostVector> {
   // stretched to twice its length); 0, no bound, for a model without distance constraints
   Real extension_bound = 0.0;
   std::vector<Probe> probes;
-  SdfCollider collider;                 // its sdf.phi is bound to collider_phi by whoever samples it
+  SdfCollider collider;  // its field is bound to collider_phi and collider_slope by whoever samples it
   ColliderMesh collider_mesh;
   SelfCollision self_collision;
   std::vector<std::string> notes;  // what the scene wants the user told (e.g. a missing asset)
 
   // The collider with its field bound to this Model's host copy of φ.
   SdfCollider host_collider() const {
-    SdfCollider c = collider;
-    c.sdf.phi = collider_phi.data();
-    return c;
+    return collider.bound_to(collider_phi.data(), collider_slope.data());
   }
 
   int particle_count() const { return int(particle_inv_mass.size()); }

@@ -31,8 +31,7 @@ class XpbdSolver final : public Solver {
     bounds_ = model.bounds;
     probes_ = model.probes;
     tracked_body_ = model.tracked_body.body;
-    collider_ = model.collider;
-    collider_.sdf.phi = Exec::data(core_.model.collider_phi);
+    collider_ = model.collider.bound_to(Exec::data(core_.model.collider_phi), Exec::data(core_.model.collider_slope));
     Exec::resize(core_.x_prev, model.particle_inv_mass.size());
     Exec::resize(particle_stiffness_, model.particle_inv_mass.size());
     Exec::resize(particle_damping_, model.particle_inv_mass.size());
@@ -320,7 +319,7 @@ class XpbdSolver final : public Solver {
   ForceIntegrator<Exec> forces_;
   Vec3 gravity_{};
   Aabb bounds_{};
-  SdfCollider collider_;  // for the penetration metric; sdf.phi points into core_.model.collider_phi
+  SdfCollider collider_;  // for the penetration metric; its field is core_.model's
   std::vector<Probe> probes_;
   int tracked_body_ = -1;  // Model::tracked_body
   typename Exec::template Buffer<unsigned char>
