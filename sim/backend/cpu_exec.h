@@ -12,6 +12,7 @@
 #include "backend/cpu_team.h"
 #include "backend/reduce_element.h"
 #include "core/index.h"
+#include "core/lanes.h"
 
 namespace sim {
 
@@ -23,6 +24,13 @@ template <class F, class = void>
 struct SerialBelow : std::integral_constant<int, kCpuSerialBelow> {};
 template <class F>
 struct SerialBelow<F, std::void_t<decltype(F::kSerialBelow)>> : std::integral_constant<int, F::kSerialBelow> {};
+
+// A colour functor that also projects Lanes::kCount items at once declares kLanes and lanes<Lanes>(i)
+// (core/lanes.h): the sweep then runs blocks of that many, the last partial block item by item.
+template <class F, class = void>
+struct HasLanes : std::false_type {};
+template <class F>
+struct HasLanes<F, std::void_t<decltype(F::kLanes)>> : std::bool_constant<F::kLanes == Lanes::kCount> {};
 
 struct CpuExec {
   template <class T>
@@ -118,8 +126,20 @@ struct CpuExec {
     for (int c = 0; c < colours; ++c) {
       const F f = pass(c);
       const int n = size(c);
+      if constexpr (HasLanes<F>::value) {
+        constexpr int L = Lanes::kCount;
+        const int blocks = (n + L - 1) / L;
 #pragma omp for schedule(static)
-      for (int i = 0; i < n; ++i) f(i);
+        for (int b = 0; b < blocks; ++b) {
+          if (L * (b + 1) <= n)
+            f.template lanes<Lanes>(L * b);
+          else
+            for (int i = L * b; i < n; ++i) f(i);
+        }
+      } else {
+#pragma omp for schedule(static)
+        for (int i = 0; i < n; ++i) f(i);
+      }
     }
   }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "constraints/xpbd.h"
+#include "core/lanes.h"
 #include "core/vec3.h"
 
 namespace sim {
@@ -43,18 +44,37 @@ SIM_HD DistanceCorrection project_distance(Vec3 xa, Vec3 xb, Real wa, Real wb, R
 // square root instead of four divisions and a root. Δλ = (−C − α̃λ)/D with D = w_a' + w_b' + α̃ and
 // n = d/|d| share s = 1/(|d| D): Δλ = (−C − α̃λ)|d| s and n Δλ = (−C − α̃λ) s d. The divider bounded the
 // CPU's Gauss-Seidel loop: perf put 21 % of a 387² frame's samples on the instruction that waits for one
-// division (2-core Intel Xeon, 2026-11-25, docs/PROFILE.md).
+// division (2-core Intel Xeon, 2026-11-25, docs/PROFILE.md). Written for a number type R (core/lanes.h):
+// Real, or two constraints at once on the CPU, lane by lane the same operations. d = x_a − x_b; a
+// constraint whose points coincide, or whose ends are both pinned and rigid (D ≤ 0), moves nothing.
+template <class R>
+struct UndampedDistanceStep {
+  R ax, ay, az;  // Δx_a [m]
+  R bx, by, bz;  // Δx_b [m]
+  R dlambda;     // Δλ [N·s²]
+};
+template <class R>
+SIM_HD UndampedDistanceStep<R> undamped_distance_step(R dx, R dy, R dz, R wa, R wb, R rest_length, R alpha_tilde,
+                                                      R lambda, R split_a, R split_b) {
+  const R len = root(dx * dx + dy * dy + dz * dz);
+  const R denominator = split_a * wa + split_b * wb + alpha_tilde;
+  const auto drop = (len <= 1e-12) | (denominator <= 0.0);
+  const R s = 1.0 / (len * denominator);
+  const R numerator = rest_length - len - alpha_tilde * lambda;
+  const R g = numerator * s;  // n Δλ = g d
+  const R gx = g * dx, gy = g * dy, gz = g * dz, minus_wb = -wb;
+  return {zero_where(drop, wa * gx),       zero_where(drop, wa * gy),       zero_where(drop, wa * gz),
+          zero_where(drop, minus_wb * gx), zero_where(drop, minus_wb * gy), zero_where(drop, minus_wb * gz),
+          zero_where(drop, numerator * len * s)};
+}
+
 SIM_HD DistanceCorrection project_distance_undamped(Vec3 xa, Vec3 xb, Real wa, Real wb, Real rest_length,
                                                     Real alpha_tilde, Real lambda, Real split_a = 1.0,
                                                     Real split_b = 1.0) {
   const Vec3 d = xa - xb;
-  const Real len = length(d);
-  const Real denominator = split_a * wa + split_b * wb + alpha_tilde;
-  if (len <= 1e-12 || denominator <= 0.0) return {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0};
-  const Real s = 1.0 / (len * denominator);
-  const Real numerator = rest_length - len - alpha_tilde * lambda;
-  const Vec3 g = (numerator * s) * d;  // n Δλ
-  return {wa * g, -wb * g, numerator * len * s};
+  const UndampedDistanceStep<Real> c =
+      undamped_distance_step(d.x, d.y, d.z, wa, wb, rest_length, alpha_tilde, lambda, split_a, split_b);
+  return {{c.ax, c.ay, c.az}, {c.bx, c.by, c.bz}, c.dlambda};
 }
 
 }  // namespace sim

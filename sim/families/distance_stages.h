@@ -57,6 +57,39 @@ struct ProjectDistanceColour {
     x[p.a] += c.dxa;
     x[p.b] += c.dxb;
   }
+
+  // Constraints t, t + 1, … at once, one per lane of L (core/lanes.h; the CPU's sweep, backend/cpu_exec.h):
+  // they share no particle, so this is projecting them one after the other, with the same operations,
+  // lane by lane, as operator(). A damped one among them takes the general path, each by itself. A
+  // template, so that nvcc, which never runs it, never compiles it.
+  static constexpr int kLanes = 2;
+  template <class L>
+  void lanes(int t) const {
+    static_assert(L::kCount == kLanes, "two constraints a block");
+    const int k = begin + t;
+    if (args.damping[k] > 0.0 || args.damping[k + 1] > 0.0) {
+      (*this)(t);
+      (*this)(t + 1);
+      return;
+    }
+    const Int2 p0 = args.particles[k], p1 = args.particles[k + 1];
+    const auto ends = [&](Real Vec3::*axis) {
+      return L::of(x[p0.a].*axis, x[p1.a].*axis) - L::of(x[p0.b].*axis, x[p1.b].*axis);
+    };
+    const L lambda = args.fresh ? L::of(0.0, 0.0) : L::of(args.lambda[k], args.lambda[k + 1]);
+    const L one = L::of(1.0, 1.0);
+    const UndampedDistanceStep<L> c = undamped_distance_step(
+        ends(&Vec3::x), ends(&Vec3::y), ends(&Vec3::z), L::of(args.w[p0.a], args.w[p1.a]),
+        L::of(args.w[p0.b], args.w[p1.b]), L::of(args.rest_length[k], args.rest_length[k + 1]),
+        L::of(args.compliance[k] * args.inv_h2, args.compliance[k + 1] * args.inv_h2), lambda, one, one);
+    const L lambda_new = lambda + c.dlambda;
+    args.lambda[k] = lambda_new[0];
+    args.lambda[k + 1] = lambda_new[1];
+    x[p0.a] += {c.ax[0], c.ay[0], c.az[0]};
+    x[p1.a] += {c.ax[1], c.ay[1], c.az[1]};
+    x[p0.b] += {c.bx[0], c.by[0], c.bz[0]};
+    x[p1.b] += {c.bx[1], c.by[1], c.bz[1]};
+  }
 };
 
 // Jacobi (Small Steps §6): every constraint reads the same x and writes its correction into its own
