@@ -37,18 +37,17 @@ struct SdfCollider {
     return depenetration_allowance(sample(p_start).phi - r, material.max_depenetration_speed, h);
   }
 
-  // The same allowance, given φ(p) at a point p less than a cell away (the contact's point now): 0
-  // without sampling p_start where the slope bound of p's brick (sdf_slope_bricks) already puts the
+  // The same allowance, given the sample at a point p less than a cell away (the contact's point now):
+  // 0 without sampling p_start where the slope bound of p's brick (sdf_slope_bricks) already puts the
   // overlap there under v_max Δt_s, since φ(p_start) ≥ φ(p) − slope·|p − p_start|. The margin is far above
   // the rounding of both sides (about 1e-15 m), so the answer is the allowance's, bit for bit. A contact
   // moves a fraction of v_max Δt_s a substep: most need no second sample.
-  SIM_HD Real allowance_near(Real phi_p, Vec3 p, Vec3 p_start, Real r, Real h) const {
+  SIM_HD Real allowance_near(const SdfSample& at_p, Vec3 p, Vec3 p_start, Real r, Real h) const {
     constexpr Real kMargin = 1e-9;  // [m]
     const Real moved = length(p - p_start);  // not finite, nor below a cell, for a non-finite point
-    if (sdf.slope && moved < sdf.cell * scale) {
-      const Real slope = sdf_slope_at(sdf, sdf_cell(sdf, sdf_box_point(sdf, local(p)).u));
-      if (phi_p - slope * moved - r >= kMargin - material.max_depenetration_speed * h) return 0.0;
-    }
+    if (sdf.slope && moved < sdf.cell * scale &&
+        at_p.phi - sdf_slope_at(sdf, at_p.cell) * moved - r >= kMargin - material.max_depenetration_speed * h)
+      return 0.0;
     return allowance(p_start, r, h);
   }
 

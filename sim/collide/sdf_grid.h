@@ -39,8 +39,9 @@ SIM_HD size_t sdf_node_index(const Grid& g, int i, int j, int k) {
 }
 
 struct SdfSample {
-  Real phi;  // signed distance [m]
+  Real phi;   // signed distance [m]
   Vec3 grad;  // ∇φ [-]: unit length on a true distance field, not renormalised here
+  Int3 cell;  // the cell interpolated (the box point's, outside the grid); 0 for a non-finite point
 };
 
 SIM_HD Real sdf_clamp(Real v, Real lo, Real hi) { return v < lo ? lo : (v > hi ? hi : v); }
@@ -69,7 +70,7 @@ SIM_HD Int3 sdf_cell(const SdfGridView& g, Vec3 u) {
 SIM_HD SdfSample sample_sdf(const SdfGridView& g, Vec3 p) {
   // A diverged (non-finite) point is "far outside, no direction": no contact is made with it and the
   // divergence check reports it after the frame, instead of an index computed from NaN.
-  if (!is_finite(p)) return {1e30, {0.0, 0.0, 0.0}};
+  if (!is_finite(p)) return {1e30, {0.0, 0.0, 0.0}, {0, 0, 0}};
   const SdfBoxPoint b = sdf_box_point(g, p);
   const Vec3 q = b.q, u = b.u;
   const Int3 cell = sdf_cell(g, u);
@@ -89,8 +90,8 @@ SIM_HD SdfSample sample_sdf(const SdfGridView& g, Vec3 p) {
                                              c1 - c0};
   const Vec3 outside = p - q;
   const Real d_out = length(outside);
-  if (d_out <= 0.0) return {phi, grad_in};
-  return {phi + d_out, (1.0 / d_out) * outside};
+  if (d_out <= 0.0) return {phi, grad_in, cell};
+  return {phi + d_out, (1.0 / d_out) * outside, cell};
 }
 
 // Bricks of kSdfSlopeBrick³ cells along each axis of a grid of nodes − 1 cells.

@@ -106,8 +106,8 @@ struct SubstepAllowance {
   size_t slot;
   bool first;  // the substep's first pass
   Real h;      // Δt_s [s]
-  SIM_HD Real at(const SdfCollider& collider, Real phi_p, Vec3 p, Vec3 p_start, Real radius) const {
-    if (first) values[slot] = collider.allowance_near(phi_p, p, p_start, radius, h);
+  SIM_HD Real at(const SdfCollider& collider, const SdfSample& at_p, Vec3 p, Vec3 p_start, Real radius) const {
+    if (first) values[slot] = collider.allowance_near(at_p, p, p_start, radius, h);
     return values[slot];
   }
 };
@@ -129,7 +129,7 @@ struct SdfContactStep {
 SIM_HD bool sdf_contact_step(const SdfCollider& collider, Vec3 p, Vec3 p_prev, Real radius,
                              const SubstepAllowance& allowance, SdfContactStep& step) {
   const SdfSample s = collider.sample(p);
-  const Real C = s.phi - radius + allowance.at(collider, s.phi, p, p_prev, radius);
+  const Real C = s.phi - radius + allowance.at(collider, s, p, p_prev, radius);
   Vec3 grad = s.grad;
   if (length(grad) < kMinContactGradient) {
     if (C >= 0.0) return false;  // clear of the surface: nothing to push, no normal for friction

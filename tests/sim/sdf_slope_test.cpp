@@ -94,7 +94,7 @@ TEST(SdfSlope, NoBoundsForAGridWithoutThem) {
   c.enabled = true;
   c.sdf = f.grid.view();  // slope null: every allowance samples its start
   const Vec3 p{0.0, 0.0, 0.0};
-  EXPECT_TRUE(same_bits(c.allowance_near(c.sample(p).phi, p, p, 0.01, 1e-3), c.allowance(p, 0.01, 1e-3)));
+  EXPECT_TRUE(same_bits(c.allowance_near(c.sample(p), p, p, 0.01, 1e-3), c.allowance(p, 0.01, 1e-3)));
 }
 
 // The shortcut answers what the sample at the start answers, bit for bit, for contacts at rest and
@@ -119,7 +119,7 @@ TEST(SdfCollider, AllowanceNearIsTheAllowanceBitForBit) {
     const Real moved = n % 2 == 0 ? uniform(rng, 0.0, 0.05) * cell : uniform(rng, 0.0, 2.0) * cell;
     const Vec3 p_start = p + moved * random_direction(rng);
     const Real expected = c.allowance(p_start, r, h);
-    ASSERT_TRUE(same_bits(c.allowance_near(c.sample(p).phi, p, p_start, r, h), expected)) << "n = " << n;
+    ASSERT_TRUE(same_bits(c.allowance_near(c.sample(p), p, p_start, r, h), expected)) << "n = " << n;
     skipped_zero += expected == 0.0;
     positive += expected > 0.0;
   }
