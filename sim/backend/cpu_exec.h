@@ -23,7 +23,8 @@ inline constexpr int kCpuSerialBelow = 2048;
 template <class F, class = void>
 struct SerialBelow : std::integral_constant<int, kCpuSerialBelow> {};
 template <class F>
-struct SerialBelow<F, std::void_t<decltype(F::kSerialBelow)>> : std::integral_constant<int, F::kSerialBelow> {};
+struct SerialBelow<F, std::void_t<decltype(F::kSerialBelow)>>
+    : std::integral_constant<int, F::kSerialBelow> {};
 
 // A colour functor that also projects Lanes::kCount items at once declares kLanes and lanes<Lanes>(i)
 // (core/lanes.h): the sweep then runs blocks of that many, the last partial block item by item.

@@ -34,7 +34,9 @@ SIM_HD Real bounding_radius(BodyShape shape, Vec3 size) {
 // The largest bounding radius plus reach over the bodies, for the grid's cell (Exec::reduce).
 struct LargestReach {
   double value = 0.0;  // [m]
-  SIM_HD static LargestReach combine(LargestReach a, LargestReach b) { return {max_number(a.value, b.value)}; }
+  SIM_HD static LargestReach combine(LargestReach a, LargestReach b) {
+    return {max_number(a.value, b.value)};
+  }
 };
 
 // How far any point of body i can move over the detection step dt: the centre's move to x + dt v + dt² g,

@@ -118,7 +118,8 @@ SIM_HD Manifold collide_segments(const Segment& a, const Segment& b, Real margin
   m.normal = normalized_or(cb - ca, Vec3{0.0, 1.0, 0.0});
   // b's ends projected onto a's segment and clipped to it: the overlap of the two, both its ends
   const Vec3 ua = (1.0 / la) * da;
-  const Real t0 = min_number(max_number(dot(b.p0 - a.p0, ua), 0.0), la), t1 = min_number(max_number(dot(b.p1 - a.p0, ua), 0.0), la);
+  const Real t0 = min_number(max_number(dot(b.p0 - a.p0, ua), 0.0), la),
+             t1 = min_number(max_number(dot(b.p1 - a.p0, ua), 0.0), la);
   const Real ends[2] = {t0, t1};
   for (const Real ta : ends) {
     const Vec3 pa = a.p0 + ta * ua;
@@ -133,7 +134,8 @@ SIM_HD Manifold collide_segments(const Segment& a, const Segment& b, Real margin
 // face when p is inside (the deepest way out).
 SIM_HD Vec3 closest_on_box(Vec3 h, Vec3 x, Quat q, Vec3 p, Vec3& normal, bool& inside) {
   const Vec3 l = rotate_inverse(q, p - x);
-  const Vec3 c{min_number(max_number(l.x, -h.x), h.x), min_number(max_number(l.y, -h.y), h.y), min_number(max_number(l.z, -h.z), h.z)};
+  const Vec3 c{min_number(max_number(l.x, -h.x), h.x), min_number(max_number(l.y, -h.y), h.y),
+               min_number(max_number(l.z, -h.z), h.z)};
   inside = c.x == l.x && c.y == l.y && c.z == l.z;
   if (!inside) {
     normal = rotate(q, normalized_or(l - c, Vec3{0.0, 1.0, 0.0}));

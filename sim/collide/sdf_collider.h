@@ -43,7 +43,7 @@ struct SdfCollider {
   // the rounding of both sides (about 1e-15 m), so the answer is the allowance's, bit for bit. A contact
   // moves a fraction of v_max Δt_s a substep: most need no second sample.
   SIM_HD Real allowance_near(const SdfSample& at_p, Vec3 p, Vec3 p_start, Real r, Real h) const {
-    constexpr Real kMargin = 1e-9;  // [m]
+    constexpr Real kMargin = 1e-9;           // [m]
     const Real moved = length(p - p_start);  // not finite, nor below a cell, for a non-finite point
     if (sdf.slope && moved < sdf.cell * scale &&
         at_p.phi - sdf_slope_at(sdf, at_p.cell) * moved - r >= kMargin - material.max_depenetration_speed * h)

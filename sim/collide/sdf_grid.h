@@ -122,9 +122,12 @@ inline std::vector<float> sdf_slope_bricks(const SdfGridView& g) {
     for (int jb = 0; jb < by; ++jb)
       for (int ib = 0; ib < bx; ++ib) {
         // the nodes of the brick's cells and one cell around, clamped to the grid
-        const int i0 = std::max(ib * kSdfSlopeBrick - 1, 0), i1 = std::min((ib + 1) * kSdfSlopeBrick + 1, g.nx - 1);
-        const int j0 = std::max(jb * kSdfSlopeBrick - 1, 0), j1 = std::min((jb + 1) * kSdfSlopeBrick + 1, g.ny - 1);
-        const int k0 = std::max(kb * kSdfSlopeBrick - 1, 0), k1 = std::min((kb + 1) * kSdfSlopeBrick + 1, g.nz - 1);
+        const int i0 = std::max(ib * kSdfSlopeBrick - 1, 0),
+                  i1 = std::min((ib + 1) * kSdfSlopeBrick + 1, g.nx - 1);
+        const int j0 = std::max(jb * kSdfSlopeBrick - 1, 0),
+                  j1 = std::min((jb + 1) * kSdfSlopeBrick + 1, g.ny - 1);
+        const int k0 = std::max(kb * kSdfSlopeBrick - 1, 0),
+                  k1 = std::min((kb + 1) * kSdfSlopeBrick + 1, g.nz - 1);
         Real d[3] = {0.0, 0.0, 0.0};  // the largest |Δφ| along x, y, z [m]
         for (int k = k0; k <= k1; ++k)
           for (int j = j0; j <= j1; ++j)

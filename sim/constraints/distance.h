@@ -54,8 +54,8 @@ struct UndampedDistanceStep {
   R dlambda;     // Δλ [N·s²]
 };
 template <class R>
-SIM_HD UndampedDistanceStep<R> undamped_distance_step(R dx, R dy, R dz, R wa, R wb, R rest_length, R alpha_tilde,
-                                                      R lambda, R split_a, R split_b) {
+SIM_HD UndampedDistanceStep<R> undamped_distance_step(R dx, R dy, R dz, R wa, R wb, R rest_length,
+                                                      R alpha_tilde, R lambda, R split_a, R split_b) {
   const R len = root(dx * dx + dy * dy + dz * dz);
   const R denominator = split_a * wa + split_b * wb + alpha_tilde;
   const auto drop = (len <= 1e-12) | (denominator <= 0.0);
@@ -63,8 +63,12 @@ SIM_HD UndampedDistanceStep<R> undamped_distance_step(R dx, R dy, R dz, R wa, R 
   const R numerator = rest_length - len - alpha_tilde * lambda;
   const R g = numerator * s;  // n Δλ = g d
   const R gx = g * dx, gy = g * dy, gz = g * dz, minus_wb = -wb;
-  return {zero_where(drop, wa * gx),       zero_where(drop, wa * gy),       zero_where(drop, wa * gz),
-          zero_where(drop, minus_wb * gx), zero_where(drop, minus_wb * gy), zero_where(drop, minus_wb * gz),
+  return {zero_where(drop, wa * gx),
+          zero_where(drop, wa * gy),
+          zero_where(drop, wa * gz),
+          zero_where(drop, minus_wb * gx),
+          zero_where(drop, minus_wb * gy),
+          zero_where(drop, minus_wb * gz),
           zero_where(drop, numerator * len * s)};
 }
 

@@ -42,7 +42,11 @@ SIM_HD Vec3 normalized_or(Vec3 v, Vec3 fallback) {
 SIM_HD bool is_finite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
 // Component-wise minimum and maximum (bounding boxes).
 SIM_HD Vec3 divide(Vec3 a, Vec3 b) { return {a.x / b.x, a.y / b.y, a.z / b.z}; }  // per component
-SIM_HD Vec3 min3(Vec3 a, Vec3 b) { return {min_number(a.x, b.x), min_number(a.y, b.y), min_number(a.z, b.z)}; }
-SIM_HD Vec3 max3(Vec3 a, Vec3 b) { return {max_number(a.x, b.x), max_number(a.y, b.y), max_number(a.z, b.z)}; }
+SIM_HD Vec3 min3(Vec3 a, Vec3 b) {
+  return {min_number(a.x, b.x), min_number(a.y, b.y), min_number(a.z, b.z)};
+}
+SIM_HD Vec3 max3(Vec3 a, Vec3 b) {
+  return {max_number(a.x, b.x), max_number(a.y, b.y), max_number(a.z, b.z)};
+}
 
 }  // namespace sim

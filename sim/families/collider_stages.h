@@ -16,7 +16,8 @@ template <class Exec>
 class ColliderFamily::Stages : public FamilyHooks {
  public:
   void upload(SolverCore<Exec>& core, const Model& m) {
-    collider_ = m.collider.bound_to(Exec::data(core.model.collider_phi), Exec::data(core.model.collider_slope));
+    collider_ =
+        m.collider.bound_to(Exec::data(core.model.collider_phi), Exec::data(core.model.collider_slope));
     edge_colours_.clear();  // the colours of stretch edges (one kind per colour, model/colouring.h)
     for (const IndexRange& c : ranges_between(m.colour_offsets))
       if (m.distance.kind[size_t(c.begin)] == DistanceKind::Stretch) edge_colours_.push_back(c);
@@ -38,7 +39,8 @@ class ColliderFamily::Stages : public FamilyHooks {
                {core.x(), core.v(), core.w(), core.radius(), Exec::data(active_), gravity, dt}, collider_});
     flagged_.build(core, Exec::data(active_), n);
     const int edges = int(Exec::size(edge_active_));
-    core.launch(edges, DetectColliderEdgeContacts{edge_args(core), core.x(), core.v(), gravity, dt, collider_});
+    core.launch(edges,
+                DetectColliderEdgeContacts{edge_args(core), core.x(), core.v(), gravity, dt, collider_});
     edges_flagged_.build(core, Exec::data(edge_active_), edges);
   }
 
@@ -55,8 +57,8 @@ class ColliderFamily::Stages : public FamilyHooks {
     ContactMultipliers* lambda = Exec::data(edge_lambda_);
     Real* allowance = Exec::data(edge_allowance_);
     edges_flagged_.sweep(core, edge_colours_, [&](FlaggedIndices touching) {
-      return ProjectColliderEdgeColour{
-          e, touching, core.x(), core.xn(), lambda, allowance, collider_, sub.h, sub.first_pass(), fresh};
+      return ProjectColliderEdgeColour{e,         touching,  core.x(), core.xn(),        lambda,
+                                       allowance, collider_, sub.h,    sub.first_pass(), fresh};
     });
     core.launch(flagged_.launch_size(),
                 ProjectColliderContacts{{flagged_.indices(), Exec::data(active_), core.x(), core.xn(),

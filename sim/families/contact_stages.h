@@ -106,7 +106,8 @@ struct SubstepAllowance {
   size_t slot;
   bool first;  // the substep's first pass
   Real h;      // Δt_s [s]
-  SIM_HD Real at(const SdfCollider& collider, const SdfSample& at_p, Vec3 p, Vec3 p_start, Real radius) const {
+  SIM_HD Real at(const SdfCollider& collider, const SdfSample& at_p, Vec3 p, Vec3 p_start,
+                 Real radius) const {
     if (first) values[slot] = collider.allowance_near(at_p, p, p_start, radius, h);
     return values[slot];
   }
@@ -153,7 +154,8 @@ struct ProjectColliderContacts {
     if (!a.flagged.at(j, i)) return;
     ContactMultipliers& lambda = a.multipliers(size_t(i));
     SdfContactStep step;
-    if (sdf_contact_step(collider, a.x[i], a.x_prev[i], a.radius[i], {allowance, size_t(i), first, a.h}, step))
+    if (sdf_contact_step(collider, a.x[i], a.x_prev[i], a.radius[i], {allowance, size_t(i), first, a.h},
+                         step))
       project_particle_contact(step.C, step.n, a.x[i], a.x_prev[i], a.w[i], collider.material, lambda);
   }
 };
@@ -215,7 +217,8 @@ struct ProjectColliderEdgeColour {
     const Int2 p = e.particles[k];
     const Vec3 m = edge_midpoint(x, p), m_prev = edge_midpoint(x_prev, p);
     SdfContactStep step;
-    if (!sdf_contact_step(collider, m, m_prev, edge_radius(e.radius, p), {allowance, size_t(k), first_pass, h}, step))
+    if (!sdf_contact_step(collider, m, m_prev, edge_radius(e.radius, p),
+                          {allowance, size_t(k), first_pass, h}, step))
       return;
     const Real wa = e.w[p.a], wb = e.w[p.b];
     const Vec3 J = contact_impulse(step.C, step.n, m, m_prev, 0.25 * (wa + wb), collider.material, lambda_k);

@@ -85,7 +85,8 @@ class FlaggedList {
   // Gauss-Seidel over colours (SolverCore::sweep) visiting each colour's flagged items only:
   // colour_pass(indices) is the functor over the flagged items of one colour.
   template <class ColourPass>
-  void sweep(SolverCore<Exec>& core, const std::vector<IndexRange>& colours, const ColourPass& colour_pass) const {
+  void sweep(SolverCore<Exec>& core, const std::vector<IndexRange>& colours,
+             const ColourPass& colour_pass) const {
     core.sweep(
         int(colours.size()), [&](int c) { return launch_size(colours[size_t(c)]); },
         [&](int c) { return colour_pass(indices(colours[size_t(c)])); });

@@ -478,8 +478,8 @@ class ParticleBodyContacts {
  private:
   ParticlePairs pairs(SolverCore<Exec>& core, const EndRefs& poses) {
     ParticleSupport support = support_;
-    support.collider = support.collider.bound_to(Exec::data(core.model.collider_phi),
-                                                 Exec::data(core.model.collider_slope));
+    support.collider =
+        support.collider.bound_to(Exec::data(core.model.collider_phi), Exec::data(core.model.collider_slope));
     return {Exec::data(core.state.contact.particle_pairs), Exec::data(run_start_), Exec::data(body_slots_),
             poses, support};
   }

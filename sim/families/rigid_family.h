@@ -155,7 +155,7 @@ struct MeasureRigid {
     s.joint_separation_max = max_number(s.joint_separation_max, separation);
     s.joint_separation_sum += separation;
     s.joint_angle_max = max_number(s.joint_angle_max, joint_angular_error(kind[j], frame_world(a, frame_a[j]),
-                                                                      frame_world(b, frame_b[j])));
+                                                                          frame_world(b, frame_b[j])));
     const double h2 = frame.h * frame.h;
     if (h2 > 0.0) {
       const double f = length(lambda[j].force) / h2, tau = length(lambda[j].torque) / h2;

@@ -101,7 +101,8 @@ struct ConstraintSums {
     s.violation = a.violation + b.violation;
     s.residual_sq = a.residual_sq + b.residual_sq;
     s.residual_count = a.residual_count + b.residual_count;
-    for (int k = 0; k < kResidualKinds; ++k) s.max_residual[k] = max_number(a.max_residual[k], b.max_residual[k]);
+    for (int k = 0; k < kResidualKinds; ++k)
+      s.max_residual[k] = max_number(a.max_residual[k], b.max_residual[k]);
     s.max_extension = max_number(a.max_extension, b.max_extension);
     s.stretch_sum = a.stretch_sum + b.stretch_sum;
     s.stretch_max = max_number(a.stretch_max, b.stretch_max);

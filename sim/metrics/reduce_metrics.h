@@ -33,7 +33,8 @@ struct MeasureParticle {
       s.bad = i;
       return s;
     }
-    if (frame.collider.enabled) s.deepest = max_number(0.0, double(radius[i] - frame.collider.sample(xi).phi));
+    if (frame.collider.enabled)
+      s.deepest = max_number(0.0, double(radius[i] - frame.collider.sample(xi).phi));
     if (w[i] != 0.0) {  // pinned particles carry no energy
       const double mass = 1.0 / double(w[i]);
       s.kinetic = 0.5 * mass * double(length_squared(vi));

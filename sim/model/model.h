@@ -92,9 +92,7 @@ struct Model : ModelArrays<HostVector> {
   std::vector<std::string> notes;  // what the scene wants the user told (e.g. a missing asset)
 
   // The collider with its field bound to this Model's host copy of φ.
-  SdfCollider host_collider() const {
-    return collider.bound_to(collider_phi.data(), collider_slope.data());
-  }
+  SdfCollider host_collider() const { return collider.bound_to(collider_phi.data(), collider_slope.data()); }
 
   int particle_count() const { return int(particle_inv_mass.size()); }
   int distance_count() const { return int(distance.rest_length.size()); }

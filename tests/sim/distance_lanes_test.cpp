@@ -44,9 +44,11 @@ struct Colour {
   }
 
   ProjectDistanceColour stage(bool fresh, Real h) {
-    const DistanceArgs args{particles.data(), rest_length.data(), compliance.data(), damping.data(),
-                            lambda.data(),    x_prev.data(),      w.data(),          h,
-                            1.0 / (h * h),    fresh};
+    const DistanceArgs args{particles.data(),  rest_length.data(),
+                            compliance.data(), damping.data(),
+                            lambda.data(),     x_prev.data(),
+                            w.data(),          h,
+                            1.0 / (h * h),     fresh};
     return {args, x.data(), 0};
   }
 };
@@ -68,7 +70,8 @@ TEST(DistanceLanes, TwoAtATimeIsOneAtATimeBitForBit) {
       const ProjectDistanceColour single = one.stage(fresh, h);
       for (int t = 0; t < n; ++t) single(t);
       const ProjectDistanceColour paired = two.stage(fresh, h);
-      CpuExec::sweep_colours(1, [n](int) { return n; }, [&](int) { return paired; });
+      CpuExec::sweep_colours(
+          1, [n](int) { return n; }, [&](int) { return paired; });
       expect_same(one, two);
       // the projection moved something, and the degenerate constraints nothing
       EXPECT_FALSE(same_bits(one.x.data(), Colour(n, 5).x.data(), one.x.size() * sizeof(Vec3)));

@@ -34,7 +34,9 @@ struct FlippedField {
   }
 };
 
-Real uniform(std::mt19937& rng, Real lo, Real hi) { return std::uniform_real_distribution<Real>(lo, hi)(rng); }
+Real uniform(std::mt19937& rng, Real lo, Real hi) {
+  return std::uniform_real_distribution<Real>(lo, hi)(rng);
+}
 
 Vec3 random_direction(std::mt19937& rng) {
   const Vec3 v{uniform(rng, -1, 1), uniform(rng, -1, 1), uniform(rng, -1, 1)};
@@ -52,14 +54,16 @@ TEST(SdfSlope, BoundsTheFieldBetweenPointsLessThanACellApart) {
   Real largest = 0.0, tightest = 0.0;
   for (int n = 0; n < 200000; ++n) {
     // a third of the pairs around the flipped node, the rest anywhere, outside the grid included
-    const Vec3 p = n % 3 == 0 ? sdf_node_position(g, f.flipped.a, f.flipped.b, f.flipped.c) +
-                                    g.cell * Vec3{uniform(rng, -1.5, 1.5), uniform(rng, -1.5, 1.5),
-                                                  uniform(rng, -1.5, 1.5)}
-                              : Vec3{uniform(rng, lo.x, hi.x), uniform(rng, lo.y, hi.y), uniform(rng, lo.z, hi.z)};
+    const Vec3 p =
+        n % 3 == 0
+            ? sdf_node_position(g, f.flipped.a, f.flipped.b, f.flipped.c) +
+                  g.cell * Vec3{uniform(rng, -1.5, 1.5), uniform(rng, -1.5, 1.5), uniform(rng, -1.5, 1.5)}
+            : Vec3{uniform(rng, lo.x, hi.x), uniform(rng, lo.y, hi.y), uniform(rng, lo.z, hi.z)};
     const Vec3 q = p + uniform(rng, 0.0, 0.999) * g.cell * random_direction(rng);
     const Real slope = sdf_slope_at(g, sdf_cell(g, sdf_box_point(g, p).u));
     const Real change = std::fabs(sample_sdf(g, q).phi - sample_sdf(g, p).phi);
-    ASSERT_LE(change, slope * length(q - p) + 1e-12) << "at p = (" << p.x << ", " << p.y << ", " << p.z << ")";
+    ASSERT_LE(change, slope * length(q - p) + 1e-12)
+        << "at p = (" << p.x << ", " << p.y << ", " << p.z << ")";
     largest = std::max(largest, slope);
     tightest = std::max(tightest, change / (slope * length(q - p)));
   }
@@ -115,7 +119,8 @@ TEST(SdfCollider, AllowanceNearIsTheAllowanceBitForBit) {
     // points near the sphere's surface (and near the flip), moved by up to two cells
     const Vec3 local = n % 5 == 0 ? sdf_node_position(c.sdf, f.flipped.a, f.flipped.b, f.flipped.c)
                                   : 0.5 * random_direction(rng);
-    const Vec3 p = c.position + c.scale * (local + uniform(rng, -3.0, 3.0) * c.sdf.cell * random_direction(rng));
+    const Vec3 p =
+        c.position + c.scale * (local + uniform(rng, -3.0, 3.0) * c.sdf.cell * random_direction(rng));
     const Real moved = n % 2 == 0 ? uniform(rng, 0.0, 0.05) * cell : uniform(rng, 0.0, 2.0) * cell;
     const Vec3 p_start = p + moved * random_direction(rng);
     const Real expected = c.allowance(p_start, r, h);
