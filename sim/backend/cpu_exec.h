@@ -37,7 +37,6 @@ struct CpuExec {
   template <class T>
   using Buffer = std::vector<T>;
 
-  static constexpr int kSerialBelow = kCpuSerialBelow;
   static constexpr bool kHostMemory = true;  // buffers are host memory
 
   template <class T>

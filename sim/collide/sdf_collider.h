@@ -16,11 +16,8 @@ struct SdfCollider {
   Real margin = 0.01;  // contact-detection margin beyond the predicted position [m]
   ContactMaterial material;
 
-  // x in the collider's frame.
-  SIM_HD Vec3 local(Vec3 x) const { return (1.0 / scale) * (x - position); }
-
   SIM_HD SdfSample sample(Vec3 x) const {
-    SdfSample s = sample_sdf(sdf, local(x));
+    SdfSample s = sample_sdf(sdf, (1.0 / scale) * (x - position));
     s.phi *= scale;
     return s;
   }

@@ -46,24 +46,6 @@ struct SdfSample {
 
 SIM_HD Real sdf_clamp(Real v, Real lo, Real hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
-// The nearest point q of the grid box to a finite p, and q in cell units from the origin.
-struct SdfBoxPoint {
-  Vec3 q;  // [m]
-  Vec3 u;  // [cells]
-};
-SIM_HD SdfBoxPoint sdf_box_point(const SdfGridView& g, Vec3 p) {
-  const Vec3 hi_corner = sdf_node_position(g, g.nx - 1, g.ny - 1, g.nz - 1);
-  const Vec3 q{sdf_clamp(p.x, g.origin.x, hi_corner.x), sdf_clamp(p.y, g.origin.y, hi_corner.y),
-               sdf_clamp(p.z, g.origin.z, hi_corner.z)};
-  return {q, (1.0 / g.cell) * (q - g.origin)};
-}
-
-// The cell whose trilinear interpolant serves the box point at u (the last cell for the far faces).
-SIM_HD Int3 sdf_cell(const SdfGridView& g, Vec3 u) {
-  return {int(sdf_clamp(floor(u.x), 0.0, Real(g.nx - 2))), int(sdf_clamp(floor(u.y), 0.0, Real(g.ny - 2))),
-          int(sdf_clamp(floor(u.z), 0.0, Real(g.nz - 2)))};
-}
-
 // Trilinear φ and its gradient at p. Outside the grid box, φ is the value at the nearest point of the
 // box plus the distance to the box, with the gradient pointing away from the box: far from the mesh it
 // only needs to say "outside, and at least about this far".
@@ -71,10 +53,14 @@ SIM_HD SdfSample sample_sdf(const SdfGridView& g, Vec3 p) {
   // A diverged (non-finite) point is "far outside, no direction": no contact is made with it and the
   // divergence check reports it after the frame, instead of an index computed from NaN.
   if (!is_finite(p)) return {1e30, {0.0, 0.0, 0.0}, {0, 0, 0}};
-  const SdfBoxPoint b = sdf_box_point(g, p);
-  const Vec3 q = b.q, u = b.u;
-  const Int3 cell = sdf_cell(g, u);
-  const int i = cell.a, j = cell.b, k = cell.c;
+  const Vec3 hi_corner = sdf_node_position(g, g.nx - 1, g.ny - 1, g.nz - 1);
+  const Vec3 q{sdf_clamp(p.x, g.origin.x, hi_corner.x), sdf_clamp(p.y, g.origin.y, hi_corner.y),
+               sdf_clamp(p.z, g.origin.z, hi_corner.z)};
+  const Vec3 u = (1.0 / g.cell) * (q - g.origin);
+  const int i = int(sdf_clamp(floor(u.x), 0.0, Real(g.nx - 2)));
+  const int j = int(sdf_clamp(floor(u.y), 0.0, Real(g.ny - 2)));
+  const int k = int(sdf_clamp(floor(u.z), 0.0, Real(g.nz - 2)));
+  const Int3 cell{i, j, k};
   const Real fx = u.x - Real(i), fy = u.y - Real(j), fz = u.z - Real(k);
   auto at = [&](int di, int dj, int dk) { return Real(g.phi[sdf_node_index(g, i + di, j + dj, k + dk)]); };
   const Real c000 = at(0, 0, 0), c100 = at(1, 0, 0), c010 = at(0, 1, 0), c110 = at(1, 1, 0);

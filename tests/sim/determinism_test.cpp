@@ -18,8 +18,8 @@
 namespace sim {
 namespace {
 
-// Sizes that take every loop past CpuExec::kSerialBelow, so that 2 threads really split them, and
-// scenes that reach their contacts within the frames run. Scenes not listed run with their defaults.
+// Sizes that take every loop past kCpuSerialBelow (backend/cpu_exec.h), so that 2 threads really split
+// them, and scenes that reach their contacts within the frames run. Scenes not listed run with their defaults.
 const std::map<std::string, std::map<std::string, double>> kTestParams = {
     {"chain", {{"particles", 3000}, {"heavy_mass", 100.0}, {"angle", 60.0}}},
     {"hanging_cloth", {{"width", 64}, {"height", 64}, {"drop_height", 0.3}}},

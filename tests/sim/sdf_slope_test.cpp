@@ -60,7 +60,7 @@ TEST(SdfSlope, BoundsTheFieldBetweenPointsLessThanACellApart) {
                   g.cell * Vec3{uniform(rng, -1.5, 1.5), uniform(rng, -1.5, 1.5), uniform(rng, -1.5, 1.5)}
             : Vec3{uniform(rng, lo.x, hi.x), uniform(rng, lo.y, hi.y), uniform(rng, lo.z, hi.z)};
     const Vec3 q = p + uniform(rng, 0.0, 0.999) * g.cell * random_direction(rng);
-    const Real slope = sdf_slope_at(g, sdf_cell(g, sdf_box_point(g, p).u));
+    const Real slope = sdf_slope_at(g, sample_sdf(g, p).cell);
     const Real change = std::fabs(sample_sdf(g, q).phi - sample_sdf(g, p).phi);
     ASSERT_LE(change, slope * length(q - p) + 1e-12)
         << "at p = (" << p.x << ", " << p.y << ", " << p.z << ")";
@@ -89,7 +89,7 @@ TEST(SdfSlope, BoundsTheFieldOutsideTheGrid) {
   const Vec3 p{0.2, 0.45, 0.2}, q = p + 0.09 * Vec3{1.0, 1.0, 0.0} * (1.0 / std::sqrt(2.0));
   const Real change = sample_sdf(g, q).phi - sample_sdf(g, p).phi;
   EXPECT_NEAR(change / length(q - p), std::sqrt(2.0), 1e-6);  // φ stored as float
-  EXPECT_LE(change, sdf_slope_at(g, sdf_cell(g, sdf_box_point(g, p).u)) * length(q - p));
+  EXPECT_LE(change, sdf_slope_at(g, sample_sdf(g, p).cell) * length(q - p));
 }
 
 TEST(SdfSlope, NoBoundsForAGridWithoutThem) {
