@@ -3,8 +3,8 @@
 #include <cstdio>
 
 #include "exit_codes.h"
+#include "registry/settings.h"
 #include "scenes/scene.h"
-#include "solver/settings.h"
 
 namespace app {
 namespace {

@@ -1,5 +1,6 @@
 // MetricsWriter: per-frame metrics to CSV (one row a frame) or JSON (run description + frame list),
-// chosen by the file's extension. The file is opened before the run so a bad path fails early.
+// chosen by the file's extension, with the columns registry/frame_metrics.h lists (the common ones, then
+// each family's). The file is opened before the run so a bad path fails early.
 #pragma once
 
 #include <fstream>
@@ -8,7 +9,7 @@
 #include <vector>
 
 #include "metrics/error_watch.h"
-#include "metrics/metrics.h"
+#include "registry/frame_metrics.h"
 #include "run_options.h"
 
 namespace app {
@@ -31,7 +32,7 @@ class MetricsWriter {
   bool finished_ = false;
   size_t frames_written_ = 0;
   std::vector<std::string> probe_names_;
-  std::vector<bool> joint_probe_;  // a joint's probe also writes its torque
+  std::vector<bool> torque_probe_;  // the probe also writes a torque (a joint's)
   sim::ErrorWatch watch_;
 };
 

@@ -1,6 +1,6 @@
 #include "run_options.h"
 
-#include "solver/settings.h"
+#include "registry/settings.h"
 
 namespace app {
 

@@ -3,16 +3,16 @@
 #include <cstdio>
 #include <memory>
 
-#include "collide/body_detection.h"
 #include "error_verdict.h"
 #include "exit_codes.h"
-#include "frame_step.h"
 #include "metrics/error_watch.h"
-#include "metrics/metrics.h"
 #include "metrics_writer.h"
-#include "model/state_hash.h"
 #include "progress_bar.h"
-#include "world.h"
+#include "registry/frame_metrics.h"
+#include "registry/settings.h"
+#include "registry/state_hash.h"
+#include "world/frame_step.h"
+#include "world/world.h"
 
 namespace app {
 namespace {
@@ -21,63 +21,31 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
                    const sim::FrameMetrics& last, double total_step_ms, double total_detection_ms,
                    int frames_done) {
   const sim::Model& m = world.model();
-  std::printf("scene        %s (%d particles, %d distance constraints in %d colours, %d tets)\n",
-              o.scene->name.c_str(), m.particle_count(), m.distance_count(), m.colour_count(), m.tet_count());
-  std::printf("solver       %s, frame dt %.6g s\n", sim::describe(s).c_str(), double(s.frame_dt));
-  std::printf("simulated    %d frames, %.4g s\n", frames_done, world.time());
-  std::printf("step time    %.3f ms/frame (mean), %s\n", frames_done ? total_step_ms / frames_done : 0.0,
-              sim::cost_line(last, s.integrator).c_str());
-  if (const std::string line = sim::stability_line(last, sim::active_stabilization(s)); !line.empty())
-    std::printf("last frame   %s\n", line.c_str());
-  std::printf("energy       kinetic %.6g J, gravitational %.6g J, elastic %.6g J, total %.6g J\n",
-              last.kinetic, last.gravitational, last.elastic, last.total);
-  std::printf("residual     |C + α̃λ| max %.4g m, rms %.4g m;", last.max_residual, last.rms_residual);
-  for (int kind = 0; kind < sim::kResidualKinds; ++kind)
-    if (last.max_residual_by_kind[size_t(kind)] > 0.0)
-      std::printf(" %s %.3g", sim::residual_kind_name(kind), last.max_residual_by_kind[size_t(kind)]);
-  std::printf("\n");
-  if (last.stretch_max > 0.0)
-    std::printf("stretch      max %.4g %%, mean %.4g %%\n", 100.0 * last.stretch_max, 100.0 * last.stretch_mean);
-  if (m.collider.enabled) std::printf("penetration  max %.4g m into the collider\n", last.max_penetration);
-  if (m.tet_count() > 0)
-    std::printf("volume       |V/V0 - 1| mean %.4g %%, max %.4g %% over %d tets\n", 100.0 * last.volume_error_mean,
-                100.0 * last.volume_error_max, m.tet_count());
-  if (m.body_count() > 0)
-    std::printf(
-        "bodies       %d bodies, %d joints: separation max %.4g m, angular error max %.4g rad, |L| %.6g "
-        "kg m^2/s\n",
-        m.body_count(), m.joint_count(), last.joint_separation_max, last.joint_angle_max,
-        double(sim::length(last.angular_momentum)));
-  if (m.body_count() > 0 && m.body_contact.enabled)
-    std::printf("contacts     %d points, %d touching: force %.6g N, deepest %.4g m\n", last.contact_points,
-                last.contacts_touching, last.contact_force, last.contact_depth_max);
-  if (m.body_count() > 0 && m.particle_count() > 0 && m.body_contact.enabled && m.body_contact.particles)
-    std::printf("particles    %d contacts with bodies, %d touching: force %.6g N, deepest %.4g m\n",
-                last.particle_contact_points, last.particle_contacts_touching, last.particle_contact_force,
-                last.particle_contact_depth_max);
-  if (last.contacts_dropped > 0)
-    std::printf("contacts     %d pairs left out at the last detection: a body had more than %d\n",
-                last.contacts_dropped, sim::kBodyContactSlots);
-  if (m.tracked_body.body >= 0)
-    std::printf("tracked      %s: height %.6g m, sank %.4g m, drifted %.4g m\n", m.tracked_body.name.c_str(),
-                last.tracked_body_height, last.tracked_body_drop, last.tracked_body_drift);
-  if (m.tracked_particles.size() > 0)
-    std::printf("tip          deflection %.4g m (mean sag of %zu tracked particles)\n", last.tip_deflection,
-                m.tracked_particles.size());
-  std::printf("detection    %.3f ms/frame (mean, included in the step time)\n",
-              frames_done ? total_detection_ms / frames_done : 0.0);
-  std::printf("launches     %lld backend operations in the last frame (kernel launches on CUDA)\n",
-              last.launches);
+  const auto line = [](const std::string& key, const std::string& text) {
+    std::printf("%-12s %s\n", key.c_str(), text.c_str());
+  };
+  line("scene", o.scene->name + " (" + sim::describe_sizes(m) + ")");
+  line("solver", sim::describe(s) + sim::format_text(", frame dt %.6g s", double(s.frame_dt)));
+  const std::string changed = sim::changed_settings(s);
+  line("settings", changed.empty() ? "the defaults" : changed);
+  line("simulated", sim::format_text("%d frames, %.4g s", frames_done, world.time()));
+  line("step time",
+       sim::format_text("%.3f ms/frame (mean), ", frames_done ? total_step_ms / frames_done : 0.0) +
+           sim::cost_line(last, s.integrator));
+  if (const std::string stability = sim::stability_line(last, sim::active_stabilization(s));
+      !stability.empty())
+    line("last frame", stability);
+  for (const sim::ReportLine& report : sim::frame_report(m, last)) line(report.key, report.text);
+  line("detection", sim::format_text("%.3f ms/frame (mean, included in the step time)",
+                                     frames_done ? total_detection_ms / frames_done : 0.0));
+  line("launches", sim::format_text("%lld backend operations in the last frame (kernel launches on CUDA)",
+                                    last.launches));
   if (last.threads > 0)
-    std::printf("threads      %d CPU threads in the last frame (settings 'threads': %s)\n", last.threads,
-                s.threads > 0 ? "fixed" : "0, adapting to the free cores");
-  for (size_t i = 0; i < m.probes.size(); ++i) {
-    std::printf("force        %s: %.6g N", m.probes[i].name.c_str(), last.probe_force[i]);
-    if (m.probes[i].joint_index >= 0) std::printf(", torque %.6g N m", last.probe_torque[i]);
-    std::printf("\n");
-  }
-  std::printf("state hash   %016llx (FNV-1a of the final State: equal for identical runs)\n",
-              static_cast<unsigned long long>(sim::state_hash(world.state())));
+    line("threads",
+         sim::format_text("%d CPU threads in the last frame (settings 'threads': %s)", last.threads,
+                          s.threads > 0 ? "fixed" : "0, adapting to the free cores"));
+  line("state hash", sim::format_text("%016llx (FNV-1a of the final State: equal for identical runs)",
+                                      static_cast<unsigned long long>(sim::state_hash(world.state()))));
 }
 
 }  // namespace
@@ -86,7 +54,8 @@ int run_headless(const RunOptions& o) {
   const sim::Settings settings = sim::settings_from_params(o.settings);
   sim::World world(o.scene->build(o.scene_params), o.backend);
   std::printf("backend      %s\n", world.backend_description().c_str());
-  for (const std::string& note : world.model().notes) std::fprintf(stderr, "smallsteps: note: %s\n", note.c_str());
+  for (const std::string& note : world.model().notes)
+    std::fprintf(stderr, "smallsteps: note: %s\n", note.c_str());
   std::fflush(stdout);
 
   std::unique_ptr<MetricsWriter> writer;

@@ -35,10 +35,10 @@
 #include <vector>
 
 #include "machine.h"
-#include "metrics/metrics.h"
+#include "registry/frame_metrics.h"
+#include "registry/settings.h"
 #include "scenes/scene.h"
-#include "solver/settings.h"
-#include "world.h"
+#include "world/world.h"
 
 namespace {
 
@@ -120,7 +120,7 @@ constexpr const char* kNotes =
     "frame. launches_per_frame: backend operations of one step (kernel launches, memsets, scans and copies "
     "on "
     "CUDA; the same loops on the CPU). threads: CPU threads, fixed at all the OpenMP runtime offers "
-    "(OMP_NUM_THREADS or the cores; 0 on CUDA) rather than adapting (backend/thread_governor.h). diverged: "
+    "(OMP_NUM_THREADS or the cores; 0 on CUDA) rather than adapting (exec/thread_governor.h). diverged: "
     "sim::check_divergence after the timed frames (null: every "
     "particle finite and inside "
     "the scene bounds).";

@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "frame_step.h"
 #include "machine.h"
 #include "metrics/error_watch.h"
+#include "registry/settings.h"
 #include "scenes/scene.h"
-#include "solver/settings.h"
+#include "world/frame_step.h"
 
 namespace {
 

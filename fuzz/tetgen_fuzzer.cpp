@@ -9,7 +9,7 @@
 
 #include "mesh/obj_loader.h"
 #include "mesh/tet_mesh.h"
-#include "model/builder.h"
+#include "registry/builder.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/model.h"
+#include "registry/model.h"
 #include "render/camera.h"
 #include "render/caption.h"
 #include "render/scene_buffers.h"

@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "model/model.h"
+#include "registry/model.h"
 #include "render/cuda_gl_buffers.h"
 #include "render/gl.h"
 #include "render/shape_meshes.h"
 #include "render/static_mesh.h"
-#include "world.h"
+#include "world/world.h"
 
 namespace render {
 

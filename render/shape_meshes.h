@@ -6,7 +6,7 @@
 #include <glm/glm.hpp>
 #include <vector>
 
-#include "families/rigid_family.h"
+#include "families/rigid/rigid_family.h"
 #include "render/gl.h"
 
 namespace render {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/index.h"
-#include "model/model.h"
+#include "registry/model.h"
 #include "render/gl.h"
 
 namespace render {

@@ -1,5 +1,5 @@
 // The experiments of Giles & Andrews 2024, "Adaptive Sub-stepping" (../shared/papers/
-// giles2024-adaptive-substepping.md; solver/stability.h): the swinging box's kinetic energy under adaptive
+// giles2024-adaptive-substepping.md; solver/xpbd/stability.h): the swinging box's kinetic energy under adaptive
 // substeps, adaptive damping and fixed N (Figure 3); the substep count over time against the smallest fixed N
 // that keeps the total joint error Σ|C| as low (Figure 2, the swinging box and the bridge); the heavy stack
 // (§4.1.3, Figure 4); and N against α (Eq. 10: N ∝ 1/√α).
@@ -100,7 +100,7 @@ std::vector<Finding> substeps_against_fixed(const std::vector<RunSeries>& runs) 
       out.push_back(
           {"total energy at the end / at the start, " + runs[k].run.label, "",
            runs[k].last_of("total") / runs[k].measures.at("total").front(), std::nullopt,
-           "N following Eq. 11 both ways pumps energy into one-iteration XPBD (solver/stability.h)"});
+           "N following Eq. 11 both ways pumps energy into one-iteration XPBD (solver/xpbd/stability.h)"});
       continue;
     }
     const double error = runs[k].divergence ? std::nan("") : runs[k].max_of("joint_error");

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "metrics/metrics.h"
+#include "registry/frame_metrics.h"
 #include "render/plot/plot.h"
-#include "world.h"
+#include "world/world.h"
 
 namespace app {
 

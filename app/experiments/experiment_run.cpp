@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "frame_step.h"
 #include "progress_bar.h"
 #include "scenes/scene.h"
+#include "world/frame_step.h"
 
 namespace app {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "solver/settings.h"
+#include "registry/settings.h"
 
 namespace app {
 

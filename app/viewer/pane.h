@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "backend/backend.h"
-#include "frame_step.h"
 #include "metrics/error_watch.h"
-#include "metrics/metrics.h"
 #include "params/param.h"
+#include "registry/frame_metrics.h"
 #include "render/scene_buffers.h"
 #include "scenes/scene.h"
-#include "world.h"
+#include "world/frame_step.h"
+#include "world/world.h"
 
 namespace app {
 

@@ -6,8 +6,8 @@
 #include <map>
 #include <string>
 
+#include "registry/settings.h"
 #include "scenes/scene.h"
-#include "solver/settings.h"
 
 namespace app {
 namespace {

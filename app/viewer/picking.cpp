@@ -1,6 +1,6 @@
 #include "viewer/picking.h"
 
-#include "rigid/shape.h"
+#include "geometry/body_shape.h"
 
 namespace app {
 

@@ -4,7 +4,7 @@
 #include <glm/glm.hpp>
 #include <vector>
 
-#include "model/model.h"
+#include "registry/model.h"
 #include "render/camera.h"
 
 namespace app {

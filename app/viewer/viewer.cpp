@@ -9,8 +9,8 @@
 
 #include "error_verdict.h"
 #include "exit_codes.h"
+#include "registry/settings.h"
 #include "render/image_io.h"
-#include "solver/settings.h"
 
 namespace app {
 namespace {

@@ -47,11 +47,9 @@ void Viewer::mouse_button(int button, bool pressed, glm::vec2 cursor_px) {
       pick_particle(camera_, local_cursor(p, cursor_px), glm::vec2(vp.width, vp.height), positions, pickable);
   BodyPick body;
   if (picked < 0 && model.body_count() > 0) {  // no particle there: a body, held at the point clicked
-    std::vector<sim::Vec3> body_x;
-    std::vector<sim::Quat> body_q;
-    world.body_poses(body_x, body_q);
-    body =
-        pick_body(camera_, local_cursor(p, cursor_px), glm::vec2(vp.width, vp.height), model, body_x, body_q);
+    const sim::State& state = world.state_part<sim::RigidFamily>();  // only the bodies' poses, only on a click
+    body = pick_body(camera_, local_cursor(p, cursor_px), glm::vec2(vp.width, vp.height), model, state.body.x,
+                     state.body.q);
   }
   if (picked < 0 && body.body < 0) {
     mouse_ = MouseMode::Orbit;

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <array>
 
-#include "collide/body_detection.h"
-#include "solver/settings.h"
+#include "detect/body_detection.h"
+#include "registry/settings.h"
 #include "viewer/param_widgets.h"
 #include "viewer/viewer.h"
 
@@ -170,7 +170,7 @@ void Viewer::draw_stats_panel() {
     }
     ImGui::Text("  of which contact detection %.2f ms", m.detection_ms);
     const sim::Model& model = p->world->model();
-    if (model.fluid.count > 0)
+    if (m.searches > 0 || m.search_ms > 0.0)
       ImGui::Text("  and neighbour search %.2f ms (%d build%s)", m.search_ms, m.searches,
                   m.searches == 1 ? "" : "s");
     ImGui::Text("  %lld backend operations", m.launches);
@@ -181,56 +181,13 @@ void Viewer::draw_stats_panel() {
                   asked > 0 ? "fixed" : "adapting to the free cores");
     }
     ImGui::TextUnformatted(sim::cost_line(m, sim::settings_from_params(p->settings).integrator).c_str());
-    ImGui::Text("Eq. 2 residual max %.3g m, rms %.3g m", m.max_residual, m.rms_residual);
-    if (m.extension_over_bound > 1.0)
-      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "extension %.3g m > bound %.3g m: the physics failed",
-                         m.max_extension, p->watch.bound());
     if (p->watch.exceeded())
       ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "first over the bound at frame %d; worst %.3g m at frame %d",
                          p->watch.first_frame(), p->watch.worst(), p->watch.worst_frame());
-    ImGui::Text("E total %.5g J", m.total);
-    ImGui::Text("  kin %.4g  grav %.4g  elastic %.4g", m.kinetic, m.gravitational, m.elastic);
-    if (model.fluid.count > 0) {
-      ImGui::Text("density error mean %.3f %%, max %.2f %%", 100.0 * m.density_error_mean,
-                  100.0 * m.density_error_max);
-      ImGui::Text("volume %.4g m^3 of %.4g at rest; CFL clamps %lld", m.fluid_volume, m.fluid_rest_volume,
-                  m.cfl_clamps);
-      if (m.neighbour_overflow > 0)
-        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f),
-                           "%d particles with more neighbours than a list holds (%d)", m.neighbour_overflow,
-                           model.fluid.list_capacity());
-    }
-    if (m.stretch_max > 0.0) ImGui::Text("stretch max %.3f %%, mean %.4f %%", 100.0 * m.stretch_max, 100.0 * m.stretch_mean);
-    if (model.collider.enabled) ImGui::Text("max penetration %.3g mm", 1e3 * m.max_penetration);
-    if (model.body_count() > 0) {
-      ImGui::Text("%d bodies, %d joints: separation max %.3g mm", model.body_count(), model.joint_count(),
-                  1e3 * m.joint_separation_max);
-      ImGui::Text("  angular error max %.3g deg, |L| %.4g kg m^2/s",
-                  m.joint_angle_max * 180.0 / 3.14159265358979, double(sim::length(m.angular_momentum)));
-      if (model.body_contact.enabled)
-        ImGui::Text("contacts: %d points, %d touching, force %.5g N, deepest %.3g mm", m.contact_points,
-                    m.contacts_touching, m.contact_force, 1e3 * m.contact_depth_max);
-      if (model.body_contact.enabled && model.body_contact.particles && model.particle_count() > 0)
-      {
-        ImGui::Text("particle contacts: %d, %d touching", m.particle_contact_points,
-                    m.particle_contacts_touching);
-        ImGui::Text("  force %.5g N, deepest %.3g mm", m.particle_contact_force,
-                    1e3 * m.particle_contact_depth_max);
-      }
-      if (m.contacts_dropped > 0)
-        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f),
-                           "%d contact pairs left out: a body had more than its %d slots", m.contacts_dropped,
-                           sim::kBodyContactSlots);
-      if (model.tracked_body.body >= 0)
-        ImGui::Text("%s: height %.4g m, sank %.3g mm, drifted %.3g mm", model.tracked_body.name.c_str(),
-                    m.tracked_body_height, 1e3 * m.tracked_body_drop, 1e3 * m.tracked_body_drift);
-    }
-    for (size_t k = 0; k < model.probes.size() && k < m.probe_force.size(); ++k) {
-      if (model.probes[k].joint_index >= 0)
-        ImGui::Text("force %s: %.5g N, torque %.4g N m", model.probes[k].name.c_str(), m.probe_force[k],
-                    m.probe_torque[k]);
-      else
-        ImGui::Text("force %s: %.5g N", model.probes[k].name.c_str(), m.probe_force[k]);
+    for (const sim::ReportLine& line : sim::frame_report(model, m)) {
+      if (line.alarm) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.4f, 0.4f, 1.0f));
+      ImGui::TextWrapped("%s %s", line.key.c_str(), line.text.c_str());
+      if (line.alarm) ImGui::PopStyleColor();
     }
     plot("total energy [J]", p->energy, "%.5g J");
     if (model.body_count() > 0)

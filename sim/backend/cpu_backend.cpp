@@ -1,10 +1,10 @@
-// The CPU backend: Algorithm 1 (solver/xpbd_solver.inl) instantiated with OpenMP execution.
+// The CPU backend: the solver (solver/backend_solver.h) instantiated with OpenMP execution.
 #include "backend/backend.h"
-#include "backend/cpu_exec.h"
-#include "solver/xpbd_solver.inl"
+#include "exec/cpu_exec.h"
+#include "solver/backend_solver.h"
 
 namespace sim {
 
-std::unique_ptr<Solver> make_cpu_solver() { return std::make_unique<XpbdSolver<CpuExec>>(); }
+std::unique_ptr<Solver> make_cpu_solver() { return std::make_unique<BackendSolver<CpuExec>>(); }
 
 }  // namespace sim

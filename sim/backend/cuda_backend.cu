@@ -1,7 +1,7 @@
-// The CUDA backend: Algorithm 1 (solver/xpbd_solver.inl) instantiated with kernel launches.
+// The CUDA backend: Algorithm 1 (solver/backend_solver.h) instantiated with kernel launches.
 #include "backend/backend.h"
-#include "backend/cuda_exec.cuh"
-#include "solver/xpbd_solver.inl"
+#include "exec/cuda_exec.cuh"
+#include "solver/backend_solver.h"
 
 namespace sim {
 
@@ -15,6 +15,6 @@ CudaAvailability cuda_availability() {
   return {true, prop.name};
 }
 
-std::unique_ptr<Solver> make_cuda_solver() { return std::make_unique<XpbdSolver<CudaExec>>(); }
+std::unique_ptr<Solver> make_cuda_solver() { return std::make_unique<BackendSolver<CudaExec>>(); }
 
 }  // namespace sim

@@ -6,7 +6,7 @@
 // |λ_t| < μ_s λ_n; after the velocity update the velocity pass adds dynamic friction,
 // Δv = −v_t/|v_t| min(μ_k |f_n| Δt_s, |v_t|) with f_n = λ_n/Δt_s², and restitution, v_n ← max(−e v̄_n, 0)
 // with v̄_n the normal velocity before the substep (e = 0 when |v̄_n| ≤ 2|g|Δt_s, so resting contacts do
-// not jitter). The points are the narrow phase's (collide/narrow_phase.h), kept from when the contact is
+// not jitter). The points are the narrow phase's (geometry/narrow_phase.h), kept from when the contact is
 // found (once per frame, Small Steps §4.2, or per substep) with the normal fixed in the world. A round end
 // (sphere, capsule, particle) keeps the point of its core — its centre, or the point of its axis — and
 // its surface point is that core point ∓ r n: a capsule rolling under a load keeps its contact at the
@@ -26,9 +26,9 @@
 
 #include <cmath>
 
-#include "collide/narrow_phase.h"
 #include "constraints/joint.h"
 #include "constraints/rigid_body.h"
+#include "geometry/narrow_phase.h"
 
 namespace sim {
 
@@ -67,7 +67,7 @@ struct ContactPoint {
 };
 
 // A contact between ends a and b (a body, kWorldEnd or a particle end, constraints/joint.h): up to
-// kMaxManifold points with one material. No padding: States are hashed bit for bit (model/state_hash.h).
+// kMaxManifold points with one material. No padding: States are hashed bit for bit (registry/state_hash.h).
 struct ContactPair {
   SurfaceMaterial material;
   ContactPoint point[kMaxManifold];

@@ -1,12 +1,12 @@
-// Compliant constraints as elastic energy, for the force-based integrators (solver/integrator.h: backward
-// Euler with Newton-PCG, solver/newton_pcg.h, and the explicit schemes, solver/explicit_schemes.h): a
+// Compliant constraints as elastic energy, for the force-based integrators (settings/integrator.h: backward
+// Euler with Newton-PCG, solver/force/newton_pcg.h, and the explicit schemes, solver/force/explicit_schemes.h): a
 // constraint C with compliance α stores U = C²/(2α) (Small Steps Eq. 1's potential), so its force is f = −∇U
 // = −(C/α)∇C and its stiffness ∇²U = (1/α)(∇C∇Cᵀ + C∇²C). Each constraint type below gives its gradient ∇U,
 // its stiffness product K p and the diagonal of K, with K the Gauss-Newton part (1/α)∇C∇Cᵀ plus, where
 // stated, the curvature term C∇²C when it keeps K positive semi-definite (as conjugate gradients needs).
 // A zero compliance (an inextensible link, a hard attachment) has no energy; it acts as the stiff spring
 // α_e = h² (Σ w)/κ, κ times stiffer than its particles' inertia over the step, m/h², so that its own
-// ω h = √κ, with ω h each integrator's IntegratorInfo::hard_omega_h (solver/integrator.h): as stiff as the
+// ω h = √κ, with ω h each integrator's IntegratorInfo::hard_omega_h (settings/integrator.h): as stiff as the
 // scheme bears.
 #pragma once
 

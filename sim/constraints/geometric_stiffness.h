@@ -14,16 +14,16 @@
 
 namespace sim {
 
-// What the stiffness pass of one family adds to each degree of freedom (solver/stability.h sums them).
+// What the stiffness pass of one family adds to each degree of freedom (solver/xpbd/stability.h sums them).
 struct DofStiffness {
   Mat3 block;  // the column block on the DOF's own rows [N/m; bodies: N·m/rad]
   Vec3 other;  // Σ over other ends of the squared column norms of their blocks [(N/m)²]
 };
 
-// The stiffness pass of one frame: every DOF's column, and the multipliers' scale.
+// The stiffness pass of one frame: every particle's column (a family with DOFs of its own keeps theirs),
+// and the multipliers' scale.
 struct StiffnessPass {
   DofStiffness* particle;  // per particle
-  DofStiffness* body;      // per body (its three rotations)
   Real inv_h2;             // 1/Δt_s² of the frame whose multipliers the families summed [1/s²]
 };
 

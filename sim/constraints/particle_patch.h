@@ -20,9 +20,9 @@
 // the cloth, and glided off the draped bunny on landing.
 #pragma once
 
-#include "collide/sdf_collider.h"
 #include "constraints/body_contact.h"
 #include "constraints/ground_contact.h"
+#include "constraints/sdf_collider.h"
 
 namespace sim {
 
@@ -99,7 +99,7 @@ struct ParticlePatch {
     }
   }
 
-  // Another part of the same patch (a chunk of the body's pairs, families/pair_chunks.h).
+  // Another part of the same patch (a chunk of the body's pairs, families/rigid/pair_chunks.h).
   SIM_HD ParticlePatch& operator+=(const ParticlePatch& o) {
     lambda += o.lambda;
     lambda_t += o.lambda_t;

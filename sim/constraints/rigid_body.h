@@ -8,12 +8,9 @@
 #include "constraints/particle_contact.h"
 #include "core/mat3.h"
 #include "core/quat.h"
+#include "geometry/body_shape.h"
 
 namespace sim {
-
-// A body's shape: what its inertia, its contacts, its drawing and its picking follow (rigid/shape.h,
-// collide/narrow_phase.h).
-enum class BodyShape : int { Box = 0, Capsule = 1, Sphere = 2 };
 
 // What a projection reads and corrects of one end of a constraint.
 struct BodyPose {

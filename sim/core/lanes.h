@@ -3,7 +3,7 @@
 // GCC's and Clang's vector extensions. Each lane gets the IEEE operation a Real would (the build fuses
 // no multiply-adds), so code written for a number type R gives the same bits with R = Lanes, lane by
 // lane, as with R = Real. The CPU's Gauss-Seidel sweep projects two constraints of a colour at once with
-// it (backend/cpu_exec.h); CUDA never sees Lanes.
+// it (exec/cpu_exec.h); CUDA never sees Lanes.
 #pragma once
 
 #include <cmath>

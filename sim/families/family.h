@@ -1,19 +1,39 @@
-// What a constraint family is: the pieces the Model, the State, the metrics and XpbdSolver take from it.
-// A family (distance constraints, tetrahedra, contacts against the ground, ...) is a struct that names
-//   ModelPart<Array>  its Model arrays as one member (model.distance.rest_length), with fields();
-//   StatePart<Array>  its State arrays (state.distance.lambda), with fields();
-//   Stages<Exec>      its solver part (families/<name>_stages.h): the hooks of FamilyHooks below, called
-//                     by XpbdSolver<Exec>::step at their places in Small Steps Algorithm 1;
-//   measure_term<Exec>(model, state, frame)  a SIM_HD functor over its constraints giving ConstraintSums
-//                     (metrics/reduce_metrics.h), or NoTerms;
-// and registers itself in families/family_list.h. docs/ARCHITECTURE.md, "Adding a constraint family".
+// What a constraint family is: everything of one kind of constraint (distance constraints, tetrahedra,
+// contacts against the ground, rigid bodies and their joints, ...) in its own folder families/<name>/, so
+// that the layers above it name no family. A family is a struct deriving from FamilyDefaults<itself>,
+// which supplies "nothing" for every piece it leaves out, and registers itself with one line in
+// registry/family_list.h. Its pieces:
+//   data      ModelPart<Array>, StatePart<Array>: its Model and State members (model.distance.rest_length,
+//             state.distance.lambda), with fields() listing the arrays a backend copies;
+//   builder   BuilderPart<Builder>: the calls scenes make on registry/builder.h's ModelBuilder
+//             (b.add_distance(...)), and finalize(model, state): sort, colour, size the multipliers;
+//   solver    Stages<Core>: the hooks of FamilyHooks below, called by the steppers (solver/) at their places
+//             in Small Steps Algorithm 1, on a Core (solver/solver_core.h) of either backend;
+//   metrics   Sums (reduced on the backend), measure_term<Exec>(model, state, frame) giving each
+//             constraint's share of ConstraintSums and of Sums, complete<Exec>, divergence, probe; Metrics
+//             (its part of registry/frame_metrics.h's FrameMetrics) from finish(), its CSV columns()
+//             and its report() lines for the run summary and the viewer's Stats panel;
+//   settings  Options and options(): its entries in the settings table (settings/setting_spec.h);
+//   drawing   draw_term<Exec>(model, state): its share of a particle's drawn value (draw/draw_vertex.h);
+//             bodies and points it draws itself (FamilyHooks::draw).
+// docs/ARCHITECTURE.md, "Adding a constraint family", walks through one.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <tuple>
-#include <type_traits>
+#include <vector>
 
+#include "constraints/stability_criterion.h"
 #include "core/hd.h"
+#include "draw/draw_arrays.h"
+#include "metrics/common_metrics.h"
+#include "metrics/metric_column.h"
 #include "metrics/metric_sums.h"
+#include "metrics/metric_terms.h"
+#include "metrics/report.h"
+#include "model/grab.h"
+#include "settings/setting_spec.h"
 
 namespace sim {
 
@@ -23,89 +43,103 @@ struct NoArrays {
   std::tuple<> fields() const { return {}; }
 };
 
-// The metric term of a family whose constraints report nothing (contacts: their depth is measured per
-// particle).
+// The metric term of a family whose constraints report nothing.
 struct NoTerms {
   int count = 0;
-  SIM_HD void operator()(int, ConstraintSums&) const {}
+  template <class Sums>
+  SIM_HD void operator()(int, ConstraintSums&, Sums&) const {}
 };
 
-// The measure_term of a family without one.
-struct NoMeasureTerm {
-  template <class Exec, class ModelA, class StateA, class Frame>
-  static NoTerms measure_term(const ModelA&, const StateA&, const Frame&) {
+// The drawn value of a family that colours no particle.
+struct NoDrawTerm {
+  SIM_HD double operator()(int, DrawQuantity) const { return 0.0; }
+};
+
+// A probed constraint's multiplier (Model::probes): λ [N·s²] (tension negative, as a distance constraint's)
+// and, for a joint, |λ| of its angular block [N·m·s²].
+struct ProbeReading {
+  double lambda = 0.0;
+  double torque = 0.0;
+};
+
+// "Nothing" for every piece of a family; Owner makes each nested type distinct.
+template <class Owner>
+struct FamilyDefaults {
+  template <template <class> class Array>
+  using ModelPart = NoArrays<Owner>;
+  template <template <class> class Array>
+  using StatePart = NoArrays<Owner>;
+
+  template <class Builder>
+  struct BuilderPart {};
+  // After the scene has added everything: sort, colour, build incidence lists, size the multipliers.
+  template <class ModelT, class StateT>
+  static void finalize(ModelT&, StateT&) {}
+
+  using Sums = NoSums;
+  struct Metrics {};
+  struct Options {};
+  template <class Exec, class ModelA, class StateA>
+  static NoTerms measure_term(const ModelA&, const StateA&, const MetricFrame&) {
     return {};
   }
-};
+  // After the reduction: what the family reads of single items (a tracked body's position).
+  template <class Exec, class S, class ModelA, class StateA>
+  static void complete(S&, const ModelA&, const StateA&) {}
+  // Which of its own items makes the state unfit to continue, if any.
+  template <class S>
+  static std::optional<Divergence> divergence(const S&) {
+    return std::nullopt;
+  }
+  // A probe's multiplier (Probe::index among the family's sorted constraints).
+  template <class Exec, class StateA>
+  static ProbeReading probe(const StateA&, int) {
+    return {};
+  }
+  // Metrics from Sums; h: the Δt_s of the last substep [s].
+  template <class M, class S, class ModelT>
+  static void finish(M&, const S&, const ModelT&, Real) {}
+  static std::vector<MetricColumn<Metrics>> columns() { return {}; }
+  template <class ModelT, class M>
+  static void report(const ModelT&, const M&, ReportLines&) {}
+  // What the family holds in `model`, in numbers (metrics/report.h).
+  template <class ModelT>
+  static void add_sizes(const ModelT&, std::vector<ModelSize>&) {}
+  static std::vector<SettingSpec<Options>> options() { return {}; }
+  template <class Exec, class ModelA, class StateA>
+  static NoDrawTerm draw_term(const ModelA&, const StateA&) {
+    return {};
+  }
 
-// Terms of several families as one index range: [0, head.count) is the head's, the rest the tail's.
-template <class... Terms>
-struct TermChain;
-
-template <>
-struct TermChain<> {
-  int count = 0;
-  SIM_HD void operator()(int, ConstraintSums&) const {}
-};
-
-template <class Head, class... Tail>
-struct TermChain<Head, Tail...> {
-  Head head;
-  TermChain<Tail...> tail;
-  int count;
-  TermChain(const Head& h, const Tail&... t) : head(h), tail{t...}, count(h.count + tail.count) {}
-  // Adds constraint i's share to s.
-  SIM_HD void operator()(int i, ConstraintSums& s) const {
-    if (i < head.count)
-      head(i, s);
-    else
-      tail(i - head.count, s);
+  // For the frame driver and its messages (world/): why a force-based integrator cannot step the family's
+  // constraints in `model` (they have no energy), or null; whether they move particles along prescribed
+  // targets (so the scene's energy has no bound); the stiffest of them in words, for a divergence message.
+  template <class ModelT>
+  static const char* force_form_refusal(const ModelT&) {
+    return nullptr;
+  }
+  template <class ModelT>
+  static bool drives(const ModelT&) {
+    return false;
+  }
+  template <class ModelT>
+  static std::string stiffness(const ModelT&) {
+    return "";
+  }
+  // The movable mass [kg] of the family's own degrees of freedom (rigid bodies) and their highest point [m],
+  // added for World::energy_budget; and whether two Models of the family give States of the same shape
+  // (World::replace_model keeps the running State only then).
+  template <class ModelT, class StateT>
+  static void add_mass(const ModelT&, const StateT&, double& /*mass*/, double& /*top*/) {}
+  template <class ModelT>
+  static bool same_shape(const ModelT&, const ModelT&) {
+    return true;
   }
 };
 
-// The registered families in projection order; ModelArrays and StateArrays inherit their parts, and
-// XpbdSolver holds one Stages<Exec> of each.
-template <class... F>
-struct FamilyList {
-  template <template <class> class Array>
-  struct ModelParts : F::template ModelPart<Array>... {
-    template <class Self>
-    static auto tie_parts(Self& self) {
-      return std::tuple_cat(
-          static_cast<match_const_t<Self, typename F::template ModelPart<Array>>&>(self).fields()...);
-    }
-  };
-  template <template <class> class Array>
-  struct StateParts : F::template StatePart<Array>... {
-    template <class Self>
-    static auto tie_parts(Self& self) {
-      return std::tuple_cat(
-          static_cast<match_const_t<Self, typename F::template StatePart<Array>>&>(self).fields()...);
-    }
-  };
-  template <class Exec>
-  using Stages = std::tuple<typename F::template Stages<Exec>...>;
-
-  // The metric terms of every family over the arrays model and state, chained into one range.
-  template <class Exec, class ModelA, class StateA, class Frame>
-  static auto measure_terms(const ModelA& model, const StateA& state, const Frame& frame) {
-    return TermChain<decltype(F::template measure_term<Exec>(model, state, frame))...>(
-        F::template measure_term<Exec>(model, state, frame)...);
-  }
-
- private:
-  template <class Self, class Part>
-  using match_const_t = std::conditional_t<std::is_const<Self>::value, const Part, Part>;
-};
-
-// Calls f(stages) for every family's Stages in list order.
-template <class Tuple, class Fn>
-void for_each_family(Tuple& stages, Fn&& f) {
-  std::apply([&](auto&... each) { (f(each), ...); }, stages);
-}
-
-// The hooks of a family's Stages<Exec>, with nothing to do by default. Core: SolverCore<Exec>
-// (solver/solver_core.h), the arrays every family shares; Sub: the substep (h, the frame fraction).
+// The hooks of a family's Stages<Core>, with nothing to do by default. Core: solver/solver_core.h's
+// SolverCore (the backend's arrays every family shares, Core::Exec, Core::Substep, Core::HostModel); Sub: the
+// substep (h, the frame fraction, the settings).
 struct FamilyHooks {
   // The Model was uploaded into core: read its host-side settings, size the family's own buffers.
   template <class Core, class HostModel>
@@ -113,6 +147,12 @@ struct FamilyHooks {
   // A State was uploaded into core.
   template <class Core>
   void state_uploaded(Core&) {}
+  // The settings of the frame about to run, with the families' own options (registry/settings.h).
+  template <class Settings>
+  void configure(const Settings&) {}
+  // The mouse grab, set or moved (World::set_grab), and the particles it holds when it starts (GrabHold).
+  void set_grab(const Grab&) {}
+  void hold(const GrabHold&) {}
   // Algorithm 1 line 1 (§4.2): find this frame's contacts along x + dt v + dt² g.
   template <class Core>
   void detect(Core&, Vec3 /*gravity*/, Real /*dt*/) {}
@@ -128,25 +168,47 @@ struct FamilyHooks {
   // After the velocity update (line 11).
   template <class Core, class Sub>
   void end_substep(Core&, const Sub&) {}
-  // Whether end_substep reads or writes particles' x or v: where none does, the solver runs one substep's
-  // velocity update and the next one's prediction as one pass (solver/stages.h, UpdateVelocityPredict).
+  // Whether end_substep reads or writes particles' x or v: where none does, the stepper runs one substep's
+  // velocity update and the next one's prediction as one pass (solver/particle_stages.h).
   bool particles_after_velocity_update() const { return false; }
   // After the frame's last substep.
   template <class Core>
   void end_frame(Core&) {}
-  // Adaptive substepping (solver/stability.h): add the geometric stiffness of the family's constraints
+  // Adaptive substepping (solver/xpbd/stability.h): add the geometric stiffness of the family's constraints
   // from the frame's mean forces (its multipliers summed over the substeps in end_iterations,
-  // families/frame_multipliers.h; pass.inv_h2 = 1/Δt_s²) to each degree of freedom's column,
+  // families/common/frame_multipliers.h; pass.inv_h2 = 1/Δt_s²) to each degree of freedom's column,
   // pass.particle[i] or pass.body[b], each particle or body adding its own (no two threads write one entry).
   // A family whose constraints have none adds nothing.
   template <class Core, class Pass>
   void add_stiffness(Core&, const Pass&) {}
-  // Force-based integrators (solver/newton_pcg.h): a family with an elastic energy (kElastic) adds its
-  // gradient, stiffness product or stiffness diagonal at the current x to pass.out; a family without one
-  // (contacts) is projected once after the solve instead.
+  // A family with degrees of freedom of its own (rigid bodies) reduces their stability criterion from its
+  // stiffness columns (constraints/stability_criterion.h), writing Eq. 6's factors at pass.damping_dt > 0,
+  // and applies them to its velocities once per substep before the prediction.
+  template <class Core>
+  StabilitySums stability(Core&, const StabilityPass&) {
+    return {};
+  }
+  template <class Core>
+  void damp(Core&) {}
+  // Force-based integrators (solver/force/): a family with an elastic energy (kElastic) adds its gradient,
+  // stiffness product or stiffness diagonal at the current x to pass.out; a family without one (contacts) is
+  // projected once after the step instead.
   static constexpr bool kElastic = false;
   template <class Core, class Pass>
   void add_energy(Core&, const Pass&) {}
+  // What the frame's stages counted that the metrics report (the family's own Sums).
+  template <class Sums>
+  void add_frame_stats(Sums&) const {}
+  // Drawing: how many body instances and joint points the family draws, and writing them at `out`
+  // (its own share of the arrays: registry offsets each family's), with their bounds.
+  template <class Core>
+  DrawCounts draw_counts(const Core&) const {
+    return {};
+  }
+  template <class Core>
+  DrawSums draw(Core&, const DrawArrays&, DrawQuantity) {
+    return {};
+  }
 };
 
 }  // namespace sim

@@ -1,11 +1,11 @@
 // A signed distance field of a triangle mesh sampled on a regular grid (negative inside), laid out for
-// collide/sdf_grid.h. Every node holds the exact distance to the mesh, found through a triangle BVH, with
+// geometry/sdf_grid.h. Every node holds the exact distance to the mesh, found through a triangle BVH, with
 // the sign of the angle-weighted pseudo-normal of the closest feature (pseudo_normals.h).
 #pragma once
 
 #include <vector>
 
-#include "collide/sdf_grid.h"
+#include "geometry/sdf_grid.h"
 #include "mesh/pseudo_normals.h"
 #include "mesh/triangle_mesh.h"
 

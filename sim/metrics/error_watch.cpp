@@ -4,7 +4,7 @@
 
 namespace sim {
 
-void ErrorWatch::observe(const FrameMetrics& m) {
+void ErrorWatch::observe(const CommonMetrics& m) {
   if (m.max_extension > worst_ || worst_frame_ == 0) {
     worst_ = m.max_extension;
     worst_frame_ = m.frame;

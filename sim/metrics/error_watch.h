@@ -1,4 +1,4 @@
-// ErrorWatch: a run's constraint extension (FrameMetrics::max_extension, how far a constraint is pulled
+// ErrorWatch: a run's constraint extension (CommonMetrics::max_extension, how far a constraint is pulled
 // past its rest state) against a bound, frame after frame. A run can stay finite and in bounds (no
 // divergence) and still fail physically — a chain asked to hold 10⁹ kg ends metres longer than its
 // 0.2 m — and then it must say so. The bound is the Model's (the shortest rest length: a link pulled to
@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "metrics/metrics.h"
+#include "metrics/common_metrics.h"
 
 namespace sim {
 
@@ -15,7 +15,7 @@ class ErrorWatch {
  public:
   explicit ErrorWatch(double bound = 0.0) : bound_(bound) {}  // bound [m]; 0 watches nothing
 
-  void observe(const FrameMetrics& m);
+  void observe(const CommonMetrics& m);
   bool exceeded() const { return first_frame_ > 0; }
   double bound() const { return bound_; }
   int first_frame() const { return first_frame_; }

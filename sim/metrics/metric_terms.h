@@ -1,11 +1,10 @@
-// What every family's metric term shares (metrics/reduce_metrics.h): the frame's context and one
-// constraint's energies and Small Steps Eq. 2 residual, added in place to the running sums
-// (backend/reduce_element.h).
+// What every family's metric term shares (metrics/measure_frame.h): the frame's context, and one
+// constraint's energies and Small Steps Eq. 2 residual added in place to the running sums
+// (exec/reduce_element.h).
 #pragma once
 
 #include <cmath>
 
-#include "collide/sdf_collider.h"
 #include "core/aabb.h"
 #include "metrics/metric_sums.h"
 
@@ -13,10 +12,9 @@ namespace sim {
 
 // What a reduction needs besides the arrays.
 struct MetricFrame {
-  Vec3 gravity;          // g times Settings::gravity_scale [m/s²]
-  Aabb bounds;           // Model::bounds [m]
-  SdfCollider collider;  // its φ on the same side as the arrays
-  Real h;                // Δt_s of the last substep, which set the multipliers [s]
+  Vec3 gravity;  // g times Settings::gravity_scale [m/s²]
+  Aabb bounds;   // Model::bounds [m]
+  Real h;        // Δt_s of the last substep, which set the multipliers [s]
 };
 
 // One constraint's energies: elastic ½ α (λ/Δt_s²)² from λ and violation ½C²/α.
@@ -26,17 +24,18 @@ SIM_HD void add_energies(ConstraintSums& s, double C, double alpha, double lambd
   if (alpha > 0.0) s.violation += 0.5 * C * C / alpha;
 }
 
-// One constraint of `kind`: its Eq. 2 residual |C + α̃λ| into the kind's maximum (and a length's into the
-// metres' rms), and the count.
-SIM_HD void add_residual(ConstraintSums& s, double C, double alpha, double lambda, double h, int kind) {
+// One constraint's Eq. 2 residual |C + α̃λ|, returned for the family's own maxima; a length (metres, not a
+// strain) goes into the rms and the maximum over lengths too. Counts the constraint.
+SIM_HD double add_residual(ConstraintSums& s, double C, double alpha, double lambda, double h, bool length) {
   const double h2 = h * h;
   const double r = fabs(C + (h2 > 0.0 ? alpha / h2 : 0.0) * lambda);
-  if (kind < kFirstStrainResidual) {  // a length: into the metres' rms
+  if (length) {
     s.residual_sq += r * r;
     s.residual_count += 1;
+    s.max_residual = max_number(s.max_residual, r);
   }
-  s.max_residual[kind] = max_number(s.max_residual[kind], r);
   s.count += 1;
+  return r;
 }
 
 }  // namespace sim

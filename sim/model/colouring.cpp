@@ -45,14 +45,13 @@ Colouring colour_in_order(size_t count, int node_count, Ends ends) {
 
 }  // namespace
 
-Colouring colour_constraints(const std::vector<Int2>& particles_of_constraint,
-                             const std::vector<Real>& compliance, const std::vector<DistanceKind>& kind,
-                             int particle_count) {
+Colouring colour_grouped(const std::vector<Int2>& particles_of_constraint,
+                         const std::vector<std::pair<double, int>>& keys, int particle_count) {
   Colouring result;
   result.offsets.push_back(0);
   std::vector<int> by_compliance(particles_of_constraint.size());
   for (size_t k = 0; k < by_compliance.size(); ++k) by_compliance[k] = int(k);
-  const auto key = [&](int c) { return std::make_pair(-compliance[size_t(c)], kind[size_t(c)]); };
+  const auto key = [&](int c) { return keys[size_t(c)]; };
   std::stable_sort(by_compliance.begin(), by_compliance.end(), [&](int a, int b) { return key(a) < key(b); });
   std::vector<int> taken_in_colour(size_t(particle_count), -1);  // last colour that used the particle
   int colour = 0;

@@ -34,6 +34,20 @@ std::string ParamSpec::range_text() const {
   }
 }
 
+Widget ParamSpec::widget_kind() const {
+  if (widget != Widget::Auto) return widget;
+  switch (type) {
+    case ParamType::Bool:
+      return Widget::Checkbox;
+    case ParamType::Choice:
+      return Widget::Combo;
+    case ParamType::Text:
+      return Widget::TextField;
+    default:
+      return max > 100.0 * (min > 0.0 ? min : 1.0) ? Widget::LogSlider : Widget::Slider;
+  }
+}
+
 ParamSet::ParamSet(std::string owner, const std::vector<ParamSpec>& specs)
     : owner_(std::move(owner)), specs_(&specs) {
   for (const ParamSpec& s : specs) values_.push_back(s.type == ParamType::Text ? 0.0 : s.default_value);

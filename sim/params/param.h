@@ -13,6 +13,10 @@ namespace sim {
 // Text: a string such as a file path; its default is "" and min/max are unused.
 enum class ParamType { Int, Real, Bool, Choice, Text };
 
+// How the viewer edits a parameter (app/viewer/param_widgets.cpp): Auto picks by type and range (a
+// logarithmic slider for a range over two decades).
+enum class Widget { Auto, Slider, LogSlider, Checkbox, Combo, TextField };
+
 struct ParamSpec {
   std::string name;
   ParamType type;
@@ -23,11 +27,13 @@ struct ParamSpec {
   bool rebuild = true;               // true: a change rebuilds the scene from its initial state;
                                      // false: the Model is rebuilt and the running State kept
   std::vector<std::string> choices;  // Choice: the allowed names; the value is the index
+  Widget widget = Widget::Auto;
   // The default when the scene runs on a CUDA device (e.g. the paper's 150k-particle cloth), if different;
   // NaN: the same default everywhere.
   double cuda_default = std::numeric_limits<double>::quiet_NaN();
 
   std::string range_text() const;  // "[2, 1000]", "true|false", "gs|jacobi" or "text"
+  Widget widget_kind() const;      // widget, with Auto resolved
 };
 
 // Bad input: names the culprit and the allowed values. Callers turn it into exit status 2.

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "collide/narrow_phase.h"
-#include "rigid/shape.h"
+#include "geometry/body_shape.h"
+#include "geometry/narrow_phase.h"
 
 namespace sim {
 

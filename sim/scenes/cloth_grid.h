@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "model/builder.h"
 #include "params/param.h"
+#include "registry/builder.h"
 
 namespace sim {
 

@@ -1,5 +1,5 @@
 // The shapes a scene can collide with, normalised to height 1 with the base centred on the origin (so a
-// scene places them with one scale and one translation, collide/sdf_collider.h): the Stanford bunny,
+// scene places them with one scale and one translation, constraints/sdf_collider.h): the Stanford bunny,
 // loaded from its OBJ file, or an analytic sphere of diameter 1 (drawn as a UV sphere). Each comes with
 // its SDF grid and the mesh to draw. A bunny file whose mesh cannot give a field (mesh_quality.h:
 // sdf_refusal) is treated like a broken file; what makes its field less trustworthy (holes, far vertices)

@@ -1,5 +1,5 @@
 // fluid_column: a dam break (Small Steps §6.4, Figure 2): a column of water (ρ₀ = 1000 kg/m³) in one corner
-// of an open box collapses under gravity. Position Based Fluids (families/fluid_family.h) on a cubic lattice
+// of an open box collapses under gravity. Position Based Fluids (families/fluid/fluid_family.h) on a cubic lattice
 // of spacing d, particle radius d/2, kernel radius h = ratio · d; the mass calibrated so the lattice's
 // interior sits at ρ₀ (scenes/fluid_lattice.h). The paper's scene has 936k particles: the CUDA default
 // spacing gives about that (78 × 156 × 78); the CPU default (12 × 24 × 12 = 3,456) stays interactive on two

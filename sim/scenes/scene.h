@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "model/builder.h"
 #include "params/param.h"
+#include "registry/builder.h"
 
 namespace sim {
 

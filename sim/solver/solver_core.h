@@ -1,28 +1,37 @@
-// SolverCore<Exec>: what XpbdSolver shares with every constraint family's stages — the backend's copy
-// of the Model and State arrays, xⁿ, and the launch and clear calls that count a step's backend
-// operations (kernel launches and memsets on CUDA pay launch latency; launches per frame say how much).
+// SolverCore<Exec>: what the steppers (solver/xpbd/, solver/force/) share with every constraint family's
+// stages — the backend's copy of the Model and State arrays, xⁿ, the launch and clear calls that count a
+// step's backend operations (kernel launches and memsets on CUDA pay launch latency; launches per frame say
+// how much), and the clocks of its detection and neighbour searches — and one substep as the hooks see it.
 #pragma once
 
 #include <vector>
 
 #include "core/index.h"
-#include "model/model.h"
-#include "model/state.h"
-#include "solver/settings.h"
+#include "registry/model.h"
+#include "registry/settings.h"
+#include "registry/state.h"
 
 namespace sim {
 
-template <class Exec>
+struct Substep;
+
+// What the families' stages see as Core (families/family.h): the backend's arrays and the counted launches.
+template <class ExecPolicy>
 struct SolverCore {
+  using Exec = ExecPolicy;
+  using Substep = sim::Substep;
+  using HostModel = Model;
   template <class T>
   using Buffer = typename Exec::template Buffer<T>;
 
   ModelArrays<Exec::template Buffer> model;
   StateArrays<Exec::template Buffer> state;
   Buffer<Vec3> x_prev;  // xⁿ, positions at the start of the substep [m]
+  Vec3 gravity{};       // Model::gravity [m/s²] (Settings::gravity_scale scales it per frame)
   long long launches = 0;
-  typename Exec::Stopwatch search_watch;  // the frame's neighbour searches (fluids)
-  int searches = 0;                       // of them, builds of the lists (the rest found them complete)
+  typename Exec::Stopwatch detection_watch;  // the frame's contact detection
+  typename Exec::Stopwatch search_watch;     // the frame's neighbour searches
+  int searches = 0;                          // of them, builds of the lists (the rest found them complete)
 
   template <class F>
   void launch(int n, const F& f) {

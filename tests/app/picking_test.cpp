@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "model/builder.h"
+#include "registry/builder.h"
 
 namespace app {
 namespace {

@@ -1,4 +1,4 @@
-// Adaptive substepping and adaptive damping from the geometric stiffness (solver/stability.h; Giles &
+// Adaptive substepping and adaptive damping from the geometric stiffness (solver/xpbd/stability.h; Giles &
 // Andrews 2024 Eqs. 4-11, Andrews et al. 2017 Eq. 6) on pendulums, where K_d/M has a closed form: a
 // particle on one inextensible string, r = T/(l m) (constraints/geometric_stiffness.h), and a box hanging
 // from a ball joint at the middle of its top face, r = (m g b) / I_xx with b its half height.
@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "frame_step.h"
-#include "model/builder.h"
+#include "registry/builder.h"
 #include "test_util.h"
+#include "world/frame_step.h"
 
 namespace sim {
 namespace {
@@ -65,7 +65,7 @@ int eq11(double r, double frame_dt, double alpha) {
   return int(std::ceil(frame_dt / (2.0 * std::sqrt(alpha / r))));
 }
 
-// At one substep a frame the frame's mean force (families/frame_multipliers.h) is the last substep's, so r
+// At one substep a frame the frame's mean force (families/common/frame_multipliers.h) is the last substep's, so r
 // is read off the State; damping mode keeps N at 1 and reports Eq. 11's N as `wanted`.
 TEST(Adaptive, PendulumRatioIsTensionOverLengthTimesMassAndNFollowsEq11) {
   const double mass = 0.3;

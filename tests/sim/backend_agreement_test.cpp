@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "frame_step.h"
 #include "scenes/body_scene.h"
 #include "test_util.h"
+#include "world/frame_step.h"
 
 namespace sim {
 namespace {
@@ -144,7 +144,7 @@ TEST(BackendAgreement, RigidScenesMeasureAlike) {
   }
 }
 
-// Adaptive substepping (solver/stability.h) on both backends: the same geometric stiffness r from the same
+// Adaptive substepping (solver/xpbd/stability.h) on both backends: the same geometric stiffness r from the same
 // State to reduction order, so the same N, on the swinging box and the hanging cloth, frame by frame.
 TEST(BackendAgreement, AdaptiveSubstepsPickTheSameN) {
   const CudaAvailability cuda = cuda_availability();

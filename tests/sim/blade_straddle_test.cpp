@@ -1,7 +1,7 @@
 // A cloth dropped across a thin blade (Small Steps §4.3 contacts; issue 10 item 4): the blade, 3 mm thick,
 // falls between two rows of particles whose contact spheres leave a 6 mm gap, so particle contacts alone
 // let it cut through the cloth (the straddle of a bunny's ear). The stretch edges touch the collider at
-// their midpoints (families/contact_stages.h), so the cloth must hang on the blade's top instead. The same
+// their midpoints (families/common/contact_stages.h), so the cloth must hang on the blade's top instead. The same
 // cloth with its edges marked as non-colliding is the negative control: the blade cuts through it.
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "mesh/sdf_build.h"
-#include "metrics/metrics.h"
+#include "registry/frame_metrics.h"
 #include "test_util.h"
 
 namespace sim {

@@ -56,7 +56,7 @@ struct Touching {
 
 Touching touching_particles(World& world) {
   const Model& m = world.model();
-  const SdfCollider collider = m.host_collider();
+  const SdfCollider collider = m.bound_collider();
   Touching t;
   double sum_sq = 0.0;
   for (size_t i = 0; i < world.state().particle_x.size(); ++i) {

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "frame_step.h"
 #include "test_util.h"
+#include "world/frame_step.h"
 
 namespace sim {
 namespace {

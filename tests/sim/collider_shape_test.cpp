@@ -128,7 +128,7 @@ TEST(ColliderShape, PaddingCoversTheContactReachAtEveryScale) {
     const Built built = test::build_scene(
         "bunny_cloth",
         {{"collider", 1}, {"collider_size", size}, {"resolution", 64}, {"sdf_resolution", 64}});
-    const SdfCollider c = built.model.host_collider();
+    const SdfCollider c = built.model.bound_collider();
     const Real reach = built.model.particle_radius[0] + c.margin;
     const Vec3 lo = c.position + c.scale * c.sdf.origin;
     const Vec3 hi = c.position + c.scale * sdf_node_position(c.sdf, c.sdf.nx - 1, c.sdf.ny - 1, c.sdf.nz - 1);

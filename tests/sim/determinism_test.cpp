@@ -11,14 +11,14 @@
 #include <map>
 #include <string>
 
-#include "model/state_hash.h"
+#include "registry/state_hash.h"
 #include "shuffled_exec.h"
 #include "test_util.h"
 
 namespace sim {
 namespace {
 
-// Sizes that take every loop past kCpuSerialBelow (backend/cpu_exec.h), so that 2 threads really split
+// Sizes that take every loop past kCpuSerialBelow (exec/cpu_exec.h), so that 2 threads really split
 // them, and scenes that reach their contacts within the frames run. Scenes not listed run with their defaults.
 const std::map<std::string, std::map<std::string, double>> kTestParams = {
     {"chain", {{"particles", 3000}, {"heavy_mass", 100.0}, {"angle", 60.0}}},
@@ -133,7 +133,7 @@ INSTANTIATE_TEST_SUITE_P(EveryScene, Determinism, ::testing::ValuesIn(all_cases(
   return std::get<0>(info.param) + "_" + mode_name(std::get<1>(info.param));
 });
 
-// Adaptive substepping (solver/stability.h) in its hybrid mode, which runs every part of it: the families'
+// Adaptive substepping (solver/xpbd/stability.h) in its hybrid mode, which runs every part of it: the families'
 // geometric stiffness summed per DOF, r reduced, N chosen and Eq. 6's damping past N_max (kept at 8, so that
 // the damping engages).
 uint64_t adaptive_hash(const std::string& scene, SelectedBackend backend, int threads) {
@@ -168,7 +168,7 @@ TEST_P(AdaptiveDeterminism, SameBitsOnAnyThreadCountAndLoopOrder) {
 INSTANTIATE_TEST_SUITE_P(Scenes, AdaptiveDeterminism,
                          ::testing::Values("swinging_box", "bridge", "hanging_cloth", "fem_beam", "bunny_cloth"));
 
-// The force-based schemes (solver/force_integrator.h, solver/newton_pcg.h) on the cloth falling onto the
+// The force-based schemes (solver/force/explicit_integrator.h, solver/force/newton_pcg.h) on the cloth falling onto the
 // ground, soft enough for all of them (k = 0.1 N/m, damping 10/s): the same bits on 1 and 2 threads and in
 // shuffled loop orders, their multi-step histories included.
 class ForceSchemeDeterminism : public ::testing::TestWithParam<IntegratorInfo> {};

@@ -9,8 +9,8 @@
 #include <random>
 #include <vector>
 
-#include "backend/cpu_exec.h"
-#include "families/distance_stages.h"
+#include "exec/cpu_exec.h"
+#include "families/distance/distance_stages.h"
 
 namespace sim {
 namespace {

@@ -8,8 +8,8 @@
 #include <cmath>
 
 #include "constraints/distance.h"
-#include "frame_step.h"
 #include "test_util.h"
+#include "world/frame_step.h"
 
 namespace sim {
 namespace {

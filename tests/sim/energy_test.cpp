@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "model/builder.h"
+#include "registry/builder.h"
 #include "test_util.h"
 
 namespace sim {

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "frame_step.h"
 #include "test_util.h"
+#include "world/frame_step.h"
 
 namespace sim {
 namespace {

@@ -1,4 +1,4 @@
-// Position Based Fluids (constraints/fluid_density.h, families/fluid_stages.h) and the fluid_column scene
+// Position Based Fluids (constraints/fluid_density.h, families/fluid/fluid_stages.h) and the fluid_column scene
 // (Small Steps §6.4, Figure 2): the kernels against their closed forms, the lattice calibration, one PBF
 // step against its linearisation, and the dam break's physical outcomes: a column at rest keeps its
 // density within 1% with 10 substeps × 1 iteration, compresses more with 1 × 10 at the same cost, stays in
@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "frame_step.h"
-#include "model/state_hash.h"
+#include "registry/state_hash.h"
 #include "scenes/fluid_lattice.h"
 #include "test_util.h"
+#include "world/frame_step.h"
 
 namespace sim {
 namespace {

@@ -5,8 +5,9 @@
 
 #include <cmath>
 
-#include "backend/cpu_exec.h"
-#include "families/flagged_list.h"
+#include "exec/cpu_exec.h"
+#include "families/common/flagged_list.h"
+#include "solver/solver_core.h"
 #include "test_util.h"
 
 namespace sim {
@@ -84,7 +85,7 @@ TEST(GroundContact, DepenetrationSpeedIsLimited) {
 // The contact passes run over the flagged particles' list: it holds exactly the flagged ones, ascending.
 TEST(FlaggedList, ListsTheFlaggedIndicesInAscendingOrder) {
   SolverCore<CpuExec> core;
-  FlaggedList<CpuExec> list;
+  FlaggedList<SolverCore<CpuExec>> list;
   const std::vector<unsigned char> flags{0, 1, 0, 0, 3, 0, 1, 0};
   list.build(core, flags.data(), int(flags.size()));
   ASSERT_EQ(list.launch_size(), 3);
@@ -112,7 +113,7 @@ TEST(FlaggedList, ListsTheFlaggedIndicesInAscendingOrder) {
 // Counts flag as well as bytes (the self-contacts list the particles with a pair by their pair count).
 TEST(FlaggedList, ListsTheItemsWithANonZeroCount) {
   SolverCore<CpuExec> core;
-  FlaggedList<CpuExec> list;
+  FlaggedList<SolverCore<CpuExec>> list;
   const std::vector<int> counts{3, 0, 0, 16, 0, 1};
   list.build(core, counts.data(), int(counts.size()));
   ASSERT_EQ(list.launch_size(), 3);

@@ -1,4 +1,4 @@
-// The force-based integrators of solver/integrator.h against closed forms (Teschner's particle-motion
+// The force-based integrators of settings/integrator.h against closed forms (Teschner's particle-motion
 // lectures): the measured order of the position error on a harmonic oscillator, energy over 10⁴ steps,
 // stability limits in ωh, implicit Euler at ωh = 10, and each scheme in each particle scene.
 #include <gtest/gtest.h>
@@ -9,8 +9,8 @@
 #include <optional>
 #include <vector>
 
-#include "frame_step.h"
 #include "test_util.h"
+#include "world/frame_step.h"
 
 namespace sim {
 namespace {

@@ -1,9 +1,9 @@
-// The narrow phase (sim/collide/narrow_phase.h) against brute force on random poses: for shapes apart
+// The narrow phase (sim/geometry/narrow_phase.h) against brute force on random poses: for shapes apart
 // within the margin, the manifold's least separation is their distance (the least signed distance to b over
 // points sampled on a); for overlapping shapes, moving b out along the normal by the least separation
 // leaves them touching. Where they are apart the nearest points lie on the surfaces and no point outside its
 // shape.
-#include "collide/narrow_phase.h"
+#include "geometry/narrow_phase.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The fluids' cell-sorted neighbour search (collide/neighbour_search.h) against brute force: on random
+// The fluids' cell-sorted neighbour search (detect/neighbour_search.h) against brute force: on random
 // particle sets, including particles far outside any expected bounds and several in one spot, both walks
 // (lists, cells) find exactly the pairs closer than the search radius, each once, in an order that does
 // not depend on the order the loops ran in.
@@ -9,8 +9,8 @@
 #include <set>
 #include <vector>
 
-#include "backend/cpu_exec.h"
-#include "collide/neighbour_search.h"
+#include "detect/neighbour_search.h"
+#include "exec/cpu_exec.h"
 #include "shuffled_exec.h"
 #include "solver/solver_core.h"
 

@@ -1,4 +1,4 @@
-// Backward Euler with Newton-PCG (solver/newton_pcg.h): on a linear spring one step is the closed-form
+// Backward Euler with Newton-PCG (solver/force/newton_pcg.h): on a linear spring one step is the closed-form
 // linearly implicit update (m + h²k) v⁺ = m v + h(−k u + m g); CG's residual falls with its iterations;
 // and the scenes' constraints hold under it.
 #include <gtest/gtest.h>
@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "frame_step.h"
 #include "test_util.h"
+#include "world/frame_step.h"
 
 namespace sim {
 namespace {

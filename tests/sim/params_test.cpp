@@ -1,8 +1,8 @@
 // Parameter tables: validation messages name the culprit and the allowed values.
 #include <gtest/gtest.h>
 
+#include "registry/settings.h"
 #include "scenes/scene.h"
-#include "solver/settings.h"
 
 namespace sim {
 namespace {

@@ -1,4 +1,4 @@
-// Particles against rigid bodies (families/particle_body_contact_stages.h): the rigid contacts of
+// Particles against rigid bodies (families/rigid/particle_body_contact_stages.h): the rigid contacts of
 // constraints/body_contact.h with a particle, a sphere of its radius, as one end. Against closed forms: a
 // particle rests on a fixed box at its radius, sticks on it below the friction angle and slides with
 // a = g (sin θ − μ cos θ) above it, bounces to e² of its drop height; a particle striking a free box in
@@ -13,11 +13,11 @@
 #include <functional>
 #include <vector>
 
-#include "frame_step.h"
-#include "metrics/metrics.h"
+#include "registry/frame_metrics.h"
 #include "scenes/body_scene.h"
 #include "scenes/cloth_grid.h"
 #include "test_util.h"
+#include "world/frame_step.h"
 
 namespace sim {
 namespace {

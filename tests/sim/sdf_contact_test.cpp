@@ -7,7 +7,7 @@
 #include <array>
 #include <cmath>
 
-#include "families/contact_stages.h"
+#include "families/common/contact_stages.h"
 #include "scenes/collider_shape.h"
 #include "test_util.h"
 
@@ -50,7 +50,7 @@ class SdfContact : public ::testing::TestWithParam<ContactDetection> {
 TEST_P(SdfContact, RestsOnTopWithoutSinking) {
   World world = particle_on_sphere(0.0, 0.5);
   EXPECT_LT(travelled(world, settings(), 120), 1e-3);
-  const SdfCollider c = world.model().host_collider();
+  const SdfCollider c = world.model().bound_collider();
   EXPECT_GT(c.sample(world.state().particle_x[0]).phi - kRadius, -1e-3) << "the particle sank into the sphere";
   EXPECT_LT(length(world.state().particle_v[0]), 1e-3);
 }

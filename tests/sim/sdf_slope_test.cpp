@@ -1,4 +1,4 @@
-// The SDF's per-brick slope bounds (collide/sdf_grid.h, sdf_slope_bricks) and the allowance they let the
+// The SDF's per-brick slope bounds (geometry/sdf_grid.h, sdf_slope_bricks) and the allowance they let the
 // collider contacts skip a sample for (SdfCollider::allowance_near): a bound that held nowhere near a
 // hole's sign flip, or a shortcut that answered differently from the sample, would change the physics.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <random>
 
-#include "collide/sdf_collider.h"
+#include "constraints/sdf_collider.h"
 #include "mesh/sdf_build.h"
 #include "mesh_fixtures.h"
 

@@ -7,7 +7,7 @@
 #include <limits>
 #include <random>
 
-#include "collide/hash_grid.h"
+#include "geometry/hash_grid.h"
 #include "test_util.h"
 
 namespace sim {

@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "model/builder.h"
-#include "world.h"
+#include "registry/builder.h"
+#include "world/world.h"
 
 namespace sim {
 namespace {

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "backend/backend.h"
-#include "backend/colour_sweep.h"
-#include "backend/cpu_exec.h"
-#include "solver/xpbd_solver.inl"
+#include "exec/colour_sweep.h"
+#include "exec/cpu_exec.h"
+#include "solver/backend_solver.h"
 
 namespace sim::test {
 
@@ -48,7 +48,7 @@ struct ShuffledExec : CpuExec {
 // A CPU solver whose loops run in the order `seed` picks (see ShuffledExec).
 inline SelectedBackend shuffled_backend(uint64_t seed) {
   ShuffledExec::reseed(seed);
-  return {std::make_unique<XpbdSolver<ShuffledExec>>(), BackendKind::Cpu, "cpu, shuffled loops"};
+  return {std::make_unique<BackendSolver<ShuffledExec>>(), BackendKind::Cpu, "cpu, shuffled loops"};
 }
 
 }  // namespace sim::test

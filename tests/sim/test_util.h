@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "metrics/metrics.h"
+#include "registry/frame_metrics.h"
 #include "scenes/scene.h"
-#include "world.h"
+#include "world/world.h"
 
 namespace sim::test {
 

@@ -1,14 +1,14 @@
-// ThreadGovernor (backend/thread_governor.h) against frame-time models measured on this project's 2-core
+// ThreadGovernor (exec/thread_governor.h) against frame-time models measured on this project's 2-core
 // machine with the bunny drape: idle, 2 threads 11.5 ms and 1 thread 13.5 ms per frame; beside two busy
 // loops, 115 ms and 18 ms on average, with single 2-thread frames of up to 3 s. The governor must keep the
 // faster team almost always, never oversubscribe cores it sees busy, and pay little for its tries.
-#include "backend/thread_governor.h"
+#include "exec/thread_governor.h"
 
 #include <gtest/gtest.h>
 
 #include <functional>
 
-#include "backend/idle_cores.h"
+#include "exec/idle_cores.h"
 
 namespace sim {
 namespace {

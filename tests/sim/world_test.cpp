@@ -41,7 +41,7 @@ TEST(World, AttachmentFollowsAMovingTarget) {
   World world(b.finalize(), BackendKind::Cpu);
   const Settings s = test::make_settings(10, 1);
   for (int f = 1; f <= 60; ++f) {
-    world.set_attachment_targets({{0.01 * f, 1.0, 0.0}});  // 0.6 m/s along x
+    world.edit_state([&](State& state) { state.attachment.target = {{0.01 * f, 1.0, 0.0}}; });  // 0.6 m/s along x
     world.step(s);
   }
   EXPECT_NEAR(world.state().particle_x[0].x, 0.6, 1e-9);

@@ -1,0 +1,569 @@
+// Particles against rigid bodies in the solver: the pairs of detect/particle_body_detection.h, with the
+// normals, restitution and Eq. 10's allowance of two bodies' pairs (constraints/body_contact.h, Müller et
+// al. 2020 §3.5) and the friction of constraints/particle_patch.h, run by BodyContacts
+// (families/rigid/body_contact_stages.h) at the same places of Small Steps Algorithm 1. A body under a cloth or in
+// a fluid touches hundreds of particles: colouring the pairs over their ends, as for two bodies, would take
+// one colour, one launch, per pair at that body. Instead the pairs are grouped by particle (a run) and a
+// particle's pairs are projected in turn on the particle itself (Gauss-Seidel on its side), while each body
+// is Jacobi: its inverse masses split n/ω ways (n: its particle pairs acting in the pass; mass splitting,
+// Tonge et al. 2012), the pairs reading the body as the pass began and writing its correction to their own
+// slot, which the body gathers in ascending order after the pass. Friction is then one patch per body, its
+// shares to the particles gathered per run. A body's sums over its pairs run a chunk a thread, then the body
+// folds its chunks (families/rigid/pair_chunks.h). No atomics: the same bits on any thread count.
+// ω is the solver's Jacobi ω under Jacobi order, 1 under Gauss-Seidel.
+//   detect         count each particle's pairs, scan, write them; the host groups them into runs, lists
+//                  each body's pairs and cuts the lists into chunks (one round trip, beside the bodies' own),
+//                  and sizes the passes' slots;
+//   begin_substep  BeginContactSubstep over the pairs;
+//   project        ActivePairs per chunk and body, ProjectParticleNormals per run, the body corrections
+//                  per chunk and body (GatherChunkPoseCorrections), ChunkPatches per chunk,
+//                  PatchStaticFriction per body, PatchStaticShares per pair, GatherParticleShifts per run;
+//   end_substep    ActivePairs per chunk and body, ParticleRestitution per run, GatherVelocityCorrections
+//                  per chunk and body, ChunkPatches per chunk, PatchDynamicFriction per body, ChunkSpins per
+//                  chunk, PatchTorsionalFriction per body, PatchKineticShares per pair, GatherParticleShifts
+//                  per run.
+#pragma once
+
+#include <vector>
+
+#include "constraints/particle_patch.h"
+#include "detect/particle_body_detection.h"
+#include "families/family.h"
+#include "families/rigid/body_ends.h"
+#include "families/rigid/body_stiffness.h"
+#include "families/rigid/pair_chunks.h"
+#include "model/incidence.h"
+#include "settings/settings.h"
+
+namespace sim {
+
+// A body's end of a particle pair after the velocity pass, at its share of the mass: Δv, Δω.
+struct VelocityCorrection {
+  Vec3 dv;      // [m/s]
+  Vec3 domega;  // [rad/s]
+  SIM_HD VelocityCorrection& operator+=(const VelocityCorrection& o) {
+    dv += o.dv;
+    domega += o.domega;
+    return *this;
+  }
+};
+
+// The velocity of particle end e; zero where the pass has none (vel.particle_v null: the static pass).
+SIM_HD Vec3 particle_velocity(const EndVelocities& vel, int e) {
+  Vec3 v{}, omega{};
+  if (vel.particle_v) vel.load(e, v, omega);
+  return v;
+}
+
+// Body pose b as one of the n/ω pieces its mass is split into: inverse mass and inertia times `split`.
+SIM_HD BodyPose split_pose(const BodyPose& b, Real split) {
+  return {b.x, b.q, split * b.w, split * b.inv_inertia};
+}
+
+// The pairs of a run (one particle's, end b) and of a body's list, as the passes below read them.
+struct ParticlePairs {
+  ContactPair* pairs;
+  const int* run_start;  // run r: pairs [run_start[r], run_start[r + 1])
+  const int* slot_of;    // the bodies' lists of pairs, cut into chunks (PairChunks)
+  EndRefs poses;
+  ParticleSupport support;
+
+  // Pair c's particle as its body's patch friction sees it (ParticleSupport::friction_pose).
+  SIM_HD BodyPose particle(const ContactPair& c) const {
+    return support.friction_pose(c, poses.load(c.ends.b));
+  }
+};
+
+// A body's share of the pairs of a pass: its inverse masses split n/ω ways, n the pairs that act on it in
+// this pass (ActivePairs), at least one. Split over all its pairs, the few a landing box touches among the
+// hundreds within the margin would each move it by a few percent of their overlap.
+struct ActiveSplit {
+  const int* active;  // per body
+  Real omega;         // ω [-]
+  SIM_HD Real operator()(int body) const { return Real(active[body] > 1 ? active[body] : 1) / omega; }
+};
+
+// Chunk j's pairs that act in the coming pass: those with a point overlapping now (the normals), or those
+// that pushed in this substep (restitution); its body sums them (PairChunks::fold).
+struct ActivePairs {
+  ParticlePairs p;
+  PairChunks chunks;
+  bool pushed;  // count the pairs that pushed, not those that overlap
+  int* count;   // per chunk
+  SIM_HD void operator()(int j) const {
+    int n = 0;
+    const BodyPose a = p.poses.load(chunks.body[j]);
+    for (int s = chunks.begin[j]; s < chunks.begin[j + 1]; ++s) {
+      const ContactPair& c = p.pairs[p.slot_of[s]];
+      const BodyPose b = p.poses.load(c.ends.b);
+      bool acts = false;
+      for (int k = 0; k < c.count; ++k)
+        acts = acts || (pushed ? c.point[k].lambda_n > 0.0
+                               : contact_separation(c, c.point[k], a, b) + c.point[k].allowance < 0.0);
+      n += acts ? 1 : 0;
+    }
+    count[j] = n;
+  }
+};
+
+struct SumActivePairs {
+  PairChunks chunks;
+  const int* count;
+  int* active;
+  SIM_HD void operator()(int i) const { active[i] = chunks.fold(count, i); }
+};
+
+// Run r's normals, in turn on the particle (as its supports leave it free, ParticleSupport::normal_pose);
+// each pair's body correction, at the body's split, to slot k.
+struct ProjectParticleNormals {
+  ParticlePairs p;
+  ActiveSplit split;
+  PoseCorrection* slots;
+  SIM_HD void operator()(int r) const {
+    const int first = p.run_start[r], end = p.run_start[r + 1];
+    const int e = p.pairs[first].ends.b;
+    const BodyPose free = p.poses.load(e);
+    Vec3 x = free.x;
+    for (int k = first; k < end; ++k) {
+      ContactPair& c = p.pairs[k];
+      const BodyPose a0 = p.poses.load(c.ends.a);
+      BodyPose a = a0, particle = free;
+      particle.x = x;
+      particle = p.support.normal_pose(c, particle);
+      for (int i = 0; i < c.count; ++i)
+        project_contact_normal(c, c.point[i], a, particle, split(c.ends.a), 1.0);
+      x = particle.x;
+      slots[k] = pose_change(a0, a);
+    }
+    p.poses.store(e, {x, free.q, free.w, free.inv_inertia});
+  }
+};
+
+// A body's patch friction as its pairs read it: the patch (its λ_n shares), and the static Δλ_t along t
+// or the dynamic impulse P and the torsional turn L/J.
+struct BodyPatch {
+  ParticlePatch patch;
+  Real dl = 0.0;    // static Δλ_t; −1: it slides [N·s²]
+  Vec3 t{};         // static friction's direction
+  Vec3 P{};         // dynamic friction's impulse on the particles [N·s]
+  Real turn = 0.0;  // torsional: L/J [kg·m/s per m of offset]
+};
+
+// Chunk j's part of its body's patch (constraints/particle_patch.h), the particles moving at their
+// velocities, or at rest (vel.particle_v null: the static pass).
+struct ChunkPatches {
+  ParticlePairs p;
+  PairChunks chunks;
+  EndVelocities vel;
+  ParticlePatch* partial;
+  SIM_HD void operator()(int j) const {
+    const BodyPose a = p.poses.load(chunks.body[j]);
+    ParticlePatch patch;
+    for (int s = chunks.begin[j]; s < chunks.begin[j + 1]; ++s) {
+      const ContactPair& c = p.pairs[p.slot_of[s]];
+      patch.add(c, a, p.particle(c), particle_velocity(vel, c.ends.b));
+    }
+    partial[j] = patch;
+  }
+};
+
+// Body i's patch static friction: the body moved; its Δλ_t and t kept for its pairs.
+struct PatchStaticFriction {
+  EndRefs poses;
+  PairChunks chunks;
+  const ParticlePatch* partial;
+  BodyPatch* out;
+  SIM_HD void operator()(int i) const {
+    if (chunks.empty(i)) return;
+    BodyPose a = poses.load(i);
+    BodyPatch r;
+    r.patch = chunks.fold(partial, i);
+    r.dl = patch_static_friction(r.patch, a, r.t);
+    poses.store(i, a);
+    out[i] = r;
+  }
+};
+
+// Pair k's share of its body's static friction: its particle's move to its slot (zero where none), its
+// anchors moved where the patch slides.
+struct PatchStaticShares {
+  ParticlePairs p;
+  const BodyPatch* body;
+  Vec3* shift;  // per pair: its particle's move [m]
+  SIM_HD void operator()(int k) const {
+    ContactPair& c = p.pairs[k];
+    const BodyPatch& r = body[c.ends.a];
+    if (r.dl < 0.0) {  // it slides
+      const BodyPose a = p.poses.load(c.ends.a), b = p.poses.load(c.ends.b);
+      for (int i = 0; i < c.count; ++i) anchor_contact_point(c, c.point[i], a, b);
+    }
+    const Real share = r.dl > 0.0 ? r.patch.share(c) : 0.0;
+    c.lambda_t += share * r.dl;
+    shift[k] = (-share * r.dl * p.particle(c).w) * r.t;
+  }
+};
+
+// Run r's restitution, in turn on the particle's velocity (as its supports leave it free, like its normals);
+// each body's change at its share of the mass (split_pose), scaled back to the whole body (÷ split), to
+// slot k.
+struct ParticleRestitution {
+  ParticlePairs p;
+  EndVelocities vel;
+  ActiveSplit split;
+  VelocityCorrection* slots;
+  Real g;  // |gravity| [m/s²]
+  Real h;  // [s]
+  SIM_HD void operator()(int r) const {
+    const int first = p.run_start[r], end = p.run_start[r + 1];
+    const int e = p.pairs[first].ends.b;
+    const BodyPose free = p.poses.load(e);
+    Vec3 vp, wp;
+    vel.load(e, vp, wp);
+    for (int k = first; k < end; ++k) {
+      ContactPair& c = p.pairs[k];
+      const Real s = split(c.ends.a);
+      Vec3 va0, wa0;
+      vel.load(c.ends.a, va0, wa0);
+      Vec3 va = va0, wa = wa0;
+      contact_restitution(c, split_pose(p.poses.load(c.ends.a), s), p.support.normal_pose(c, free), va, wa,
+                          vp, wp, g, h);
+      c.touching = 0;
+      for (int i = 0; i < c.count; ++i) c.touching += c.point[i].lambda_n > 0.0 ? 1 : 0;
+      slots[k] = {(1.0 / s) * (va - va0), (1.0 / s) * (wa - wa0)};
+    }
+    vel.store(e, vp, wp);
+  }
+};
+
+// The tangential offset of pair c's particle point from the patch's centre [m].
+SIM_HD Vec3 patch_offset(const ParticlePairs& p, const ContactPair& c, const ParticlePatch& patch, Vec3 n) {
+  const BodyPose b = p.poses.load(c.ends.b);
+  return tangential((b.x + c.point[0].r_b - c.radius_b * c.n) - patch.centre(), n);
+}
+
+// Body i's patch dynamic friction: the body's velocity changed; the patch and its impulse kept.
+struct PatchDynamicFriction {
+  EndRefs poses;
+  EndVelocities vel;
+  PairChunks chunks;
+  const ParticlePatch* partial;
+  BodyPatch* out;
+  Real h;  // [s]
+  SIM_HD void operator()(int i) const {
+    if (chunks.empty(i)) return;
+    Vec3 va, wa;
+    vel.load(i, va, wa);
+    BodyPatch r;
+    r.patch = chunks.fold(partial, i);
+    r.P = patch_dynamic_friction(r.patch, poses.load(i), va, wa, h);
+    vel.store(i, va, wa);
+    out[i] = r;
+  }
+};
+
+// Chunk j's part of its body's patch spin (PatchSpin) about the patch's normal.
+struct ChunkSpins {
+  ParticlePairs p;
+  PairChunks chunks;
+  EndVelocities vel;
+  const BodyPatch* body;
+  PatchSpin* partial;
+  SIM_HD void operator()(int j) const {
+    const ParticlePatch& patch = body[chunks.body[j]].patch;
+    PatchSpin spin;
+    const Vec3 n = patch.normal();
+    for (int s = chunks.begin[j]; s < chunks.begin[j + 1] && !patch.empty(); ++s) {
+      const ContactPair& c = p.pairs[p.slot_of[s]];
+      spin.add(patch.share(c), patch_offset(p, c, patch, n), particle_velocity(vel, c.ends.b), n,
+               p.particle(c).w);
+    }
+    partial[j] = spin;
+  }
+};
+
+// Body i's patch torsional friction: the body's spin changed; L/J kept for its pairs.
+struct PatchTorsionalFriction {
+  EndRefs poses;
+  EndVelocities vel;
+  PairChunks chunks;
+  const PatchSpin* partial;
+  BodyPatch* body;
+  Real h;  // [s]
+  SIM_HD void operator()(int i) const {
+    if (chunks.empty(i)) return;
+    const PatchSpin spin = chunks.fold(partial, i);
+    Vec3 va, wa;
+    vel.load(i, va, wa);
+    const Real L = patch_torsional_friction(body[i].patch, spin, poses.load(i), wa, h);
+    vel.store(i, va, wa);
+    body[i].turn = L != 0.0 ? L / spin.J : 0.0;
+  }
+};
+
+// Pair k's share of its body's dynamic and torsional friction: its particle's change of velocity to its
+// slot.
+struct PatchKineticShares {
+  ParticlePairs p;
+  const BodyPatch* body;
+  Vec3* kick;  // per pair [m/s]
+  SIM_HD void operator()(int k) const {
+    const ContactPair& c = p.pairs[k];
+    const BodyPatch& r = body[c.ends.a];
+    const Real share = r.patch.empty() ? 0.0 : r.patch.share(c), w = p.particle(c).w;
+    const Vec3 n = r.patch.normal();
+    kick[k] = share > 0.0 ? (w * share) * (r.P + r.turn * cross(n, patch_offset(p, c, r.patch, n)))
+                          : Vec3{0.0, 0.0, 0.0};
+  }
+};
+
+// Run r's particle adds its pairs' slots, in order, to x (positions or velocities).
+struct GatherParticleShifts {
+  const int* run_start;
+  const ContactPair* pairs;
+  const Vec3* slots;
+  Vec3* x;
+  SIM_HD void operator()(int r) const {
+    Vec3 d{0.0, 0.0, 0.0};
+    for (int k = run_start[r]; k < run_start[r + 1]; ++k) d += slots[k];
+    x[end_particle(pairs[run_start[r]].ends.b)] += d;
+  }
+};
+
+// Body i moves by its chunks' pose corrections (SumChunkSlots) summed in order.
+struct GatherChunkPoseCorrections {
+  PairChunks chunks;
+  const PoseCorrection* partial;
+  Vec3* x;
+  Quat* q;
+  SIM_HD void operator()(int i) const { apply_pose_correction(chunks.fold(partial, i), x, q, i); }
+};
+
+// Body i adds its chunks' velocity corrections (SumChunkSlots) in order.
+struct GatherVelocityCorrections {
+  PairChunks chunks;
+  const VelocityCorrection* partial;
+  Vec3 *v, *omega;
+  SIM_HD void operator()(int i) const {
+    const VelocityCorrection d = chunks.fold(partial, i);
+    v[i] += d.dv;
+    omega[i] += d.domega;
+  }
+};
+
+template <class Core>
+class ParticleBodyContacts {
+ public:
+  using Exec = typename Core::Exec;
+  using Substep = typename Core::Substep;
+  using HostModel = typename Core::HostModel;
+
+  void upload(Core& core, const HostModel& m, int bodies) {
+    bodies_ = bodies;
+    particles_ = m.body_contact.particles && bodies > 0 ? m.particle_count() : 0;
+    material_ = m.body_contact.particle_material;
+    support_ = {contact_planes(m.ground, m.container), m.collider};
+    // one more than the particles, left 0, so that the scan's last entry is the total
+    Exec::resize(count_, particles_ > 0 ? size_t(particles_) + 1 : 0);
+    Exec::resize(active_, size_t(bodies));
+    Exec::resize(core.state.contact.particle_pairs, 0);
+    runs_ = 0;
+    carry_ = false;
+  }
+
+  // The largest radius plus reach over the particles along dt [m] (0 without particle contacts).
+  Real largest_reach(Core& core, Vec3 gravity, Real dt) {
+    if (particles_ == 0) return 0.0;
+    ++core.launches;
+    return Exec::template reduce<LargestReach>(
+               particles_, ParticleReach{core.x(), core.v(), core.w(), core.radius(), gravity, dt}, scratch_)
+        .value;
+  }
+
+  // The particles' pairs with the bodies in `grid`: counted, scanned, written; then runs and body lists.
+  void detect(Core& core, const HashGridView& grid, const DetectionBodies& bodies, Vec3 gravity,
+              Real dt, Real margin) {
+    if (particles_ == 0) return;
+    auto& pairs = core.state.contact.particle_pairs;
+    const bool carried = carry_ && Exec::size(pairs) > 0;
+    if (carried) {  // the last detection's pairs and offsets, for their anchors
+      Exec::copy(previous_, pairs);
+      Exec::copy(previous_offset_, offset_);
+      core.launches += 2;
+    }
+    FindParticleContacts find{grid,
+                              bodies,
+                              core.x(),
+                              core.v(),
+                              core.w(),
+                              core.radius(),
+                              gravity,
+                              dt,
+                              margin,
+                              material_,
+                              Exec::data(count_),
+                              nullptr,
+                              nullptr,
+                              nullptr,
+                              carried ? Exec::data(previous_) : nullptr,
+                              carried ? Exec::data(previous_offset_) : nullptr};
+    core.clear(count_);
+    core.launch(particles_, find);
+    ++core.launches;
+    Exec::exclusive_scan(count_, offset_, scratch_);
+    const int total = Exec::read(offset_, size_t(particles_));
+    Exec::resize(pairs, size_t(total));
+    Exec::resize(ends_, size_t(total));
+    find.offset = Exec::data(offset_);
+    find.pairs = Exec::data(pairs);
+    find.ends = Exec::data(ends_);
+    core.launch(particles_, find);
+    order(total);
+    carry_ = true;
+  }
+
+  // The pairs in the State are no longer this detection's (offset_ does not index them): none carried.
+  void state_uploaded() { carry_ = false; }
+
+  // After a substep's iterations: its λ_n added to the frame's sums (families/common/frame_multipliers.h).
+  void add_multipliers(Core& core, const Substep& sub) {
+    frame_lambda_.add(core, sub, core.state.contact.particle_pairs);
+  }
+
+  // Each body's pairs with particles at the last detection (slot k: pair k).
+  BodyPairLists body_pair_lists(Core& core, Real inv_h2) {
+    const bool listed = particles_ > 0 && Exec::size(body_offsets_) == size_t(bodies_) + 1;
+    return frame_lambda_.lists(core.state.contact.particle_pairs,
+                               listed ? Exec::data(body_offsets_) : nullptr,
+                               listed ? Exec::data(body_slots_) : nullptr, false, inv_h2);
+  }
+
+  void begin_substep(Core& core, const BeginContactSubstep& begin) {
+    BeginContactSubstep b = begin;
+    b.pairs = Exec::data(core.state.contact.particle_pairs);
+    core.launch(int(Exec::size(core.state.contact.particle_pairs)), b);
+  }
+
+  void project(Core& core, const Substep& sub, const EndRefs& poses) {
+    if (runs_ == 0) return;
+    const ParticlePairs p = pairs(core, poses);
+    const PairChunks ch = chunks();
+    active_pairs(core, p, ch, false);
+    core.launch(runs_, ProjectParticleNormals{p, split(sub), Exec::data(pose_slots_)});
+    core.launch(chunks_, SumChunkSlots<PoseCorrection>{ch, p.slot_of, Exec::data(pose_slots_),
+                                                       Exec::data(chunk_pose_)});
+    core.launch(bodies_, GatherChunkPoseCorrections{ch, Exec::data(chunk_pose_), poses.body_x, poses.body_q});
+    core.launch(chunks_, ChunkPatches{p, ch, {}, Exec::data(chunk_patch_)});
+    core.launch(bodies_, PatchStaticFriction{poses, ch, Exec::data(chunk_patch_), Exec::data(body_patch_)});
+    core.launch(pairs_, PatchStaticShares{p, Exec::data(body_patch_), Exec::data(shift_slots_)});
+    core.launch(runs_,
+                GatherParticleShifts{p.run_start, p.pairs, Exec::data(shift_slots_), poses.particle_x});
+  }
+
+  void velocity_pass(Core& core, const Substep& sub, const EndRefs& poses, Real g) {
+    if (runs_ == 0) return;
+    const ParticlePairs p = pairs(core, poses);
+    const PairChunks ch = chunks();
+    const EndVelocities vel = end_velocities<Exec>(core);
+    active_pairs(core, p, ch, true);
+    core.launch(runs_, ParticleRestitution{p, vel, split(sub), Exec::data(velocity_slots_), g, sub.h});
+    core.launch(chunks_, SumChunkSlots<VelocityCorrection>{ch, p.slot_of, Exec::data(velocity_slots_),
+                                                           Exec::data(chunk_velocity_)});
+    core.launch(bodies_,
+                GatherVelocityCorrections{ch, Exec::data(chunk_velocity_), vel.body_v, vel.body_omega});
+    core.launch(chunks_, ChunkPatches{p, ch, vel, Exec::data(chunk_patch_)});
+    core.launch(bodies_, PatchDynamicFriction{poses, vel, ch, Exec::data(chunk_patch_),
+                                              Exec::data(body_patch_), sub.h});
+    core.launch(chunks_, ChunkSpins{p, ch, vel, Exec::data(body_patch_), Exec::data(chunk_spin_)});
+    core.launch(bodies_, PatchTorsionalFriction{poses, vel, ch, Exec::data(chunk_spin_),
+                                                Exec::data(body_patch_), sub.h});
+    core.launch(pairs_, PatchKineticShares{p, Exec::data(body_patch_), Exec::data(shift_slots_)});
+    core.launch(runs_, GatherParticleShifts{p.run_start, p.pairs, Exec::data(shift_slots_), vel.particle_v});
+  }
+
+ private:
+  ParticlePairs pairs(Core& core, const EndRefs& poses) {
+    ParticleSupport support = support_;
+    support.collider =
+        support.collider.bound_to(Exec::data(core.model.collider_phi), Exec::data(core.model.collider_slope));
+    return {Exec::data(core.state.contact.particle_pairs), Exec::data(run_start_), Exec::data(body_slots_),
+            poses, support};
+  }
+
+  PairChunks chunks() {
+    return {Exec::data(chunk_begin_), Exec::data(chunk_body_), Exec::data(body_chunks_)};
+  }
+
+  // Each body's pairs acting in the coming pass (ActivePairs), for its mass split.
+  void active_pairs(Core& core, const ParticlePairs& p, const PairChunks& ch, bool pushed) {
+    core.launch(chunks_, ActivePairs{p, ch, pushed, Exec::data(chunk_count_)});
+    core.launch(bodies_, SumActivePairs{ch, Exec::data(chunk_count_), Exec::data(active_)});
+  }
+
+  ActiveSplit split(const Substep& sub) const {
+    const Real omega = sub.settings.order == SolverOrder::Jacobi ? sub.settings.jacobi_omega : 1.0;
+    return {Exec::data(active_), omega};
+  }
+
+  // On the host, from the pairs' ends: the runs (a particle's pairs are consecutive) and each body's pairs
+  // in ascending order (pair_incidence over the bodies: a particle end has no slot; slot 2k is pair k's
+  // body), cut into chunks (families/rigid/pair_chunks.h); the passes' slot buffers sized once a detection.
+  void order(int total) {
+    Exec::download(host_ends_, ends_);
+    std::vector<int> run_start;
+    for (int k = 0; k < total; ++k)
+      if (k == 0 || host_ends_[size_t(k)].b != host_ends_[size_t(k) - 1].b) run_start.push_back(k);
+    run_start.push_back(total);
+    runs_ = int(run_start.size()) - 1;
+    Incidence bodies = pair_incidence(host_ends_, bodies_);
+    for (int& slot : bodies.slots) slot /= 2;
+    Exec::upload(run_start_, run_start);
+    Exec::upload(body_offsets_, bodies.offsets);
+    Exec::upload(body_slots_, bodies.slots);
+    const HostPairChunks cut = cut_pair_chunks(bodies.offsets);
+    chunks_ = int(cut.body.size());
+    pairs_ = total;
+    Exec::upload(chunk_begin_, cut.begin);
+    Exec::upload(chunk_body_, cut.body);
+    Exec::upload(body_chunks_, cut.body_chunks);
+    Exec::resize(chunk_count_, size_t(chunks_));
+    Exec::resize(chunk_pose_, size_t(chunks_));
+    Exec::resize(chunk_velocity_, size_t(chunks_));
+    Exec::resize(chunk_patch_, size_t(chunks_));
+    Exec::resize(chunk_spin_, size_t(chunks_));
+    Exec::resize(body_patch_, size_t(bodies_));
+    Exec::resize(pose_slots_, size_t(total));
+    Exec::resize(velocity_slots_, size_t(total));
+    Exec::resize(shift_slots_, size_t(total));
+  }
+
+  template <class T>
+  using Buffer = typename Exec::template Buffer<T>;
+  int bodies_ = 0;
+  int particles_ = 0;   // 0 when particles do not meet bodies
+  int runs_ = 0;        // particles with pairs at the last detection
+  int pairs_ = 0;       // pairs at the last detection
+  int chunks_ = 0;      // chunks of the bodies' pair lists (families/rigid/pair_chunks.h)
+  bool carry_ = false;  // the State's pairs are the last detection's, indexed by offset_
+  SurfaceMaterial material_;
+  ParticleSupport support_;  // its collider's field bound where the passes run (pairs())
+  Buffer<int> count_, offset_, previous_offset_;
+  Buffer<ContactPair> previous_;  // the last detection's pairs
+  Buffer<Int2> ends_;
+  Buffer<int> run_start_, body_offsets_, body_slots_;
+  Buffer<int> chunk_begin_, chunk_body_, body_chunks_;  // PairChunks
+  Buffer<int> chunk_count_;                             // per chunk: its pairs acting (ActivePairs)
+  Buffer<int> active_;                                  // per body: its pairs acting in the pass
+  Buffer<PoseCorrection> pose_slots_;                   // per pair: its body's correction (normals)
+  Buffer<VelocityCorrection> velocity_slots_;  // per pair: its body's change of velocity (restitution)
+  Buffer<Vec3> shift_slots_;                   // per pair: its particle's share of the patch friction
+  Buffer<PoseCorrection> chunk_pose_;          // per chunk: its slots' body corrections summed
+  Buffer<VelocityCorrection> chunk_velocity_;  // per chunk: likewise for velocities
+  Buffer<ParticlePatch> chunk_patch_;          // per chunk: its part of the body's patch
+  Buffer<PatchSpin> chunk_spin_;               // per chunk: its part of the patch's spin
+  Buffer<BodyPatch> body_patch_;               // per body: its patch friction
+  Buffer<unsigned char> scratch_;
+  std::vector<Int2> host_ends_;
+  PairMultipliers<Core> frame_lambda_;  // λ_n of each pair's points over the frame
+};
+
+}  // namespace sim

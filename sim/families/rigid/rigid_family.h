@@ -1,0 +1,175 @@
+// The rigid-body family (Müller et al. 2020, "Müller 2020"): bodies, the joints between bodies, particles
+// and the world, and the contacts of bodies with each other and with particles. Its pieces: data
+// (rigid_data.h), builder part and joint colouring (rigid_build.h), metrics (rigid_metrics.h), drawing
+// (rigid_draw.h), and its solver stages (rigid_stages.h, with the contacts of body_contact_stages.h and
+// particle_body_contact_stages.h).
+#pragma once
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "detect/body_detection.h"
+#include "families/family.h"
+#include "families/rigid/rigid_build.h"
+#include "families/rigid/rigid_data.h"
+#include "families/rigid/rigid_draw.h"
+#include "families/rigid/rigid_metrics.h"
+
+namespace sim {
+
+struct RigidFamily : FamilyDefaults<RigidFamily> {
+  template <template <class> class Array>
+  struct ModelPart {
+    BodyArrays<Array> body;
+    JointArrays<Array> joint;
+    BodyContactSettings body_contact;  // the bodies' contacts, host only
+    TrackedBody tracked_body;          // host only
+    auto fields() { return std::tuple_cat(BodyArrays<Array>::tie(body), JointArrays<Array>::tie(joint)); }
+    auto fields() const {
+      return std::tuple_cat(BodyArrays<Array>::tie(body), JointArrays<Array>::tie(joint));
+    }
+    int body_count() const { return int(body.inv_mass.size()); }
+    int joint_count() const { return int(joint.ends.size()); }
+  };
+  template <template <class> class Array>
+  struct StatePart {
+    struct {
+      Array<Vec3> x;      // centre of mass [m]
+      Array<Quat> q;      // orientation, body → world
+      Array<Vec3> v;      // [m/s]
+      Array<Vec3> omega;  // ω in world coordinates [rad/s]
+    } body;
+    struct {
+      Array<JointLambda> lambda;  // the last substep's multipliers, colour-sorted
+    } joint;
+    struct {
+      // the contacts of the last detection with their last substep's multipliers: the bodies' own, sorted
+      // by colour (families/rigid/body_contact_stages.h), and the particles' with bodies, particle by
+      // particle (families/rigid/particle_body_contact_stages.h)
+      Array<ContactPair> pairs;
+      Array<ContactPair> particle_pairs;
+    } contact;
+    auto fields() {
+      return std::tie(body.x, body.q, body.v, body.omega, joint.lambda, contact.pairs,
+                      contact.particle_pairs);
+    }
+    auto fields() const {
+      return std::tie(body.x, body.q, body.v, body.omega, joint.lambda, contact.pairs,
+                      contact.particle_pairs);
+    }
+  };
+  template <class Builder>
+  using BuilderPart = RigidBuilder<Builder>;
+  template <class ModelT, class StateT>
+  static void finalize(ModelT& m, StateT& s) {
+    finalize_rigid(m, s, ModelT::template family_index<RigidFamily>());
+  }
+  template <class Core>
+  class Stages;
+
+  using Sums = RigidSums;
+  using Metrics = RigidMetrics;
+  template <class Exec, class ModelA, class StateA>
+  static MeasureRigid measure_term(const ModelA& m, const StateA& s, const MetricFrame& frame) {
+    const int bodies = int(Exec::size(m.body.inv_mass));
+    const int joints = int(Exec::size(m.joint.ends));
+    const int body_pairs = int(Exec::size(s.contact.pairs));
+    return {{Exec::data(s.body.x), Exec::data(s.body.q), Exec::data(m.body.inv_mass),
+             Exec::data(m.body.inv_inertia), Exec::data(s.particle_x), Exec::data(m.particle_inv_mass)},
+            Exec::data(s.body.v),
+            Exec::data(s.body.omega),
+            Exec::data(m.joint.ends),
+            Exec::data(m.joint.kind),
+            Exec::data(m.joint.anchor_a),
+            Exec::data(m.joint.anchor_b),
+            Exec::data(m.joint.frame_a),
+            Exec::data(m.joint.frame_b),
+            Exec::data(m.joint.compliance),
+            Exec::data(m.joint.angular_compliance),
+            Exec::data(s.joint.lambda),
+            Exec::data(s.contact.pairs),
+            Exec::data(s.contact.particle_pairs),
+            frame,
+            bodies,
+            joints,
+            body_pairs,
+            bodies + joints + body_pairs + int(Exec::size(s.contact.particle_pairs))};
+  }
+  // The tracked body's centre and a diverged body's, read once the sums are in.
+  template <class Exec, class ModelA, class StateA>
+  static void complete(Sums& sums, const ModelA& m, const StateA& s) {
+    if (m.tracked_body.body >= 0) sums.tracked_body_x = Exec::read(s.body.x, size_t(m.tracked_body.body));
+    if (sums.body_bad_reason != kFinite) sums.bad_x = Exec::read(s.body.x, size_t(sums.body_bad));
+  }
+  static std::optional<Divergence> divergence(const Sums& sums) {
+    if (sums.body_bad_reason == kFinite) return std::nullopt;
+    return Divergence{"body " + std::to_string(sums.body_bad), sums.body_bad_reason, sums.bad_x};
+  }
+  // A joint's force as −|λ| of its positional block (tension positive, as a distance constraint's) and the
+  // magnitude of its angular block and limit.
+  template <class Exec, class StateA>
+  static ProbeReading probe(const StateA& s, int index) {
+    const JointLambda joint = Exec::read(s.joint.lambda, size_t(index));
+    return {-double(length(joint.force)), double(length(joint.torque))};
+  }
+  template <class ModelT>
+  static void finish(Metrics& out, const Sums& sums, const ModelT& m, Real) {
+    finish_rigid(out, sums, m.tracked_body);
+  }
+  static std::vector<MetricColumn<Metrics>> columns() { return rigid_columns(); }
+  template <class ModelT>
+  static void report(const ModelT& m, const Metrics& r, ReportLines& out) {
+    if (m.body_count() == 0) return;
+    out.push_back(
+        {"bodies", format_text("%d bodies, %d joints: separation max %.4g m, angular error max %.4g "
+                               "rad, |L| %.6g kg m^2/s",
+                               m.body_count(), m.joint_count(), r.joint_separation_max, r.joint_angle_max,
+                               double(length(r.angular_momentum)))});
+    if (m.body_contact.enabled)
+      out.push_back(
+          {"contacts", format_text("%d points, %d touching: force %.6g N, deepest %.4g m", r.contact_points,
+                                   r.contacts_touching, r.contact_force, r.contact_depth_max)});
+    if (m.body_contact.enabled && m.body_contact.particles && m.particle_count() > 0)
+      out.push_back(
+          {"particles", format_text("%d contacts with bodies, %d touching: force %.6g N, deepest %.4g m",
+                                    r.particle_contact_points, r.particle_contacts_touching,
+                                    r.particle_contact_force, r.particle_contact_depth_max)});
+    if (r.contacts_dropped > 0)
+      out.push_back({"contacts",
+                     format_text("%d pairs left out at the last detection: a body had more than %d",
+                                 r.contacts_dropped, kBodyContactSlots),
+                     true});
+    if (m.tracked_body.body >= 0)
+      out.push_back({"tracked", format_text("%s: height %.6g m, sank %.4g m, drifted %.4g m",
+                                            m.tracked_body.name.c_str(), r.tracked_body_height,
+                                            r.tracked_body_drop, r.tracked_body_drift)});
+  }
+  template <class ModelT>
+  static void add_sizes(const ModelT& m, std::vector<ModelSize>& out) {
+    if (m.body_count() > 0) out.push_back({"bodies", "bodies", m.body_count()});
+    if (m.joint_count() > 0) out.push_back({"joints", "joints", m.joint_count()});
+  }
+  template <class ModelT, class StateT>
+  static void add_mass(const ModelT& m, const StateT& s, double& mass, double& top) {
+    for (size_t b = 0; b < m.body.inv_mass.size(); ++b)
+      if (m.body.inv_mass[b] > 0.0) {
+        mass += 1.0 / m.body.inv_mass[b];
+        top = std::max(top, double(s.body.x[b].y));
+      }
+  }
+  template <class ModelT>
+  static const char* force_form_refusal(const ModelT& m) {
+    return m.body_count() > 0
+               ? "rigid bodies' joints and contacts are XPBD constraints on poses (Müller et al. "
+                 "2020) with no force form here"
+               : nullptr;
+  }
+};
+
+}  // namespace sim
+
+// Its solver part, so that registering the family (registry/family_list.h) brings its stages too.
+#include "families/rigid/rigid_stages.h"

@@ -1,0 +1,361 @@
+// The rigid-body family's solver part (Müller et al. 2020, "Müller 2020", Algorithm 2, run inside Small
+// Steps Algorithm 1's substeps): the bodies' prediction with the gyroscopic term beside the particles'
+// (begin_substep), the joints projected every iteration — Gauss-Seidel colour by colour, or Jacobi through
+// per-end slots with the inverse masses split n_i/ω ways — and the mouse grab of a body, then the velocity
+// update from the pose change and the velocity pass: the joints' damping (end_substep). The bodies'
+// contacts (families/rigid/body_contact_stages.h) run inside these hooks: found at detect, projected after the
+// joints every iteration, their velocity pass after the joints'. Data and metric term:
+// families/rigid/rigid_family.h.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "families/common/frame_multipliers.h"
+#include "families/family.h"
+#include "families/rigid/body_contact_stages.h"
+#include "families/rigid/body_ends.h"
+#include "families/rigid/body_stability.h"
+#include "families/rigid/rigid_family.h"
+#include "model/grab.h"
+#include "settings/settings.h"
+
+namespace sim {
+
+// Algorithm 2 lines 2-9 for body i, keeping the pose at the start of the substep.
+struct PredictBodies {
+  Vec3* x;
+  const Vec3* v;
+  Vec3 *omega, *x_prev;
+  Quat *q, *q_prev;
+  const Real* w;
+  const Vec3* inv_inertia;
+  Vec3 gravity;
+  Real h;
+  SIM_HD void operator()(int i) const {
+    x_prev[i] = x[i];
+    q_prev[i] = q[i];
+    predict_body(x[i], q[i], v[i], omega[i], w[i], inv_inertia[i], gravity, h);
+  }
+};
+
+// Algorithm 2 lines 15-18, with the solver's velocity damping e^{−d h} on v and ω (stages.h, UpdateVelocity).
+struct UpdateBodyVelocities {
+  const Vec3 *x, *x_prev;
+  const Quat *q, *q_prev;
+  Vec3 *v, *omega;
+  Real inv_h;
+  Real damping_factor;  // e^{−d Δt_s} [-]
+  SIM_HD void operator()(int i) const {
+    body_velocity(x[i], q[i], x_prev[i], q_prev[i], inv_h, v[i], omega[i]);
+    v[i] = damping_factor * v[i];
+    omega[i] = damping_factor * omega[i];
+  }
+};
+
+struct JointArgs {
+  const Int2* ends;
+  const JointKind* kind;
+  const Vec3 *anchor_a, *anchor_b;
+  const Quat *frame_a, *frame_b;
+  const Real *compliance, *angular_compliance, *limit_lo, *limit_hi;
+  JointLambda* lambda;
+  EndRefs poses;
+  Real h;
+  SIM_HD JointSpec spec(int j) const {
+    return joint_spec(kind, anchor_a, anchor_b, frame_a, frame_b, compliance, angular_compliance, limit_lo,
+                      limit_hi, j);
+  }
+};
+
+// Gauss-Seidel: joint first + i of one colour (no other joint of the colour shares its ends).
+struct ProjectJointColour {
+  JointArgs args;
+  int first;
+  SIM_HD void operator()(int i) const {
+    const int j = first + i;
+    const Int2 e = args.ends[j];
+    BodyPose a = args.poses.load(e.a), b = args.poses.load(e.b);
+    project_joint(args.spec(j), a, b, 1.0, 1.0, args.lambda[j], args.h);
+    args.poses.store(e.a, a);
+    args.poses.store(e.b, b);
+  }
+};
+
+// Jacobi: joint j projected on copies of its ends from the poses every joint of the pass reads, each end's
+// inverse masses split n/ω ways (n: the joints at that end), its corrections written to slots 2j, 2j + 1.
+struct ProjectJointJacobi {
+  JointArgs args;
+  JacobiSplit split;  // over the joints' incidence
+  PoseCorrection* slots;
+  SIM_HD void operator()(int j) const {
+    const Int2 e = args.ends[j];
+    const BodyPose a0 = args.poses.load(e.a), b0 = args.poses.load(e.b);
+    BodyPose a = a0, b = b0;
+    project_joint(args.spec(j), a, b, split(e.a), split(e.b), args.lambda[j], args.h);
+    slots[2 * j] = pose_change(a0, a);
+    slots[2 * j + 1] = pose_change(b0, b);
+  }
+};
+
+// K⁻¹ d: the impulse that changes a relative velocity by d through inverse mass matrix K; 0 where K is
+// singular (a direction neither end can move in, such as a particle's turn).
+SIM_HD Vec3 block_impulse(const Mat3& K, Vec3 d) {
+  const Real det = determinant(K);
+  return det > 1e-300 ? inverse(K) * d : Vec3{0.0, 0.0, 0.0};
+}
+
+// Müller 2020 §3.6: each joint's relative velocity at its anchors and its relative angular velocity are
+// reduced by min(μ h, 1), as impulses with the generalised inverse masses; joint first + i of a colour.
+struct DampJointColour {
+  JointArgs args;
+  const Real* damping;
+  EndVelocities vel;
+  int first;
+  SIM_HD void operator()(int i) const {
+    const int j = first + i;
+    const Real k = min_number(damping[j] * args.h, 1.0);
+    if (k <= 0.0) return;
+    const Int2 e = args.ends[j];
+    const BodyPose a = args.poses.load(e.a), b = args.poses.load(e.b);
+    Vec3 lin_a, ang_a, lin_b, ang_b;
+    vel.load(e.a, lin_a, ang_a);
+    vel.load(e.b, lin_b, ang_b);
+    const Vec3 ra = rotate(a.q, args.anchor_a[j]), rb = rotate(b.q, args.anchor_b[j]);
+    // the impulses that remove k of the relative velocities, through the same inverse mass matrices as the
+    // positions' blocks (constraints/joint.h)
+    const Vec3 p = block_impulse(positional_inv_mass_matrix(a, ra) + positional_inv_mass_matrix(b, rb),
+                                 k * ((lin_b + cross(ang_b, rb)) - (lin_a + cross(ang_a, ra))));
+    lin_a += a.w * p;
+    ang_a += apply_inv_inertia(a, cross(ra, p));
+    lin_b -= b.w * p;
+    ang_b -= apply_inv_inertia(b, cross(rb, p));
+    const Vec3 l = block_impulse(inv_inertia_matrix(a) + inv_inertia_matrix(b), k * (ang_b - ang_a));
+    ang_a += apply_inv_inertia(a, l);
+    ang_b -= apply_inv_inertia(b, l);
+    vel.store(e.a, lin_a, ang_a);
+    vel.store(e.b, lin_b, ang_b);
+  }
+};
+
+// The mouse grab of a body: its point at `local` pulled to a target that moves from `start` to `end` over
+// the frame's substeps, by one positional block of the grab's compliance (the attachment of Small Steps
+// Eq. 8 on a body point).
+struct ProjectBodyGrab {
+  EndRefs poses;
+  int body;
+  Vec3 local;       // [m] body coordinates
+  Vec3 start, end;  // [m]
+  Real compliance;  // α [m/N]
+  Real fraction;    // (s + 1) / n [-]
+  Vec3* lambda;     // [N·s²]
+  Real h;
+  SIM_HD void operator()(int) const {
+    BodyPose a = poses.load(body);
+    BodyPose target{start + fraction * (end - start), quat_identity(), 0.0, {0.0, 0.0, 0.0}};
+    positional_block(a, target, 1.0, 1.0, rotate(a.q, local), {0.0, 0.0, 0.0}, compliance, *lambda, h);
+    poses.store(body, a);
+  }
+};
+
+template <class Core>
+class RigidFamily::Stages : public FamilyHooks {
+ public:
+  using Exec = typename Core::Exec;
+  using Substep = typename Core::Substep;
+  using HostModel = typename Core::HostModel;
+
+  void upload(Core& core, const HostModel& m) {
+    core.model.body_contact = m.body_contact;  // the host-side members the metric term reads
+    core.model.tracked_body = m.tracked_body;
+    gravity_ = m.gravity;
+    colours_ = ranges_between(m.joint.colour_offsets);
+    bodies_ = int(m.body.inv_mass.size());
+    joints_ = int(m.joint.ends.size());
+    damped_ = std::any_of(m.joint.damping.begin(), m.joint.damping.end(), [](Real d) { return d > 0.0; });
+    Exec::resize(x_prev_, size_t(bodies_));
+    Exec::resize(q_prev_, size_t(bodies_));
+    Exec::resize(grab_lambda_, 1);
+    Exec::resize(body_stiffness_, size_t(bodies_));
+    Exec::resize(body_damping_, size_t(bodies_));
+    contacts_.upload(core, m);
+  }
+
+  void state_uploaded(Core&) { contacts_.state_uploaded(); }
+  void detect(Core& core, Vec3 gravity, Real dt) { contacts_.detect(core, gravity, dt); }
+  void add_frame_stats(RigidSums& sums) const { sums.contacts_dropped = contacts_.dropped(); }
+
+  void set_grab(const Grab& grab) {
+    if (grab.body != grab_.body) grab_start_ = grab.target;
+    grab_ = grab;
+  }
+
+  void begin_substep(Core& core, const Substep& sub) {
+    auto& b = core.state.body;
+    contacts_.begin_substep(core, sub);  // reads the poses and velocities before the prediction
+    core.launch(
+        bodies_,
+        PredictBodies{Exec::data(b.x), Exec::data(b.v), Exec::data(b.omega), Exec::data(x_prev_),
+                      Exec::data(b.q), Exec::data(q_prev_), Exec::data(core.model.body.inv_mass),
+                      Exec::data(core.model.body.inv_inertia), sub.settings.gravity_scale * gravity_, sub.h});
+    core.clear(core.state.joint.lambda);
+    if (grabbing()) core.clear(grab_lambda_);
+  }
+
+  void project(Core& core, const Substep& sub) {
+    const int joints = int(Exec::size(core.model.joint.ends));
+    const JointArgs args = joint_args(core, sub.h);
+    if (joints > 0 && sub.settings.order == SolverOrder::GaussSeidel) {
+      core.sweep(colours_, [&](int first) { return ProjectJointColour{args, first}; });
+    } else if (joints > 0) {
+      project_jacobi(core, args, joints, sub.settings.jacobi_omega);
+    }
+    if (grabbing())
+      core.launch(1, ProjectBodyGrab{args.poses, grab_.body, grab_.local, grab_start_, grab_.target,
+                                     grab_.compliance, sub.fraction, Exec::data(grab_lambda_), sub.h});
+    contacts_.project(core, sub, args.poses);
+  }
+
+  // Joints may end on particles and bodies touch particles: their velocity passes change those particles'.
+  bool particles_after_velocity_update() const { return bodies_ > 0 || joints_ > 0; }
+
+  void end_substep(Core& core, const Substep& sub) {
+    if (bodies_ == 0 && Exec::size(core.model.joint.ends) == 0) return;
+    auto& b = core.state.body;
+    core.launch(bodies_, UpdateBodyVelocities{Exec::data(b.x), Exec::data(x_prev_), Exec::data(b.q),
+                                              Exec::data(q_prev_), Exec::data(b.v), Exec::data(b.omega),
+                                              1.0 / sub.h, std::exp(-sub.settings.damping * sub.h)});
+    const JointArgs args = joint_args(core, sub.h);
+    if (damped_)
+      core.sweep(colours_, [&](int first) {
+        return DampJointColour{args, Exec::data(core.model.joint.damping), end_velocities<Exec>(core), first};
+      });
+    contacts_.velocity_pass(core, sub, args.poses, length(sub.settings.gravity_scale * gravity_));
+  }
+
+  void end_frame(Core&) { grab_start_ = grab_.target; }
+
+  DrawCounts draw_counts(const Core&) const { return {bodies_, joints_}; }
+  // Each body's instance and bounds, and each joint's point (rigid_draw.h).
+  DrawSums draw(Core& core, const DrawArrays& out, DrawQuantity quantity) {
+    DrawSums sums;
+    if (bodies_ > 0 && out.body)
+      sums = Exec::template reduce<DrawSums>(
+          bodies_,
+          WriteDrawBody{Exec::data(core.state.body.x), Exec::data(core.state.body.q), Exec::data(core.state.body.v),
+                        Exec::data(core.model.body.size), quantity, out.body},
+          reduce_scratch_);
+    if (joints_ > 0 && out.joint)
+      Exec::parallel_for(
+          joints_, WriteDrawJoint{EndPoses{Exec::data(core.state.body.x), Exec::data(core.state.body.q),
+                                           Exec::data(core.model.body.inv_mass),
+                                           Exec::data(core.model.body.inv_inertia), core.x(), core.w()},
+                                  Exec::data(core.model.joint.ends), Exec::data(core.model.joint.anchor_a), out.joint});
+    return sums;
+  }
+
+  void end_iterations(Core& core, const Substep& sub) {
+    frame_lambda_.add(core, sub, Exec::data(core.state.joint.lambda), int(Exec::size(core.model.joint.ends)));
+    contacts_.add_multipliers(core, sub);
+  }
+
+  // The bodies' rotational columns of K̃ (body_stiffness.h), in the family's own buffer: no other family
+  // writes a body's.
+  void add_stiffness(Core& core, const StiffnessPass& pass) {
+    if (bodies_ == 0) return;
+    core.clear(body_stiffness_);
+    const auto& j = core.model.joint;
+    const JointLambda* sums = frame_lambda_.sums(int(Exec::size(j.ends)));
+    const bool joints = sums && Exec::size(j.incidence_offsets) > size_t(bodies_);
+    const JointArgs args = joint_args(core, 0.0);
+    core.launch(bodies_, BodyStiffness{{args.poses.body_x, args.poses.body_q, args.poses.body_w,
+                                        args.poses.body_inv_inertia, core.x(), core.w()},
+                                       args.anchor_a,
+                                       args.anchor_b,
+                                       sums,
+                                       frame_lambda_.scale(pass.inv_h2),
+                                       joints ? Exec::data(j.incidence_offsets) : nullptr,
+                                       joints ? Exec::data(j.incidence_slots) : nullptr,
+                                       contacts_.body_pair_lists(core, pass.inv_h2),
+                                       contacts_.particle_pair_lists(core, pass.inv_h2),
+                                       grabbing() ? grab_.body : -1,
+                                       grab_.local,
+                                       Exec::data(grab_lambda_),
+                                       Exec::data(body_stiffness_),
+                                       pass.inv_h2});
+  }
+
+  // The bodies' rotations in the stability criterion (body_stability.h), and Eq. 6's damping of them.
+  StabilitySums stability(Core& core, const StabilityPass& pass) {
+    if (bodies_ == 0) return {};
+    ++core.launches;
+    const auto& b = core.state.body;
+    return Exec::template reduce<StabilitySums>(
+        bodies_,
+        BodyStabilityTerm{Exec::data(body_stiffness_), Exec::data(b.x), Exec::data(b.q),
+                          Exec::data(core.model.body.inv_mass), Exec::data(core.model.body.inv_inertia), pass,
+                          Exec::data(body_damping_)},
+        reduce_scratch_);
+  }
+  void damp(Core& core) {
+    core.launch(bodies_, DampBodies{Exec::data(core.state.body.omega), Exec::data(body_damping_)});
+  }
+
+ private:
+  bool grabbing() const { return grab_.body >= 0 && grab_.body < bodies_; }
+
+  JointArgs joint_args(Core& core, Real h) {
+    const auto& j = core.model.joint;
+    return {
+        Exec::data(j.ends),
+        Exec::data(j.kind),
+        Exec::data(j.anchor_a),
+        Exec::data(j.anchor_b),
+        Exec::data(j.frame_a),
+        Exec::data(j.frame_b),
+        Exec::data(j.compliance),
+        Exec::data(j.angular_compliance),
+        Exec::data(j.limit_lo),
+        Exec::data(j.limit_hi),
+        Exec::data(core.state.joint.lambda),
+        {Exec::data(core.state.body.x), Exec::data(core.state.body.q), Exec::data(core.model.body.inv_mass),
+         Exec::data(core.model.body.inv_inertia), core.x(), core.w()},
+        h};
+  }
+
+  // Every joint writes its two ends' corrections, then every body, and every particle a joint holds, gathers.
+  void project_jacobi(Core& core, const JointArgs& args, int joints, Real omega) {
+    const auto& j = core.model.joint;
+    const int* offsets = Exec::data(j.incidence_offsets);
+    const int* slot_of = Exec::data(j.incidence_slots);
+    Exec::resize(slots_, size_t(2 * joints));
+    PoseCorrection* slots = Exec::data(slots_);
+    core.launch(joints, ProjectJointJacobi{args, {offsets, bodies_, omega}, slots});
+    core.launch(bodies_,
+                GatherPoseCorrections{offsets, slot_of, slots, args.poses.body_x, args.poses.body_q, 0});
+    const int nodes = int(Exec::size(j.incidence_offsets)) - 1;
+    if (nodes > bodies_)  // some joint ends on a particle: the incidence covers every particle
+      core.launch(nodes - bodies_,
+                  GatherPoseCorrections{offsets, slot_of, slots, core.x(), nullptr, bodies_});
+  }
+
+  std::vector<IndexRange> colours_;
+  int bodies_ = 0;
+  int joints_ = 0;
+  bool damped_ = false;                          // some joint damps (the velocity pass runs)
+  Vec3 gravity_{};                               // Model::gravity [m/s²]
+  typename Exec::template Buffer<Vec3> x_prev_;  // the bodies' xⁿ [m]
+  typename Exec::template Buffer<Quat> q_prev_;  // qⁿ
+  typename Exec::template Buffer<PoseCorrection> slots_;
+  Grab grab_;
+  Vec3 grab_start_{};
+  BodyContacts<Core> contacts_;
+  typename Exec::template Buffer<Vec3> grab_lambda_;  // [N·s²]
+  FrameMultipliers<Core, JointLambda> frame_lambda_;  // the joints' over the frame (geometric stiffness)
+  typename Exec::template Buffer<unsigned char> reduce_scratch_;  // the backend's memory for reductions
+  typename Exec::template Buffer<DofStiffness> body_stiffness_;  // each body's column of K̃ (adaptive)
+  typename Exec::template Buffer<Mat3> body_damping_;            // each body's Eq. 6 factor (adaptive)
+};
+
+}  // namespace sim

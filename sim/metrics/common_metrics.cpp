@@ -1,0 +1,133 @@
+#include "metrics/common_metrics.h"
+
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+
+namespace sim {
+
+std::string format_text(const char* format, ...) {
+  char text[512];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(text, sizeof text, format, args);
+  va_end(args);
+  return text;
+}
+
+namespace {
+
+template <class Get>
+MetricColumn<CommonMetrics> real(const char* name, Get get) {
+  return {name, [get](const CommonMetrics& m) { return double(get(m)); }, false};
+}
+template <class Get>
+MetricColumn<CommonMetrics> count(const char* name, Get get) {
+  return {name, [get](const CommonMetrics& m) { return double(get(m)); }, true};
+}
+
+}  // namespace
+
+const std::vector<MetricColumn<CommonMetrics>>& common_head_columns() {
+  static const std::vector<MetricColumn<CommonMetrics>> columns = {
+      count("frame", [](const CommonMetrics& m) { return m.frame; }),
+      real("time_s", [](const CommonMetrics& m) { return m.time; }),
+      real("kinetic_J", [](const CommonMetrics& m) { return m.kinetic; }),
+      real("gravitational_J", [](const CommonMetrics& m) { return m.gravitational; }),
+      real("elastic_J", [](const CommonMetrics& m) { return m.elastic; }),
+      real("potential_J", [](const CommonMetrics& m) { return m.potential; }),
+      real("total_J", [](const CommonMetrics& m) { return m.total; }),
+      real("violation_J", [](const CommonMetrics& m) { return m.violation; }),
+      real("max_residual_m", [](const CommonMetrics& m) { return m.max_residual; }),
+      real("rms_residual_m", [](const CommonMetrics& m) { return m.rms_residual; }),
+      real("max_extension_m", [](const CommonMetrics& m) { return m.max_extension; }),
+      real("extension_over_bound", [](const CommonMetrics& m) { return m.extension_over_bound; }),
+      real("tip_deflection_m", [](const CommonMetrics& m) { return m.tip_deflection; }),
+  };
+  return columns;
+}
+
+const std::vector<MetricColumn<CommonMetrics>>& common_tail_columns() {
+  static const std::vector<MetricColumn<CommonMetrics>> columns = {
+      real("cg_residual", [](const CommonMetrics& m) { return m.cg_residual; }),
+      count("substeps", [](const CommonMetrics& m) { return m.substeps; }),
+      real("stiffness_ratio_per_s2", [](const CommonMetrics& m) { return m.stiffness_ratio; }),
+      real("stable_dt_s", [](const CommonMetrics& m) { return m.stable_dt; }),
+      count("substeps_wanted", [](const CommonMetrics& m) { return m.substeps_wanted; }),
+      count("substeps_clamped", [](const CommonMetrics& m) { return m.substeps_clamped; }),
+      count("substeps_held", [](const CommonMetrics& m) { return m.substeps_held; }),
+      count("damped_dofs", [](const CommonMetrics& m) { return m.damped_dofs; }),
+      count("projections", [](const CommonMetrics& m) { return m.projections; }),
+      real("step_ms", [](const CommonMetrics& m) { return m.step_ms; }),
+      real("detection_ms", [](const CommonMetrics& m) { return m.detection_ms; }),
+      real("search_ms", [](const CommonMetrics& m) { return m.search_ms; }),
+      count("searches", [](const CommonMetrics& m) { return m.searches; }),
+      count("launches", [](const CommonMetrics& m) { return m.launches; }),
+      count("threads", [](const CommonMetrics& m) { return m.threads; }),
+  };
+  return columns;
+}
+
+std::string describe(const Divergence& d) {
+  const Vec3 x = d.position;
+  switch (d.reason) {
+    case kNonFinitePosition:
+      return d.item + " has a non-finite position";
+    case kNonFiniteVelocity:
+      return d.item + " has a non-finite velocity";
+    case kOutOfBounds:
+      return d.item + " left the scene bounds at (" + std::to_string(x.x) + ", " + std::to_string(x.y) +
+             ", " + std::to_string(x.z) + ") m";
+    default:
+      return d.item + " is fine";
+  }
+}
+
+std::string cost_line(const CommonMetrics& m, Integrator integrator) {
+  if (integrator == Integrator::Xpbd) return std::to_string(m.projections) + " constraint projections/frame";
+  if (explicit_scheme(integrator)) return std::to_string(m.evaluations) + " force passes/frame";
+  return format_text("implicit Euler, last linear solve |r|/|r0| = %.3g", m.cg_residual);
+}
+
+std::string stability_line(const CommonMetrics& m, Stabilization mode) {
+  if (mode == Stabilization::Off) return "";
+  const std::string load =
+      m.stable_dt > 0.0 ? format_text("h_bar %.3g ms, r = %.3g/s^2", 1e3 * m.stable_dt, m.stiffness_ratio)
+                        : "no load";
+  if (mode == Stabilization::Damping)
+    return format_text("adaptive damping: %d DOF%s damped at N = %d (%s; stable from N = %d)", m.damped_dofs,
+                       m.damped_dofs == 1 ? "" : "s", m.substeps, load.c_str(), m.substeps_wanted);
+  std::string line = format_text("adaptive: N = %d (%s)%s", m.substeps, load.c_str(),
+                                 !m.substeps_clamped              ? ""
+                                 : m.substeps_wanted > m.substeps ? ", clamped at N_max"
+                                                                  : ", raised to N_min");
+  if (mode == Stabilization::Hybrid && m.damped_dofs > 0)
+    line += format_text("; wanted %d, %d DOF%s damped", m.substeps_wanted, m.damped_dofs,
+                        m.damped_dofs == 1 ? "" : "s");
+  else if (m.substeps_clamped && m.substeps_wanted > m.substeps)
+    line += format_text(" (wanted %d)", m.substeps_wanted);
+  else if (m.substeps_held)
+    line += format_text(", held (Eq. 11: %d)", m.substeps_wanted);
+  return line;
+}
+
+void report_common(const CommonMetrics& m, double extension_bound, int tracked_particles,
+                   const std::vector<Probe>& probes, ReportLines& out) {
+  out.push_back({"energy", format_text("kinetic %.6g J, gravitational %.6g J, elastic %.6g J, total %.6g J",
+                                       m.kinetic, m.gravitational, m.elastic, m.total)});
+  out.push_back({"residual", format_text("|C + α̃λ| max %.4g m, rms %.4g m", m.max_residual, m.rms_residual)});
+  if (extension_bound > 0.0 && m.extension_over_bound > 1.0)
+    out.push_back({"extension",
+                   format_text("%.4g m > bound %.4g m: the physics failed", m.max_extension, extension_bound),
+                   true});
+  if (tracked_particles > 0)
+    out.push_back({"tip", format_text("deflection %.4g m (mean sag of %d tracked particles)",
+                                      m.tip_deflection, tracked_particles)});
+  for (size_t i = 0; i < probes.size() && i < m.probe_force.size(); ++i)
+    out.push_back({"force", probes[i].torque
+                                ? format_text("%s: %.6g N, torque %.6g N m", probes[i].name.c_str(),
+                                              m.probe_force[i], m.probe_torque[i])
+                                : format_text("%s: %.6g N", probes[i].name.c_str(), m.probe_force[i])});
+}
+
+}  // namespace sim

@@ -1,0 +1,31 @@
+// A frame's metrics in words, line by line, for the run summary (`smallsteps run`) and the viewer's Stats
+// panel alike: each family says what it measured (families/family.h, report()), the common lines are
+// metrics/common_metrics.h's. A line has a short key (the summary's left column) and its text; an alarm
+// line reports a failure (drawn red in the viewer).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sim {
+
+struct ReportLine {
+  std::string key;  // "stretch", "contacts", ...
+  std::string text;
+  bool alarm = false;
+};
+
+using ReportLines = std::vector<ReportLine>;
+
+// How many of something a Model holds ("distance constraints": 12,000), for the run summary and the metrics
+// file's head; each family lists its own (families/family.h, add_sizes).
+struct ModelSize {
+  std::string key;    // "distance_constraints"
+  std::string label;  // "distance constraints"
+  int count = 0;
+};
+
+// printf into a std::string.
+std::string format_text(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
+}  // namespace sim

@@ -1,0 +1,30 @@
+// Settings: everything a frame can be told, changeable between frames: the solver's own settings
+// (settings/settings.h) and each registered family's options (families/family.h, Options) as bases. The
+// settings table, declared once beside each member, drives --name on the command line, the presets'
+// "settings" object (app/preset.h), the viewer's Solver panel, the run summary and `smallsteps list`.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "params/param.h"
+#include "registry/family_list.h"
+#include "settings/setting_spec.h"
+#include "settings/settings.h"
+
+namespace sim {
+
+struct Settings : SolverSettings, Families::OptionParts {};
+
+// The table: the solver's entries, then each family's, in list order.
+const std::vector<SettingSpec<Settings>>& setting_specs();
+// The same entries as parameters, for ParamSet (the CLI, presets and the UI edit a ParamSet).
+const std::vector<ParamSpec>& settings_table();
+ParamSet settings_to_params(const Settings& s);
+Settings settings_from_params(const ParamSet& p);
+
+// "substeps=30, iterations=1, ..." for every setting that differs from its default: what a run summary
+// prints beside describe().
+std::string changed_settings(const Settings& s);
+
+}  // namespace sim

@@ -1,0 +1,252 @@
+#include "settings/settings.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace sim {
+
+namespace {
+
+std::vector<std::string> integrator_names() {
+  std::vector<std::string> names;
+  for (const IntegratorInfo& i : kIntegrators) names.push_back(i.name);
+  return names;
+}
+
+}  // namespace
+
+std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
+  using S = SolverSettings;
+  using T = ParamType;
+  using W = Widget;
+  return {
+      setting(&S::integrator,
+              {"integrator", T::Choice, 0, 0, 0, "",
+               "time integration: xpbd (Algorithm 1) or a force-based scheme (Teschner's lectures), "
+               "one step per substep",
+               false, integrator_names(), W::Combo}),
+      setting(&S::substeps,
+              {"substeps",
+               T::Int,
+               0,
+               1,
+               1000,
+               "",
+               "n: substeps per frame, Δt_s = Δt_f / n (Eq. 6); steps per frame of a force-based "
+               "integrator",
+               false,
+               {},
+               W::LogSlider}),
+      setting(&S::iterations, {"iterations",
+                               T::Int,
+                               0,
+                               1,
+                               1000,
+                               "",
+                               "k: constraint iterations per substep",
+                               false,
+                               {},
+                               W::LogSlider}),
+      setting(&S::newton_iterations, {"newton_iterations",
+                                      T::Int,
+                                      0,
+                                      1,
+                                      100,
+                                      "",
+                                      "implicit_euler: Newton steps per substep (1: linearly implicit)",
+                                      false,
+                                      {},
+                                      W::Slider}),
+      setting(&S::linear_solver,
+              {"linear_solver",
+               T::Choice,
+               0,
+               0,
+               0,
+               "",
+               "implicit_euler: the linear solve, conjugate gradients (Jacobi-preconditioned) or "
+               "Jacobi with ω",
+               false,
+               {"pcg", "jacobi"},
+               W::Combo}),
+      setting(&S::linear_iterations,
+              {"linear_iterations",
+               T::Int,
+               0,
+               1,
+               10000,
+               "",
+               "implicit_euler: at most this many linear-solver iterations per Newton step",
+               false,
+               {},
+               W::LogSlider}),
+      setting(&S::linear_omega, {"linear_omega",
+                                 T::Real,
+                                 0,
+                                 0.05,
+                                 2.0,
+                                 "",
+                                 "implicit_euler, jacobi: ω of dx += ω D^-1 (r - A dx); it diverges above "
+                                 "2/λ_max(D^-1 A), often near 1",
+                                 false,
+                                 {},
+                                 W::Slider}),
+      setting(&S::order, {"solver",
+                          T::Choice,
+                          0,
+                          0,
+                          0,
+                          "",
+                          "constraint order: Gauss-Seidel over colours, or Jacobi",
+                          false,
+                          {"gs", "jacobi"},
+                          W::Combo}),
+      setting(&S::jacobi_omega, {"jacobi_omega",
+                                 T::Real,
+                                 0,
+                                 0.05,
+                                 2.0,
+                                 "",
+                                 "ω: Jacobi relaxation of averaged corrections",
+                                 false,
+                                 {},
+                                 W::Slider}),
+      setting(&S::frame_dt, {"frame_dt",
+                             T::Real,
+                             0,
+                             1e-4,
+                             0.1,
+                             "s",
+                             "Δt_f: simulated time per frame",
+                             false,
+                             {},
+                             W::LogSlider}),
+      setting(&S::damping, {"damping",
+                            T::Real,
+                            0,
+                            0.0,
+                            100.0,
+                            "1/s",
+                            "d: velocity damping, |v| decays as exp(-d t)",
+                            false,
+                            {},
+                            W::Slider}),
+      setting(&S::gravity_scale, {"gravity_scale",
+                                  T::Real,
+                                  0,
+                                  0.0,
+                                  10.0,
+                                  "",
+                                  "multiplies the scene's gravity",
+                                  false,
+                                  {},
+                                  W::Slider}),
+      setting(&S::contact_detection,
+              {"contact_detection",
+               T::Choice,
+               0,
+               0,
+               0,
+               "",
+               "find contacts once per frame (Small Steps 4.2) or before every substep",
+               false,
+               {"frame", "substep"},
+               W::Combo}),
+      setting(&S::adaptive,
+              {"adaptive",
+               T::Choice,
+               0,
+               0,
+               0,
+               "",
+               "stabilisation from the geometric stiffness (Giles & Andrews 2024), xpbd: off (fixed n), "
+               "substeps (n = ceil(dt_f / h_bar) each frame), damping (fixed n, Andrews 2017 Eq. 6), "
+               "hybrid (substeps up to max_substeps, damping beyond)",
+               false,
+               {"off", "substeps", "damping", "hybrid"},
+               W::Combo}),
+      setting(&S::adaptive_alpha,
+              {"adaptive_alpha",
+               T::Real,
+               0,
+               0.001,
+               1.0,
+               "",
+               "α of the stability criterion h^2 K_d / M <= 4 α (Eq. 5); n grows as 1/sqrt(α)",
+               false,
+               {},
+               W::LogSlider}),
+      setting(&S::min_substeps, {"min_substeps",
+                                 T::Int,
+                                 0,
+                                 1,
+                                 1000,
+                                 "",
+                                 "N_min: fewest substeps an adaptive frame takes",
+                                 false,
+                                 {},
+                                 W::LogSlider}),
+      setting(&S::max_substeps, {"max_substeps",
+                                 T::Int,
+                                 0,
+                                 1,
+                                 1000,
+                                 "",
+                                 "N_max: most substeps an adaptive frame takes",
+                                 false,
+                                 {},
+                                 W::LogSlider}),
+      setting(&S::adaptive_release, {"adaptive_release",
+                                     T::Real,
+                                     0,
+                                     0.0,
+                                     1.0,
+                                     "",
+                                     "largest fraction N may fall by from one frame to the next (1: free, as "
+                                     "Algorithm 1)",
+                                     false,
+                                     {},
+                                     W::Slider}),
+      setting(&S::threads, {"threads",
+                            T::Int,
+                            0,
+                            0,
+                            256,
+                            "",
+                            "CPU threads: 0 adapts to the cores left free by other programs, N fixes them",
+                            false,
+                            {},
+                            W::LogSlider}),
+  };
+}
+
+std::string describe(const SolverSettings& s) {
+  char text[200];
+  if (s.integrator == Integrator::ImplicitEuler) {
+    std::snprintf(text, sizeof text, "%d step%s x %d Newton x %d %s, implicit Euler", s.substeps,
+                  s.substeps == 1 ? "" : "s", s.newton_iterations, s.linear_iterations,
+                  s.linear_solver == LinearSolver::Pcg ? "PCG" : "Jacobi");
+    return text;
+  }
+  if (force_based(s.integrator)) {
+    std::snprintf(text, sizeof text, "%d step%s, %s", s.substeps, s.substeps == 1 ? "" : "s",
+                  info(s.integrator).label);
+    return text;
+  }
+  char steps[96];
+  if (s.adaptive == Stabilization::Substeps)
+    std::snprintf(steps, sizeof steps, "adaptive substeps (alpha %.3g, N %d-%d)", s.adaptive_alpha,
+                  s.min_substeps, std::max(s.min_substeps, s.max_substeps));
+  else if (s.adaptive == Stabilization::Hybrid)
+    std::snprintf(steps, sizeof steps, "adaptive substeps up to %d, then damping (alpha %.3g)",
+                  std::max(s.min_substeps, s.max_substeps), s.adaptive_alpha);
+  else
+    std::snprintf(steps, sizeof steps, "%d substep%s%s", s.substeps, s.substeps == 1 ? "" : "s",
+                  s.adaptive == Stabilization::Damping ? " + adaptive damping" : "");
+  std::snprintf(text, sizeof text, "%s x %d iteration%s, XPBD, %s%s", steps, s.iterations,
+                s.iterations == 1 ? "" : "s", s.order == SolverOrder::GaussSeidel ? "Gauss-Seidel" : "Jacobi",
+                s.contact_detection == ContactDetection::PerSubstep ? ", contacts every substep" : "");
+  return text;
+}
+
+}  // namespace sim

@@ -1,0 +1,75 @@
+// SolverSettings: the numerical choices of one run that belong to no family, changeable between frames
+// (Small Steps Algorithm 1): the frame step Δt_f is split into n substeps of Δt_s = Δt_f / n (Eq. 6), each
+// running k iterations. Each member's default is written here once; its table entry (range, unit, help:
+// solver_setting_specs) beside it. registry/settings.h adds the families' options to make Settings.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/vec3.h"
+#include "params/param.h"
+#include "settings/integrator.h"
+#include "settings/setting_spec.h"
+
+namespace sim {
+
+enum class SolverOrder {
+  GaussSeidel,  // colours one after another, each colour in parallel
+  Jacobi,       // all constraints at once, averaged corrections relaxed by ω
+};
+
+// When contacts are found (Small Steps §4.2): once per frame along the trajectory predicted with Δt_f and
+// reused by every substep (the paper's choice), or again before every substep, for comparison.
+enum class ContactDetection { PerFrame, PerSubstep };
+
+// How implicit Euler solves its linear system (M/h² + K) Δx = r (solver/force/newton_pcg.h): conjugate
+// gradients preconditioned by diag(M/h² + K), or Jacobi Δx += ω D⁻¹ (r − A Δx) (Teschner, "Solver - Jacobi").
+enum class LinearSolver { Pcg, Jacobi };
+
+enum class Stabilization { Off, Substeps, Damping, Hybrid };
+
+struct SolverSettings {
+  Integrator integrator = Integrator::Xpbd;
+  int substeps = 20;                               // n [-], 1..1000
+  int iterations = 1;                              // k [-], 1..1000 (XPBD)
+  int newton_iterations = 1;                       // Newton steps per substep (implicit Euler) [-]
+  LinearSolver linear_solver = LinearSolver::Pcg;  // implicit Euler's linear solve
+  int linear_iterations = 100;  // at most this many linear-solver iterations per Newton step [-]
+  Real linear_omega = 0.5;      // ω [-] of implicit Euler's Jacobi solve (the lectures' practical 0.5)
+  SolverOrder order = SolverOrder::GaussSeidel;
+  Real jacobi_omega =
+      1.0;  // ω [-], Jacobi relaxation (XPBD's Jacobi order and implicit Euler's Jacobi solve)
+  Real frame_dt = 1.0 / 60;  // Δt_f [s]
+  Real damping = 0.0;        // d [1/s]: every substep v ← v e^{−d Δt_s}, so |v| decays as e^{−d t}
+  Real gravity_scale = 1.0;  // [-] multiplies the scene's gravity
+  ContactDetection contact_detection = ContactDetection::PerFrame;
+  // Stabilisation from the geometric stiffness (Giles & Andrews 2024, solver/xpbd/stability.h), XPBD only:
+  // off runs the fixed n; substeps picks n = clamp(⌈Δt_f/h̄⌉, N_min, N_max) each frame (Algorithm 1); damping
+  // keeps n and damps where Eq. 5 fails (Andrews et al. 2017, Eq. 6); hybrid picks n up to N_max and damps
+  // beyond.
+  Stabilization adaptive = Stabilization::Off;
+  Real adaptive_alpha = 0.1;  // α [-] of Eq. 5 (the paper: 0.1 for every example, 0.05 for the tall stack)
+  int min_substeps = 1;       // N_min [-]
+  int max_substeps = 200;     // N_max [-]
+  Real adaptive_release = 0.02;  // the largest fraction N may fall by from one frame to the next [-]
+  // CPU worker threads: 0 adapts to the cores other programs leave free (exec/thread_governor.h), N
+  // fixes the team at N (at most OMP_NUM_THREADS, or the cores). Results are the same bits either way.
+  int threads = 0;
+
+  Real substep_dt() const { return frame_dt / Real(substeps); }
+};
+
+// The stabilisation a frame runs: Settings::adaptive under XPBD; off under a force-based integrator, which
+// leaves no multipliers to build the geometric stiffness from.
+inline Stabilization active_stabilization(const SolverSettings& s) {
+  return s.integrator == Integrator::Xpbd ? s.adaptive : Stabilization::Off;
+}
+
+// One-line description of the settings for captions: "30 substeps × 1 iteration, XPBD, GS".
+std::string describe(const SolverSettings& s);
+
+// The table entries of SolverSettings' members (registry/settings.h puts them first in the settings table).
+std::vector<SettingSpec<SolverSettings>> solver_setting_specs();
+
+}  // namespace sim

@@ -1,0 +1,148 @@
+// XpbdStepper<Exec>: a frame of Small Steps Algorithm 1, written once against an execution policy, with the
+// adaptive substepping of Giles & Andrews 2024 (Algorithm 1 there; solver/xpbd/stability.h) choosing its N.
+// The constraints are the registered families' (registry/family_list.h): the stepper calls each family's
+// hooks at their places in the algorithm and names none of them.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+#include "solver/frame_stepper.h"
+#include "solver/particle_stages.h"
+#include "solver/xpbd/stability.h"
+
+namespace sim {
+
+template <class Exec>
+class XpbdStepper final : public FrameStepper<Exec> {
+ public:
+  using typename FrameStepper<Exec>::Core;
+  using typename FrameStepper<Exec>::Stages;
+
+  void model_uploaded(Core& core) override {
+    Exec::resize(particle_stiffness_, size_t(core.particle_count()));
+    Exec::resize(particle_damping_, size_t(core.particle_count()));
+    state_uploaded();
+  }
+  void state_uploaded() override {
+    lambda_h_ = 0.0;
+  }  // its multipliers come from no substep this stepper ran
+
+  // Algorithm 1: contacts found along the frame's predicted path (line 1), then n substeps of h (line 2),
+  // each predicting (line 4), resetting the multipliers (line 5), running k iterations over every family
+  // (lines 6-9) and updating the velocities (line 11). With Settings::adaptive, the frame's substep count
+  // (or its damping) comes first from the geometric stiffness of the last frame's mean forces
+  // (solver/xpbd/stability.h, families/common/frame_multipliers.h).
+  void step(Core& core, Stages& families, const Settings& settings, StepStats& stats) override {
+    stats.plan = plan_frame(core, families, settings);
+    Settings s = settings;
+    s.substeps = stats.plan.substeps;
+    const int n = core.particle_count();
+    const Real h = s.substep_dt();
+    const Vec3 gravity = s.gravity_scale * core.gravity;
+    const bool per_substep = s.contact_detection == ContactDetection::PerSubstep;
+    Vec3* x = core.x();
+    Vec3* x_prev = Exec::data(core.x_prev);
+    Vec3* v = Exec::data(core.state.particle_v);
+    if (!per_substep) detect_contacts(core, families, gravity, s.frame_dt);
+    // Line 11 of a substep and line 4 of the next in one pass when nothing between them touches particles.
+    bool fused = !per_substep && !(stats.plan.damping_dt > 0.0);
+    for_each_family(families, [&](auto& f) { fused = fused && !f.particles_after_velocity_update(); });
+    const Predict predict{x, x_prev, v, core.w(), gravity, h};
+    const UpdateVelocity update{x, x_prev, v, 1.0 / h, std::exp(-s.damping * h)};
+    for (int sub = 0; sub < s.substeps; ++sub) {
+      if (per_substep) detect_contacts(core, families, gravity, h);
+      Substep substep{s, h, Real(sub + 1) / Real(s.substeps), sub};
+      if (stats.plan.damping_dt > 0.0) damp(core, families);
+      if (!fused || substep.first()) core.launch(n, predict);
+      for_each_family(families, [&](auto& f) { f.begin_substep(core, substep); });
+      for (substep.iteration = 0; substep.iteration < s.iterations; ++substep.iteration)
+        for_each_family(families, [&](auto& f) { f.project(core, substep); });
+      for_each_family(families, [&](auto& f) { f.end_iterations(core, substep); });
+      if (fused && !substep.last())
+        core.launch(n, UpdateVelocityPredict{update, predict});
+      else
+        core.launch(n, update);
+      for_each_family(families, [&](auto& f) { f.end_substep(core, substep); });
+    }
+    for_each_family(families, [&](auto& f) { f.end_frame(core); });
+    // the families summed their multipliers over this frame only while the stabilisation was on
+    lambda_h_ = active_stabilization(s) != Stabilization::Off ? h : 0.0;
+    last_substeps_ = s.substeps;
+  }
+
+ private:
+  // Giles & Andrews 2024 Algorithm 1 lines 1-7 (solver/xpbd/stability.h): K_d from the mean forces of the
+  // last frame (the families' multipliers summed over its substeps), r = max K_d/M, and the frame's N, or
+  // Eq. 6's damping at the fixed N (damping) or past N_max (hybrid). Off: the fixed n. The first frame
+  // after a reset, whose loads are unknown, runs N_max: a one-iteration solve that starts coarse leaves an
+  // error that later frames turn into motion (the swinging box started at 20 substeps gained 6 times its
+  // energy over 200 s; started at 100 or 200 it kept it like a fixed N).
+  StabilityPlan plan_frame(Core& core, Stages& families, const Settings& s) {
+    StabilityPlan plan;
+    plan.substeps = plan.wanted = s.substeps;
+    if (active_stabilization(s) == Stabilization::Off) return plan;
+    const int n_max = std::max(s.max_substeps, s.min_substeps);
+    if (!(lambda_h_ > 0.0)) {  // no multipliers yet (a reset): N_max, the safe count (damping: n)
+      if (s.adaptive != Stabilization::Damping) plan.substeps = plan.wanted = n_max;
+      return plan;
+    }
+    plan.r = stability(core, families, 0.0).r;
+    plan.stable_dt = plan.r > 0.0 ? 2.0 * std::sqrt(s.adaptive_alpha / plan.r) : 0.0;
+    plan.wanted = substeps_needed(plan.r, s.frame_dt, s.adaptive_alpha, std::max(n_max, s.substeps));
+    if (s.adaptive == Stabilization::Damping) {
+      if (plan.wanted > s.substeps) plan.damping_dt = s.frame_dt / Real(s.substeps);
+    } else {
+      // N may fall by at most the fraction adaptive_release a frame (solver/xpbd/stability.h, held_substeps)
+      const int held = held_substeps(plan.wanted, last_substeps_, s.adaptive_release);
+      plan.substeps = std::min(std::max(held, s.min_substeps), n_max);
+      plan.clamped = plan.substeps != held;
+      plan.held = held > plan.wanted;
+      if (s.adaptive == Stabilization::Hybrid && plan.wanted > n_max)
+        plan.damping_dt = s.frame_dt / Real(n_max);
+    }
+    if (plan.damping_dt > 0.0)
+      plan.damped = stability(core, families, plan.damping_dt, s.adaptive_alpha).damped;
+    return plan;
+  }
+
+  // The families' geometric stiffness summed per DOF and reduced to r; at damping_dt > 0 the damping factors
+  // of Eq. 6 at that step are written too.
+  StabilitySums stability(Core& core, Stages& families, Real damping_dt, Real alpha = 0.0) {
+    if (!(lambda_h_ > 0.0)) return {};
+    const int n = core.particle_count();
+    if (damping_dt == 0.0) {
+      core.clear(particle_stiffness_);
+      const StiffnessPass pass{Exec::data(particle_stiffness_), 1.0 / (lambda_h_ * lambda_h_)};
+      for_each_family(families, [&](auto& f) { f.add_stiffness(core, pass); });
+    }
+    const StabilityPass pass{alpha, damping_dt};
+    StabilitySums sums;
+    if (n > 0) {
+      ++core.launches;
+      sums = Exec::template reduce<StabilitySums>(
+          n,
+          ParticleStabilityTerm{Exec::data(particle_stiffness_), core.w(), pass,
+                                Exec::data(particle_damping_)},
+          reduce_scratch_);
+    }
+    for_each_family(families, [&](auto& f) { sums = StabilitySums::combine(sums, f.stability(core, pass)); });
+    return sums;
+  }
+
+  // Eq. 6's damping of one substep, on the velocities before the prediction.
+  void damp(Core& core, Stages& families) {
+    core.launch(core.particle_count(),
+                DampParticles{Exec::data(core.state.particle_v), Exec::data(particle_damping_)});
+    for_each_family(families, [&](auto& f) { f.damp(core); });
+  }
+
+  // Adaptive substepping: each particle's geometric stiffness column and Eq. 6's factors.
+  typename Exec::template Buffer<DofStiffness> particle_stiffness_;
+  typename Exec::template Buffer<Vec3> particle_damping_;
+  typename Exec::template Buffer<unsigned char> reduce_scratch_;
+  Real lambda_h_ = 0.0;    // Δt_s of the frame whose multipliers the families summed [s]; 0: none (K̃ = 0)
+  int last_substeps_ = 0;  // N of the last frame
+};
+
+}  // namespace sim

@@ -1,0 +1,68 @@
+#include "world/frame_step.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace sim {
+
+std::string divergence_message(const World& world, const Settings& settings, const std::string& reason) {
+  char head[160];
+  std::snprintf(head, sizeof head, "diverged at t = %.4g s, frame %d (", world.time(), world.frame());
+  char scheme[160];
+  std::snprintf(scheme, sizeof scheme, "; %s, h = %.3g s, ", info(settings.integrator).label,
+                world.last_substep_dt());
+  const std::string stiffness = Families::stiffness(world.model());
+  return head + reason + scheme + (stiffness.empty() ? "no elastic constraints" : stiffness) + ")";
+}
+
+FrameResult step_and_measure(World& world, const Settings& settings) {
+  FrameResult r;
+  world.step(settings);
+  const MeasuredSums sums = world.measure(settings.gravity_scale);
+  if (const auto reason = divergence_from_sums(sums)) {
+    r.divergence = divergence_message(world, settings, *reason);
+    return r;
+  }
+  // Energy beyond ten times what the scene can release is a scheme blowing up before it reaches NaN; with
+  // a grab or attachments, whose targets the user moves, there is no such bound.
+  const double budget = world.energy_budget(settings.gravity_scale);
+  const bool closed = world.grab().particle < 0 && world.grab().body < 0 && !Families::drives(world.model());
+  const double kinetic = sums.particles.kinetic + sums.constraints.kinetic;
+  if (closed && budget > 0.0 && kinetic > 10.0 * budget) {
+    char reason[160];
+    std::snprintf(reason, sizeof reason, "kinetic energy %.3g J passed 10x the %.3g J the scene can release",
+                  kinetic, budget);
+    r.divergence = divergence_message(world, settings, reason);
+    return r;
+  }
+  r.metrics = metrics_from_sums(world.model(), sums, world.last_substep_dt());
+  if (force_based(settings.integrator)) {
+    // No multipliers: the compliant constraints' energy is their C²/(2α) (the tets' already is).
+    r.metrics.elastic = r.metrics.violation;
+    r.metrics.potential = r.metrics.gravitational + r.metrics.elastic;
+    r.metrics.total = r.metrics.kinetic + r.metrics.potential;
+  }
+  r.metrics.frame = world.frame();
+  r.metrics.time = world.time();
+  r.metrics.substeps = world.last_substeps();
+  const StabilityPlan& plan = world.last_plan();
+  r.metrics.stiffness_ratio = plan.r;
+  r.metrics.stable_dt = plan.stable_dt;
+  r.metrics.substeps_wanted = plan.wanted;
+  r.metrics.substeps_clamped = plan.clamped ? 1 : 0;
+  r.metrics.substeps_held = plan.held ? 1 : 0;
+  r.metrics.damped_dofs = plan.damped;
+  if (settings.integrator == Integrator::Xpbd)
+    r.metrics.projections = (long long)world.last_substeps() * settings.iterations * sums.constraints.count;
+  r.metrics.step_ms = world.last_step_ms();
+  r.metrics.detection_ms = world.last_detection_ms();
+  r.metrics.search_ms = world.last_search_ms();
+  r.metrics.searches = world.last_searches();
+  r.metrics.launches = world.last_launches();
+  r.metrics.threads = world.last_threads();
+  r.metrics.cg_residual = world.last_cg_residual();
+  r.metrics.evaluations = world.last_evaluations();
+  return r;
+}
+
+}  // namespace sim

@@ -1,0 +1,112 @@
+// World: a Model and its State on one backend, stepped a frame at a time. The public face of sim/:
+// the runner, the benchmark, the tests (and the viewer later) hold a World.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "backend/backend.h"
+#include "registry/builder.h"
+#include "registry/frame_metrics.h"
+#include "registry/settings.h"
+
+namespace sim {
+
+// Why `integrator` cannot step `model` (a family there has no force form: a fluid, rigid bodies), or nothing.
+// World::step throws ParamError with it; callers check first.
+std::optional<std::string> integrator_refusal(const Model& model, Integrator integrator);
+
+class World {
+ public:
+  // Throws BackendUnavailable when the requested backend cannot run here.
+  World(Built built, BackendKind backend);
+  // On a solver chosen by the caller (the tests' shuffled execution policy, tests/sim/shuffled_exec.h).
+  World(Built built, SelectedBackend backend);
+
+  // One frame: Algorithm 1 with settings.substeps × settings.iterations over settings.frame_dt, or the
+  // substeps Settings::adaptive picks (last_plan()).
+  void step(const Settings& settings);
+  // Back to the initial state (the Model is kept).
+  void reset();
+  // Replace the Model of a running scene (a parameter changed that keeps the topology); the State
+  // continues. Throws std::invalid_argument if the particle or constraint counts differ.
+  void replace_model(Model model);
+  // Changes the running State in place (an attachment's target, say: it then moves there over the next
+  // frame's substeps) and continues from it: edit(state) gets the current State.
+  template <class Edit>
+  void edit_state(Edit&& edit) {
+    state();
+    edit(state_);
+    solver_->continue_state(state_);
+  }
+
+  // Hold a particle with the mouse (particle < 0 lets go), and with it every movable particle within
+  // Model::grab_radius of it when grabbed (GrabHold), or a body's point (Grab::body); applied from the next
+  // step on.
+  void set_grab(const Grab& grab);
+  const Grab& grab() const { return grab_; }
+
+  // The last frame's metric sums and divergence check, reduced on the backend: a few numbers come back,
+  // not the State.
+  MeasuredSums measure(Real gravity_scale) { return solver_->measure(last_h_, gravity_scale); }
+
+  const Model& model() const { return model_; }
+  const State& state();                  // copied back from the backend when it has changed
+  const std::vector<Vec3>& positions();  // only the positions copied back (picking) [m]
+  // Only family F's part of the State copied back (the rest may be stale): the bodies' poses for picking.
+  template <class F>
+  const State& state_part() {
+    if (state_stale_) solver_->download_part(state_, Model::family_index<F>());
+    return state_;
+  }
+  // What the viewer draws, written by the backend (Solver::write_draw), and how many bodies and joints.
+  DrawSums write_draw(const DrawArrays& out, DrawQuantity quantity, bool out_on_host) {
+    return solver_->write_draw(out, quantity, out_on_host);
+  }
+  DrawCounts draw_counts() { return solver_->draw_counts(); }
+  int frame() const { return frame_; }
+  double time() const { return time_; }             // simulated time [s]
+  Real last_substep_dt() const { return last_h_; }  // Δt_s of the last frame [s]
+  int last_substeps() const { return last_substeps_; }
+  double last_step_ms() const { return last_step_ms_; }                   // wall time of the last step [ms]
+  double last_detection_ms() const { return last_stats_.detection_ms; }   // its contact detection [ms]
+  double last_search_ms() const { return last_stats_.search_ms; }         // its neighbour searches [ms]
+  int last_searches() const { return last_stats_.searches; }              // of which builds of the lists
+  long long last_launches() const { return last_stats_.launches; }        // its backend operations
+  int last_threads() const { return last_stats_.threads; }                // its CPU threads (0 on CUDA)
+  double last_cg_residual() const { return last_stats_.cg_residual; }     // implicit Euler's |r|/|r₀|
+  long long last_evaluations() const { return last_stats_.evaluations; }  // explicit schemes' force passes
+  const StabilityPlan& last_plan() const { return last_stats_.plan; }     // its substep count and why
+  // What the scene can release from its initial state: its kinetic energy and its springs' ½C²/α there,
+  // plus the work gravity can do taking every particle from the highest initial one down to the bottom of
+  // the scene bounds, M |g| gravity_scale (y_top − y_bounds) [J]; independent of where the origin is. A
+  // kinetic energy far beyond it is a diverging integrator, not physics (the grab and families that drive
+  // particles along targets can do more work: frame_step leaves them out of the check).
+  double energy_budget(Real gravity_scale) const;
+  BackendKind backend() const { return backend_; }
+  const std::string& backend_description() const { return backend_description_; }
+
+ private:
+  Model model_;
+  State initial_;
+  State state_;
+  bool state_stale_ = false;
+  std::unique_ptr<Solver> solver_;
+  BackendKind backend_;
+  std::string backend_description_;
+  int frame_ = 0;
+  double time_ = 0.0;
+  Grab grab_;
+  Real last_h_ = 0.0;
+  int last_substeps_ = 0;
+  double last_step_ms_ = 0.0;
+  StepStats last_stats_;
+  GrabHold grab_hold(int particle);  // what grabbing `particle` holds, from the current positions
+  void measure_initial_energy();     // the budget's terms, from the Model and the initial State
+  double initial_energy_ = 0.0;      // kinetic + ½C²/α at the start [J]
+  double mass_ = 0.0;                // of the movable particles [kg]
+  double drop_ = 0.0;                // from the highest initial particle to the bounds' bottom [m]
+};
+
+}  // namespace sim
