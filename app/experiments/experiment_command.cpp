@@ -12,7 +12,7 @@
 #include "experiments/experiment.h"
 #include "experiments/experiment_run.h"
 #include "machine.h"
-#include "render/image_io.h"
+#include "render/plot/image_io.h"
 
 namespace app {
 namespace {

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "render/image_io.h"
+#include "render/plot/image_io.h"
 #include "text_util.h"
 
 namespace app {

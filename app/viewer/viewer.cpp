@@ -10,7 +10,7 @@
 #include "error_verdict.h"
 #include "exit_codes.h"
 #include "registry/settings.h"
-#include "render/image_io.h"
+#include "render/plot/image_io.h"
 
 namespace app {
 namespace {

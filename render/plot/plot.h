@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "render/image_io.h"
+#include "render/plot/image_io.h"
 #include "render/plot/axis.h"
 
 namespace render {

@@ -1,6 +1,7 @@
 // What the viewer draws of a State, written by the backend that holds it, so that drawing needs no copy of
-// the State: float positions, vertex normals and a coloured quantity per particle (draw/draw_vertex.h), an
-// instance per rigid body and a point per joint (the rigid family's, families/rigid/rigid_draw.h). The
+// the State: float positions, vertex normals and a coloured quantity per particle (draw/draw_vertex.h), and
+// the instances and points a family draws itself (the rigid family's bodies and joint anchors,
+// families/rigid/rigid_draw.h). The
 // arrays are wherever the backend writes: an OpenGL buffer mapped for CUDA, or host memory, both
 // write-only. Each write also returns its share of DrawSums, reduced in the same pass: the bounds for the
 // camera and the shadow map, and the colour ramp's scale.
@@ -24,14 +25,14 @@ struct DrawArrays {
   float* position = nullptr;  // 3 per particle [m]
   float* normal = nullptr;    // 3 per particle: the sum of the incident triangles' face vectors [m²]
   float* value = nullptr;     // 1 per particle: the DrawQuantity
-  float* body = nullptr;      // 8 per rigid body: centre [m], DrawQuantity, orientation (x, y, z, w)
-  float* joint = nullptr;     // 3 per joint: its end a's anchor in the world [m]
+  float* instance = nullptr;  // 8 per instance (a shape): centre [m], DrawQuantity, orientation (x, y, z, w)
+  float* point = nullptr;     // 3 per point (a bead): where it is [m]
 };
 
-// How many body instances and joint points a family draws.
+// How many instances and points a family draws.
 struct DrawCounts {
-  int bodies = 0;
-  int joints = 0;
+  int instances = 0;
+  int points = 0;
 };
 
 struct DrawSums {

@@ -199,8 +199,8 @@ struct FamilyHooks {
   // What the frame's stages counted that the metrics report (the family's own Sums).
   template <class Sums>
   void add_frame_stats(Sums&) const {}
-  // Drawing: how many body instances and joint points the family draws, and writing them at `out`
-  // (its own share of the arrays: registry offsets each family's), with their bounds.
+  // Drawing: how many instances (shapes) and points (beads) the family draws, and writing them at `out`
+  // (its own share of the arrays: the solver offsets each family's), with their bounds.
   template <class Core>
   DrawCounts draw_counts(const Core&) const {
     return {};

@@ -40,8 +40,8 @@ struct CommonMetrics {
   double max_residual = 0.0;   // max |C + α̃λ| over the constraints measured in metres [m] (the families
                                // report their strains' residuals apart)
   double rms_residual = 0.0;   // [m]
-  // Largest pull past the rest state [m]: max(C, 0) over distance constraints (a folded cloth compresses
-  // its soft bend edges by design; compression is not failure), |C| over attachments.
+  // Largest pull past the rest state [m], max(C, 0) of the lengths the families measure (compression is
+  // not failure: a folded sheet compresses its soft edges by design).
   double max_extension = 0.0;
   double extension_over_bound = 0.0;  // max_extension / Model::extension_bound [-]; > 1: the physics failed
   std::vector<double> probe_force;    // [N], tension positive, in Model::probes order
@@ -77,14 +77,14 @@ struct CommonMetrics {
 const std::vector<MetricColumn<CommonMetrics>>& common_head_columns();
 const std::vector<MetricColumn<CommonMetrics>>& common_tail_columns();
 
-// Why a frame's state is unfit to continue: which item (a particle, a family's own: "body 3"), why
+// Why a frame's state is unfit to continue: which item (a particle, or one of a family's own), why
 // (DivergenceReason) and where it is.
 struct Divergence {
   std::string item;
   int reason = 0;
   Vec3 position{};  // [m]
 };
-// "particle 12 has a non-finite velocity", "body 3 left the scene bounds at (x, y, z) m".
+// "particle 12 has a non-finite velocity", "particle 3 left the scene bounds at (x, y, z) m".
 std::string describe(const Divergence& d);
 
 // The cost a comparison holds equal, for captions, by the integrator that stepped the frame:

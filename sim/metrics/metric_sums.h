@@ -1,8 +1,7 @@
 // The few numbers a frame's metrics are made of, reduced on the backend (metrics/measure_frame.h) so the
 // host receives them instead of the State: the particles' sums and the sums every constraint family adds
 // into (energies, Small Steps Eq. 2 residual, extension, constraint count). What only one family measures
-// (a cloth's stretch, a fluid's density, a joint's separation) is that family's own Sums type beside these
-// (families/family.h). Each sum has an identity (its default value) and an associative, commutative
+// is that family's own Sums type beside these (families/family.h). Each sum has an identity (its default value) and an associative, commutative
 // combine, which Exec::reduce applies in a fixed order (the same bits on any thread count); the terms add an
 // element into a running sum in place (exec/reduce_element.h).
 #pragma once
@@ -48,7 +47,7 @@ struct ParticleSums {
   }
 };
 
-// What every constraint family may add into. Degrees of freedom of its own (rigid bodies) add their
+// What every constraint family may add into. A family's degrees of freedom of its own add their
 // kinetic and gravitational energy here too.
 struct ConstraintSums {
   double kinetic = 0.0;        // of the families' own degrees of freedom [J]

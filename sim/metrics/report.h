@@ -17,11 +17,11 @@ struct ReportLine {
 
 using ReportLines = std::vector<ReportLine>;
 
-// How many of something a Model holds ("distance constraints": 12,000), for the run summary and the metrics
+// How many of something a Model holds (12,000 "constraints"), for the run summary and the metrics
 // file's head; each family lists its own (families/family.h, add_sizes).
 struct ModelSize {
-  std::string key;    // "distance_constraints"
-  std::string label;  // "distance constraints"
+  std::string key;    // the metrics file's name for it: "particles"
+  std::string label;  // the summary's: "particles"
   int count = 0;
 };
 

@@ -76,8 +76,8 @@ class BackendSolver final : public Solver {
     DrawCounts total;
     each_family([&](auto& f) {
       const DrawCounts c = f.draw_counts(core_);
-      total.bodies += c.bodies;
-      total.joints += c.joints;
+      total.instances += c.instances;
+      total.points += c.points;
     });
     return total;
   }
@@ -92,10 +92,10 @@ class BackendSolver final : public Solver {
       Exec::resize(draw_position_, size_t(3 * n));
       Exec::resize(draw_normal_, size_t(3 * n));
       Exec::resize(draw_value_, size_t(n));
-      Exec::resize(draw_body_, size_t(8 * counts.bodies));
-      Exec::resize(draw_joint_, size_t(3 * counts.joints));
+      Exec::resize(draw_instance_, size_t(8 * counts.instances));
+      Exec::resize(draw_point_, size_t(3 * counts.points));
       at = {Exec::data(draw_position_), Exec::data(draw_normal_), Exec::data(draw_value_),
-            out.body ? Exec::data(draw_body_) : nullptr, out.joint ? Exec::data(draw_joint_) : nullptr};
+            out.instance ? Exec::data(draw_instance_) : nullptr, out.point ? Exec::data(draw_point_) : nullptr};
     }
     const auto& m = core_.model;
     const bool surface = Exec::size(m.particle_triangle_offsets) == size_t(n) + 1;
@@ -108,23 +108,23 @@ class BackendSolver final : public Solver {
             surface ? Exec::data(m.particle_triangle_slots) : nullptr,
             Families::template draw_terms<Exec>(m, core_.state), quantity, at},
         reduce_scratch_);
-    // Each family draws its bodies and joints after the ones before it.
+    // Each family draws its instances and points after the ones before it.
     DrawCounts offset;
     each_family([&](auto& f) {
       const DrawCounts c = f.draw_counts(core_);
       DrawArrays part = at;
-      part.body = at.body ? at.body + 8 * offset.bodies : nullptr;
-      part.joint = at.joint ? at.joint + 3 * offset.joints : nullptr;
-      if (c.bodies > 0 || c.joints > 0) sums = DrawSums::combine(sums, f.draw(core_, part, quantity));
-      offset.bodies += c.bodies;
-      offset.joints += c.joints;
+      part.instance = at.instance ? at.instance + 8 * offset.instances : nullptr;
+      part.point = at.point ? at.point + 3 * offset.points : nullptr;
+      if (c.instances > 0 || c.points > 0) sums = DrawSums::combine(sums, f.draw(core_, part, quantity));
+      offset.instances += c.instances;
+      offset.points += c.points;
     });
     if (staged) {
       Exec::copy_to_host(out.position, draw_position_, size_t(3 * n));
       Exec::copy_to_host(out.normal, draw_normal_, size_t(3 * n));
       Exec::copy_to_host(out.value, draw_value_, size_t(n));
-      if (out.body) Exec::copy_to_host(out.body, draw_body_, size_t(8 * counts.bodies));
-      if (out.joint) Exec::copy_to_host(out.joint, draw_joint_, size_t(3 * counts.joints));
+      if (out.instance) Exec::copy_to_host(out.instance, draw_instance_, size_t(8 * counts.instances));
+      if (out.point) Exec::copy_to_host(out.point, draw_point_, size_t(3 * counts.points));
     }
     return sums;
   }
@@ -177,7 +177,7 @@ class BackendSolver final : public Solver {
   typename Exec::template Buffer<unsigned char>
       reduce_scratch_;  // the backend's working memory for reductions
   // write_draw's arrays when the host wants them
-  typename Exec::template Buffer<float> draw_position_, draw_normal_, draw_value_, draw_body_, draw_joint_;
+  typename Exec::template Buffer<float> draw_position_, draw_normal_, draw_value_, draw_instance_, draw_point_;
   typename Exec::Team team_;  // the CPU threads the frames run on
 };
 

@@ -17,7 +17,7 @@ namespace sim {
 
 // What one step measured besides its total wall time.
 struct StepStats {
-  // Contact detection (ground, collider, self-collision, bodies) [ms], on the backend's clock (CUDA events),
+  // Contact detection (every family's detect hook) [ms], on the backend's clock (CUDA events),
   // so timing it never waits for the device inside the frame.
   double detection_ms = 0.0;
   double search_ms = 0.0;  // neighbour searches [ms], on the same clock
@@ -40,7 +40,7 @@ class Solver {
  public:
   virtual ~Solver() = default;
   virtual void upload_model(const Model& model) = 0;
-  // A State to start from: whatever the families derive from the last one (attachment targets' motion,
+  // A State to start from: whatever the families and steppers derive from the last one (targets' motion,
   // multiplier sums, integrator histories) starts anew.
   virtual void upload_state(const State& state) = 0;
   // A State the running frames continue from, as edited (World::edit_state): nothing starts anew.
@@ -57,9 +57,9 @@ class Solver {
   // Writes what the viewer draws of the current State into `out` (draw/draw_arrays.h) and reduces its
   // bounds. `out` is this backend's memory (on CUDA: device memory, such as an OpenGL buffer mapped for
   // CUDA), or host memory when out_on_host: a CUDA backend then writes its own buffers and copies them
-  // over, 28 bytes a particle, 32 a body and 12 a joint.
+  // over, 28 bytes a particle, 32 an instance and 12 a point.
   virtual DrawSums write_draw(const DrawArrays& out, DrawQuantity quantity, bool out_on_host) = 0;
-  // How many bodies and joints write_draw writes (DrawArrays::body, joint).
+  // How many instances and points write_draw writes (DrawArrays::instance, point).
   virtual DrawCounts draw_counts() = 0;
   // The frame's metric sums and divergence check reduced on the backend (metrics/measure_frame.h); h: the
   // last substep's Δt_s [s], gravity_scale as in Settings. Only these few numbers are copied back.

@@ -14,7 +14,7 @@
 
 #include "image_checks.h"
 #include "process.h"
-#include "render/image_io.h"
+#include "render/plot/image_io.h"
 #include "render/plot/plot.h"
 
 namespace app {

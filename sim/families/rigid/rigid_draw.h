@@ -7,7 +7,7 @@
 
 namespace sim {
 
-// Rigid body b's drawn instance (DrawArrays::body), and its share of DrawSums: its bounds, a sphere of
+// Rigid body b's drawn instance (DrawArrays::instance), and its share of DrawSums: its bounds, a sphere of
 // radius size.x + size.y + size.z around its centre (over any box, capsule or sphere of that size), and its
 // speed under DrawQuantity::Speed (other quantities have no meaning for a rigid body: 0).
 struct WriteDrawBody {
@@ -36,7 +36,7 @@ struct WriteDrawBody {
   }
 };
 
-// Joint j's drawn point (DrawArrays::joint): where its end a's anchor is.
+// Joint j's drawn point (DrawArrays::point): where its end a's anchor is.
 struct WriteDrawJoint {
   EndPoses pose;
   const Int2* ends;

@@ -236,22 +236,22 @@ class RigidFamily::Stages : public FamilyHooks {
 
   void end_frame(Core&) { grab_start_ = grab_.target; }
 
-  DrawCounts draw_counts(const Core&) const { return {bodies_, joints_}; }
+  DrawCounts draw_counts(const Core&) const { return {bodies_, joints_}; }  // a shape a body, a bead a joint
   // Each body's instance and bounds, and each joint's point (rigid_draw.h).
   DrawSums draw(Core& core, const DrawArrays& out, DrawQuantity quantity) {
     DrawSums sums;
-    if (bodies_ > 0 && out.body)
+    if (bodies_ > 0 && out.instance)
       sums = Exec::template reduce<DrawSums>(
           bodies_,
           WriteDrawBody{Exec::data(core.state.body.x), Exec::data(core.state.body.q), Exec::data(core.state.body.v),
-                        Exec::data(core.model.body.size), quantity, out.body},
+                        Exec::data(core.model.body.size), quantity, out.instance},
           reduce_scratch_);
-    if (joints_ > 0 && out.joint)
+    if (joints_ > 0 && out.point)
       Exec::parallel_for(
           joints_, WriteDrawJoint{EndPoses{Exec::data(core.state.body.x), Exec::data(core.state.body.q),
                                            Exec::data(core.model.body.inv_mass),
                                            Exec::data(core.model.body.inv_inertia), core.x(), core.w()},
-                                  Exec::data(core.model.joint.ends), Exec::data(core.model.joint.anchor_a), out.joint});
+                                  Exec::data(core.model.joint.ends), Exec::data(core.model.joint.anchor_a), out.point});
     return sums;
   }
 

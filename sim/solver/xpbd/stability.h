@@ -9,8 +9,7 @@
 // Here the damping acts on velocities once per substep before the prediction: v⁺ = (M + Δt_s B)⁻¹ M v, the
 // implicit step of the damping force −B v that M̃ = M + Δt_s B stands for in Eq. 3 (the projections keep the
 // plain masses). The particles' DOFs are their x, y, z (M_ii = m); a family with DOFs of its own reduces
-// and damps them in its stages (FamilyHooks::stability and damp; the rigid bodies' rotations,
-// families/rigid/body_stability.h).
+// and damps them in its stages (FamilyHooks::stability and damp).
 #pragma once
 
 #include <algorithm>
@@ -89,7 +88,8 @@ struct ParticleStabilityTerm {
   }
 };
 
-// Eq. 6's damping of one substep, before the prediction: v ← f ∘ v for a particle, ω ← D ω for a body.
+// Eq. 6's damping of one substep, before the prediction: v ← f ∘ v for a particle (a family damps its own
+// DOFs, FamilyHooks::damp).
 struct DampParticles {
   Vec3* v;
   const Vec3* factor;

@@ -1,4 +1,4 @@
-#include "render/image_io.h"
+#include "render/plot/image_io.h"
 
 #include <stb_image.h>
 #include <stb_image_write.h>
