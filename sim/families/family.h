@@ -148,8 +148,8 @@ struct FamilyHooks {
   template <class Core>
   void state_uploaded(Core&) {}
   // The settings of the frame about to run, with the families' own options (registry/settings.h).
-  template <class Settings>
-  void configure(const Settings&) {}
+  template <class Core, class Settings>
+  void configure(Core&, const Settings&) {}
   // The mouse grab, set or moved (World::set_grab), and the particles it holds when it starts (GrabHold).
   void set_grab(const Grab&) {}
   void hold(const GrabHold&) {}

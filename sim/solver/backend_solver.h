@@ -145,7 +145,7 @@ class BackendSolver final : public Solver {
     core_.search_watch.reset();
     core_.searches = 0;
     core_.launches = 0;
-    each_family([&](auto& f) { f.configure(settings); });
+    each_family([&](auto& f) { f.configure(core_, settings); });
     // The stepper Settings::integrator asks for; the other one's history no longer follows the State.
     const bool xpbd = settings.integrator == Integrator::Xpbd;
     FrameStepper<Exec>& stepper = xpbd ? static_cast<FrameStepper<Exec>&>(xpbd_) : force_;
