@@ -78,6 +78,13 @@ def rows(path):
         return None
     with open(path) as f:
         return [{k: v for k, v in r.items() if k not in timing} for r in csv.DictReader(f)]
+added = set()
+def common(a, b):  # columns only one binary writes are new metrics, not differences
+    if a is None or b is None:
+        return a, b
+    keys = set(a[0]) & set(b[0]) if a and b else set()
+    added.update((set(b[0]) - set(a[0])) if a and b else set())
+    return [{k: r[k] for k in keys} for r in a], [{k: r[k] for k in keys} for r in b]
 bad = 0
 names = sorted(p.stem for p in (work / "old").glob("*.hash"))
 for name in names:
@@ -88,7 +95,7 @@ for name in names:
         problems.append(f"the old binary did not finish: {old_hash}")
     elif old_hash != new_hash:
         problems.append(f"hash {old_hash!r} -> {new_hash!r}")
-    a, b = rows(work / "old" / f"{name}.csv"), rows(work / "new" / f"{name}.csv")
+    a, b = common(rows(work / "old" / f"{name}.csv"), rows(work / "new" / f"{name}.csv"))
     if a != b:
         if a is None or b is None or len(a) != len(b):
             problems.append("metrics: different frame counts or a file missing")
@@ -102,6 +109,8 @@ for name in names:
     if problems:
         bad += 1
         print(f"DIFFERS {name}: " + "; ".join(problems))
+if added:
+    print("columns only the new binary writes: " + ", ".join(sorted(added)))
 print(f"{len(names) - bad} of {len(names)} runs agree bit for bit ({sys.argv[2]} asked)")
 sys.exit(1 if bad else 0)
 PY

@@ -33,6 +33,18 @@ Settings settings_from_params(const ParamSet& p) {
   return s;
 }
 
+std::string describe(const Settings& s) {
+  std::string text = describe(static_cast<const SolverSettings&>(s));
+  const ParamSet values = settings_to_params(s);
+  const size_t solver_entries = solver_setting_specs().size();
+  const auto& specs = setting_specs();
+  std::string options;
+  for (size_t i = solver_entries; i < specs.size(); ++i)
+    if (specs[i].get(s) != specs[i].param.default_value)
+      options += (options.empty() ? "" : ", ") + specs[i].param.name + "=" + values.text(specs[i].param.name);
+  return options.empty() ? text : text + "; " + options;
+}
+
 std::string changed_settings(const Settings& s) {
   const ParamSet values = settings_to_params(s);
   std::string out;

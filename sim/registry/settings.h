@@ -27,4 +27,8 @@ Settings settings_from_params(const ParamSet& p);
 // prints beside describe().
 std::string changed_settings(const Settings& s);
 
+// describe(SolverSettings) and the families' options that differ from their defaults, for captions:
+// "1 substep x 10 iterations, XPBD, Gauss-Seidel; tethers=true".
+std::string describe(const Settings& s);
+
 }  // namespace sim
