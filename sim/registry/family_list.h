@@ -13,11 +13,12 @@
 #include "families/rigid/rigid_family.h"
 #include "families/self_contact/self_contact_family.h"
 #include "families/tet/tet_family.h"
+#include "families/tether/tether_family.h"
 #include "registry/family_set.h"
 
 namespace sim {
 
-using Families = FamilySet<DistanceFamily, TetFamily, FluidFamily, AttachmentFamily, RigidFamily,
+using Families = FamilySet<DistanceFamily, TetFamily, FluidFamily, AttachmentFamily, TetherFamily, RigidFamily,
                            SelfContactFamily, ColliderFamily, GroundFamily>;
 
 }  // namespace sim
