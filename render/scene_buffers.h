@@ -2,7 +2,7 @@
 // surface triangles (area-weighted, recomputed every frame), the coloured quantity and radii per
 // particle, the index lists of surface triangles and distance constraints, the static collider mesh, and
 // the rigid bodies' poses (instances of render/shape_meshes.h) and joint points.
-// The World's backend writes the per-frame arrays itself (sim/draw/draw_stages.h): on CUDA into the
+// The World's backend writes the per-frame arrays itself (sim/draw/draw_arrays.h): on CUDA into the
 // buffers mapped through CUDA-GL interop, otherwise into the buffers mapped into host memory.
 #pragma once
 

@@ -1,5 +1,5 @@
-// The integrator experiments of Teschner's particle-motion lectures
-// (../shared/papers/teschner-particle-motion-integrators.md) on the chain scene's two-particle harmonic
+// The integrator experiments of Teschner's particle-motion lectures ("Particle Motion" 1-3) on the chain
+// scene's two-particle harmonic
 // oscillator: a particle of m = 1 kg on a spring of stiffness k to a pinned anchor, released from a
 // stretch u, no gravity, so x(t) = L + u cos ωt with ω = √(k/m) and energy ½ k u².
 //   integrator_order      the position error at t = 0.8 s against h, log-log, slopes beside the orders;

@@ -1,5 +1,5 @@
 // SIM_HD marks physics functions written once and compiled for both backends:
-// __host__ __device__ under nvcc, plain inline C++ elsewhere (DESIGN.md, "single-source kernels").
+// __host__ __device__ under nvcc, plain inline C++ elsewhere (docs/ARCHITECTURE.md: one source, both backends).
 #pragma once
 
 #if defined(__CUDACC__)

@@ -1,5 +1,5 @@
 // CudaExec: the execution policy of the CUDA backend — device buffers and one kernel launch per
-// parallel_for, running the same stage functors as the CPU (DESIGN.md, single-source kernels).
+// parallel_for, running the same stage functors as the CPU (docs/ARCHITECTURE.md, "Layers": one source, two backends).
 #pragma once
 
 #include <cuda_runtime.h>

@@ -1,5 +1,5 @@
 // How Exec::reduce takes element i of a reduction into its running sum: f(i, acc) where f adds its share to
-// acc in place (the frame's metrics, metrics/reduce_metrics.h, whose sums hold some sixty fields of which
+// acc in place (the frame's metrics, metrics/measure_frame.h, whose sums hold some sixty fields of which
 // one element touches a few: building and combining the whole struct per element made the metrics of a
 // 387² cloth cost 55 ms a frame), acc = T::combine(acc, f(i)) where f returns its share.
 #pragma once

@@ -1,5 +1,5 @@
 // Which constraint ends touch each particle, in compressed-row form: the gather lists of Jacobi-style
-// projections (DESIGN.md, determinism). A constraint k with `arity` particles owns the correction slots
+// projections (docs/ARCHITECTURE.md, determinism). A constraint k with `arity` particles owns the correction slots
 // arity·k … arity·k + arity − 1, one per end; particle i's slots are slots[offsets[i] .. offsets[i+1]),
 // ascending, so a particle sums its corrections in one fixed order on any backend and thread count
 // instead of receiving them through floating-point atomics in whatever order threads arrive.

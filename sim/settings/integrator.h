@@ -1,6 +1,6 @@
 // The time integration schemes of the Integrator menu: XPBD (Small Steps Algorithm 1) and the classical
-// force-based family of Teschner's particle-motion lectures (../shared/papers/teschner-particle-motion-
-// integrators.md, "Particle Motion" 1-3), each stepping ẋ = v, v̇ = a(x, v) with
+// force-based family of Teschner's particle-motion lectures ("Particle Motion" 1-3), each stepping ẋ = v,
+// v̇ = a(x, v) with
 //   a = g + M⁻¹ f(x) − d v,   f = −∇U,  U = Σ C²/(2α)  (constraints/energy.h),
 // once per substep (the substep count is the number of steps per frame). The table gives what the menu,
 // the CLI, the experiments and the tests need to know of each: its name, how many accelerations one step
@@ -75,7 +75,7 @@ inline bool force_based(Integrator i) { return i != Integrator::Xpbd; }
 inline bool explicit_scheme(Integrator i) { return i != Integrator::Xpbd && i != Integrator::ImplicitEuler; }
 
 // What a force-based integrator does with the parts of a scene made for XPBD, as the Solver panel shows it
-// (constraints/energy.h, solver/backend_solver.inl).
+// (constraints/energy.h, solver/force/force_stepper.h).
 inline const char* force_based_treatment(Integrator i) {
   return i == Integrator::ImplicitEuler
              ? "constraints act as springs k = 1/alpha; zero-compliance links as stiff springs (omega h = "

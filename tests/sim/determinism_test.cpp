@@ -1,4 +1,4 @@
-// Determinism (DESIGN.md; the state hash of Box2D v3's test/test_determinism.c): for every registered
+// Determinism (docs/ARCHITECTURE.md; the state hash of Box2D v3's test/test_determinism.c): for every registered
 // scene and every solver mode, the State after N frames has the same bits with 1 and with 2 OpenMP
 // threads, and when every parallel loop runs its items backwards or in a shuffled order
 // (tests/sim/shuffled_exec.h). The shuffled runs are what catch an order dependence that 2 threads happen

@@ -1,4 +1,4 @@
-// Issue 11 item 2: the backend writes what the viewer draws (sim/draw/draw_stages.h) — float positions,
+// Issue 11 item 2: the backend writes what the viewer draws (sim/draw/draw_vertex.h and the families' draw hooks) — float positions,
 // area-weighted vertex normals, speed, constraint error or strain — and their bounds; on every scene and on
 // each backend present (CUDA: through its own buffers copied to the host) they must equal the same quantities
 // computed on the host from the downloaded State.

@@ -1,4 +1,4 @@
-// The energies and the Eq. 2 residual that measure() reports (metrics/metrics.h): elastic energy from
+// The energies and the Eq. 2 residual that measure() reports (registry/frame_metrics.h): elastic energy from
 // the multipliers, ½ α f² with f = λ/Δt_s², against closed forms; a total that does not climb when one
 // iteration leaves the stiff constraints' C set by the inverse masses (½ C²/α, kept as `violation`,
 // climbed to thousands of joules); a residual that leaves a soft constraint's intended stretch out.

@@ -1,4 +1,4 @@
-// How a family whose constraints share particles runs its passes in parallel without races (DESIGN.md,
+// How a family whose constraints share particles runs its passes in parallel without races (docs/ARCHITECTURE.md,
 // determinism): Gauss-Seidel colour by colour (no two constraints of a colour share a particle, so each
 // colour is one parallel pass), or through per-end slots — each constraint writes its `arity` corners'
 // terms into slots arity·k … arity·k + arity − 1, then every particle sums its own slots in a fixed order

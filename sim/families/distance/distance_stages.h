@@ -102,7 +102,7 @@ struct ProjectDistanceJacobi {
   DistanceArgs args;
   const Vec3* x;
   Vec3* correction;              // 2 slots per constraint [m]
-  const int* incidence_offsets;  // Model::particle_distance_offsets
+  const int* incidence_offsets;  // DistanceArrays::incidence_offsets
   Real omega;
   SIM_HD void operator()(int k) const {
     const Int2 p = args.particles[k];

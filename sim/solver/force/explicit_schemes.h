@@ -1,5 +1,5 @@
-// The per-particle updates of the explicit schemes of Teschner's particle-motion lectures
-// (../shared/papers/teschner-particle-motion-integrators.md; "Particle Motion" 1-3), each a SIM_HD functor
+// The per-particle updates of the explicit schemes of Teschner's particle-motion lectures (Teschner,
+// "Particle Motion" 1-3, University of Freiburg lecture notes), each a SIM_HD functor
 // over one particle run by either backend. ExplicitIntegrator (solver/force/explicit_integrator.h) sequences them
 // around the acceleration passes a = g − w ∇U − d v. Pinned particles (w = 0) never move. h: the step [s].
 #pragma once
