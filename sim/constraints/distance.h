@@ -44,7 +44,7 @@ SIM_HD DistanceCorrection project_distance(Vec3 xa, Vec3 xb, Real wa, Real wb, R
 // square root instead of four divisions and a root. Δλ = (−C − α̃λ)/D with D = w_a' + w_b' + α̃ and
 // n = d/|d| share s = 1/(|d| D): Δλ = (−C − α̃λ)|d| s and n Δλ = (−C − α̃λ) s d. The divider bounded the
 // CPU's Gauss-Seidel loop: perf put 21 % of a 387² frame's samples on the instruction that waits for one
-// division (2-core Intel Xeon, 2026-11-25, docs/PROFILE.md). Written for a number type R (core/lanes.h):
+// division (2-core Intel Xeon, 2026-11-25, docs/PERFORMANCE.md). Written for a number type R (core/lanes.h):
 // Real, or two constraints at once on the CPU, lane by lane the same operations. d = x_a − x_b; a
 // constraint whose points coincide, or whose ends are both pinned and rigid (D ≤ 0), moves nothing.
 template <class R>

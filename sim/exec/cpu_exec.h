@@ -115,7 +115,7 @@ struct CpuExec {
 
   // Gauss-Seidel over colours: colour c, in order, runs size(c) items of the functor pass(c). One parallel
   // region for the whole sweep with a barrier between colours, not a region per colour: at 100² the
-  // team's start and end per colour took 13.7 % of a frame (docs/PROFILE.md). Sweeps under the functor's
+  // team's start and end per colour took 13.7 % of a frame (docs/PERFORMANCE.md). Sweeps under the functor's
   // SerialBelow items run on the calling thread.
   template <class Size, class ColourPass>
   static void sweep_colours(int colours, const Size& size, const ColourPass& pass) {

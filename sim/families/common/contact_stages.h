@@ -100,7 +100,7 @@ struct DetectColliderContacts {
 // pⁿ of the substep, which no iteration changes: found on the substep's first pass (Substep::first_pass)
 // from φ at the contact's point p now (SdfCollider::allowance_near: most contacts need no sample at pⁿ)
 // and kept in values[slot] for the later passes. A pass of its own before the iterations sampled every
-// contact at pⁿ (docs/PROFILE.md).
+// contact at pⁿ (docs/PERFORMANCE.md).
 struct SubstepAllowance {
   Real* values;  // one per contact [m]
   size_t slot;

@@ -48,7 +48,7 @@ inline int substeps_needed(double r, double h, double alpha, int cap) {
 // does not fall at all (release 1: free both ways, Algorithm 1 as printed). Beyond the paper: with one
 // iteration a substep, frames whose N changes gain energy. The residual few iterations leave evolves as
 // (C, h u) ← A (C, h u) with A fixed by the mass ratio, a lightly damped oscillation; a new N keeps C and
-// u and so rescales h u by h₂/h₁, which, alternated, pumps it (README, "Why"; converging C away before a
+// u and so rescales h u by h₂/h₁, which, alternated, pumps it (docs/SCENES.md, "why N is held"; converging C away before a
 // frame at more substeps stopped it). And an unconverged pass's multipliers lag the load, so Eq. 11 asks
 // too few substeps after a fall. Measured on the swinging box (mean forces over the frame):
 //   N alternating 40 and 80 each frame: +70 % energy in 18 s (40 throughout: −4 %);
