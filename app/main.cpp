@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "exit_codes.h"
 #include "experiments/experiment_command.h"
-#include "list_command.h"
-#include "preset.h"
 #include "registry/settings.h"
-#include "runner.h"
-#include "viewer/view_options.h"
+#include "run/exit_codes.h"
+#include "run/list_command.h"
+#include "run/preset.h"
+#include "run/runner.h"
+#include "run/view_options.h"
 #include "viewer/viewer.h"
 #include "viewer/window.h"
 

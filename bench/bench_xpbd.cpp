@@ -34,9 +34,9 @@
 #include <string>
 #include <vector>
 
-#include "machine.h"
 #include "registry/frame_metrics.h"
 #include "registry/settings.h"
+#include "run/machine.h"
 #include "scenes/scene.h"
 #include "world/world.h"
 
