@@ -1,5 +1,6 @@
-// The machine a benchmark or soak ran on, for the committed reports (bench/results/*.json): CPU model,
-// cores, OpenMP threads, memory, the CUDA device or why there is none, the compiler and the UTC date.
+// The machine a benchmark, soak or experiment ran on, for the committed reports (bench/results/*.json):
+// CPU model, cores, OpenMP threads, memory, the CUDA device or why there is none, the compiler and the UTC
+// date. Library smallsteps_machine, which bench/ links.
 #pragma once
 
 #include <nlohmann/json.hpp>
