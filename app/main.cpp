@@ -1,7 +1,9 @@
 // smallsteps command line: `view` (the interactive viewer), `run` (headless; with --record or --compare it
 // renders in a hidden window, under Xvfb when there is no display), `list` (scenes and parameters).
 // With no arguments: the viewer on the default scene, or, with no display, a headless run that records
-// smallsteps.mp4 under xvfb-run (or only writes metrics when Xvfb is missing).
+// smallsteps.mp4 under xvfb-run (or only writes metrics when Xvfb is missing). A build without the viewer
+// (-DSMALLSTEPS_VIEWER=OFF, viewer_entry.h) refuses `view`, --record and --compare with exit status 2, and
+// with no arguments only writes metrics.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -10,18 +12,18 @@
 #include <cstdlib>
 #include <map>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "exit_codes.h"
 #include "experiments/experiment_command.h"
-#include "list_command.h"
-#include "preset.h"
 #include "registry/settings.h"
-#include "runner.h"
-#include "viewer/view_options.h"
-#include "viewer/viewer.h"
-#include "viewer/window.h"
+#include "run/exit_codes.h"
+#include "run/list_command.h"
+#include "run/preset.h"
+#include "run/runner.h"
+#include "run/view_options.h"
+#include "viewer_entry.h"
 
 namespace {
 
@@ -98,6 +100,17 @@ std::string view_only_problem(const CLI::App& view) {
 
 bool needs_rendering(const app::RunOptions& o) { return !o.record.empty() || !o.compare.empty(); }
 
+// A build without the viewer (-DSMALLSTEPS_VIEWER=OFF) refuses what renders: exit status 2, saying why.
+int no_viewer(const std::string& what) { return usage_error(app::no_viewer_message(what)); }
+
+// What of a run renders, named for the refusal of a build without the viewer.
+std::string rendering_request(const app::RunOptions& o, const RunArgs& a) {
+  const bool record = !o.record.empty();
+  const bool from_preset = record ? a.record.empty() : a.compare.empty();
+  return std::string(record ? "--record" : "--compare") + (from_preset ? " (from the preset)" : "") +
+         " renders frames (a run without it is headless)";
+}
+
 // Re-runs this program under xvfb-run (a virtual X display) when there is no display; returns only when
 // that is impossible (no xvfb-run, or already under it).
 void reexec_under_xvfb(const std::vector<std::string>& args, const std::string& size) {
@@ -125,11 +138,6 @@ app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool
   app::parse_size(a.size, v.width, v.height);
   for (const std::string& overrides : run.compare) app::apply_overrides(run.settings, overrides);  // validate early
   return v;
-}
-
-int run_viewer(const app::ViewOptions& v) {
-  app::Viewer viewer(v);
-  return viewer.run();
 }
 
 // --fail-on-error's value: a bound in metres, or 0 (the scene's own bound) when none was given.
@@ -232,13 +240,22 @@ int main(int argc, char** argv) {
     if (experiment->parsed()) return run_experiment_command(experiment_options, experiment_backend);
     if (view->parsed()) {
       if (const std::string problem = view_only_problem(*view); !problem.empty()) return usage_error(problem);
+      if (!app::viewer_built()) return no_viewer("view opens a window");
       if (!app::display_available())
-        throw app::WindowError("the viewer needs a display (DISPLAY is not set); to make a video without one, use "
-                               "smallsteps run --record out.mp4 (it runs itself under xvfb-run)");
-      return run_viewer(view_options(resolve(view_args, *view), view_args, true));
+        throw std::runtime_error(
+            "the viewer needs a display (DISPLAY is not set); to make a video without one, use "
+            "smallsteps run --record out.mp4 (it runs itself under xvfb-run)");
+      return app::run_viewer(view_options(resolve(view_args, *view), view_args, true));
+    }
+    if (!run->parsed() && !app::viewer_built()) {
+      std::printf(
+          "smallsteps: this build has no viewer (-DSMALLSTEPS_VIEWER=OFF); running the default scene "
+          "headless (see smallsteps --help)\n");
+      args.metrics = "smallsteps-metrics.csv";
+      return app::run_headless(resolve(args, *run));
     }
     if (!run->parsed()) {
-      if (app::display_available()) return run_viewer(view_options(resolve(args, *run), args, true));
+      if (app::display_available()) return app::run_viewer(view_options(resolve(args, *run), args, true));
       reexec_under_xvfb({"run", "--record", "smallsteps.mp4", "--metrics", "smallsteps-metrics.csv"}, args.size);
       std::printf(
           "smallsteps: no display and no xvfb-run; running the default scene headless (see smallsteps --help)\n");
@@ -248,12 +265,14 @@ int main(int argc, char** argv) {
     const app::RunOptions options = resolve(args, *run);
     if (!needs_rendering(options)) return app::run_headless(options);
     const app::ViewOptions v = view_options(options, args, false);
+    if (!app::viewer_built()) return no_viewer(rendering_request(options, args));
     if (!app::display_available()) {
       reexec_under_xvfb(original_args, args.size);
-      throw app::WindowError("--record and --compare render frames and need a display; none is set and xvfb-run "
-                             "is not installed (apt-get install xvfb xauth)");
+      throw std::runtime_error(
+          "--record and --compare render frames and need a display; none is set and xvfb-run "
+          "is not installed (apt-get install xvfb xauth)");
     }
-    return run_viewer(v);
+    return app::run_viewer(v);
   } catch (const sim::ParamError& e) {
     return usage_error(e.what());
   } catch (const sim::BackendUnavailable& e) {

@@ -12,7 +12,8 @@
 //
 // With --integrators it times the listed integrators instead, each at n steps per frame (the same steps as
 // XPBD's n x 1: equal work in steps, not in force passes), with --set for scene parameters (a stiffness
-// the explicit schemes can bear).
+// the explicit schemes can bear). The scenes and their settings: bench_xpbd_scenes.cpp; the command line:
+// bench_xpbd_options.cpp.
 //
 // usage: bench_xpbd [--scene
 // hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column|rigid_chain|capsule_stack|bridge]
@@ -34,80 +35,22 @@
 #include <string>
 #include <vector>
 
-#include "machine.h"
+#include "bench_xpbd_options.h"
+#include "bench_xpbd_scenes.h"
 #include "registry/frame_metrics.h"
 #include "registry/settings.h"
+#include "run/machine.h"
 #include "scenes/scene.h"
 #include "world/world.h"
 
 namespace {
 
+using bench::BenchScene;
+using bench::Options;
+using bench::UsageError;
+
 using json = nlohmann::ordered_json;  // keys in the order written, for readers of the report
 
-// A benchmarked scene: which parameters set its size, the default sizes, how many frames to step before
-// timing, the substeps n of the two settings timed (n x 1 and 1 x n) and their solver order, and whether
-// backward Euler with Newton-PCG (1 substep, n CG iterations) is timed beside them.
-struct BenchScene {
-  const char* name;
-  std::vector<const char*> size_params;  // each is set to the size (a square cloth, a chain's particles)
-  std::vector<int> default_sizes;
-  int warmup_frames;
-  int n;
-  bool square;  // the size is a cloth's W of a W x W grid; else a count (particles, cubes along a beam)
-  sim::SolverOrder order = sim::SolverOrder::GaussSeidel;
-  bool newton_pcg = false;
-  // Sets a size no size_params parameter holds (the fluid's layers become its spacing); null: size_params.
-  void (*apply_size)(sim::ParamSet&, int) = nullptr;
-  int more_iterations = 0;  // > 0: 1 x this many timed too (Figure 8's 1 x 500)
-};
-
-// The fluid column's size is its layers along the height (its 1.2 m): spacing = 1.2 m / layers, and the
-// 1:2:1 column then holds layers³/4 particles (74: 101k; 156: 949k, the paper's 936k).
-void fluid_layers(sim::ParamSet& params, int layers) {
-  if (layers < 4 || layers > 400) throw sim::ParamError("fluid layers " + std::to_string(layers) + " outside [4, 400]");
-  params.set("spacing", params.get("column_height") / layers);
-}
-
-const BenchScene kScenes[] = {
-    {"hanging_cloth", {"width", "height"}, {100, 387}, 5, 30, true},
-    // 1 s of simulated time: the cloth has landed on the bunny, so contacts are part of the timing.
-    {"bunny_cloth", {"resolution"}, {64, 388}, 60, 30, true},
-    {"chain", {"particles"}, {20}, 5, 100, false},
-    // Small Steps Figure 7: the 40 x 8 x 8-cube beam (12,800 tets) with Jacobi, as the paper's GPU solver.
-    {"fem_beam", {"cells_length"}, {40}, 5, 100, false, sim::SolverOrder::Jacobi, true},
-    // Small Steps Figure 2: 10 x 1 against 1 x 10, timed from 0.5 s into the collapse.
-    {"fluid_column", {}, {74, 156}, 30, 10, false, sim::SolverOrder::Jacobi, false, fluid_layers},
-    // Small Steps Figure 8: 100 x 1, 1 x 100 and 1 x 500 on the 20-link chain at 1:1000 (and 100 links).
-    {"rigid_chain", {"links"}, {20, 100}, 30, 100, false, sim::SolverOrder::GaussSeidel, false, nullptr, 500},
-    // Small Steps Figure 9: 100 x 1 against 1 x 100 on the capsule stack (10 and 30 layers), contacts found
-    // once per frame (the detection time is reported apart), timed while it stands.
-    {"capsule_stack", {"layers"}, {10, 30}, 30, 100, false},
-    // Giles & Andrews 2024 §4.1.2: the bridge of 20 (and 100) planks while the ball rolls onto it.
-    {"bridge", {"planks"}, {20, 100}, 10, 100, false},
-};
-
-constexpr const char* kUsage =
-    "usage: bench_xpbd [--scene "
-    "hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column|rigid_chain|capsule_stack|bridge] [--out "
-    "path.json] "
-    "[--frames N]\n"
-    "                  [--warmup N]\n"
-    "                  [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]\n"
-    "                  [--set param=value]...\n"
-    "  --scene    the scene to time (default hanging_cloth)\n"
-    "  --out      also write the JSON report to this file (it always goes to stdout)\n"
-    "  --frames   timed frames per case (default 30 for cloths up to 200x200, 10 above)\n"
-    "  --warmup   frames stepped before the timed ones (default the scene's: 30 for the fluid)\n"
-    "  --backend  cpu, cuda or all (default all: cpu, and cuda when a device is present)\n"
-    "  --sizes    comma-separated cloth resolutions W (a W x W grid; default 100,387 for hanging_cloth,\n"
-    "             64,388 for bunny_cloth), chain lengths in particles (default 20) or beam cubes along\n"
-    "             its length (8 x 8 across; default 40, the paper's 12,800 tets) or the fluid column's\n"
-    "             layers (layers^3/4 particles; default 74,156: 101k and the paper's 936k scale) or the "
-    "rigid\n"
-    "             chain's links (default 20,100)\n"
-    "  --integrators  time these integrators (all: every one) at n steps per frame instead\n"
-    "  --set      a scene parameter over its default (repeatable)\n";
-constexpr int kMaxFrames = 100000;
 constexpr const char* kNotes =
     "ms_per_frame_mean/min: World::last_step_ms, the wall time of one frame with the backend synchronised, "
     "over the timed frames that follow the warm-up frames. ms_per_substep = ms_per_frame_mean / substeps. "
@@ -125,157 +68,8 @@ constexpr const char* kNotes =
     "particle finite and inside "
     "the scene bounds).";
 
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-struct Options {
-  bool help = false;
-  const BenchScene* scene = &kScenes[0];
-  std::string out_path;       // empty: stdout only
-  std::optional<int> frames;  // timed frames per case; unset: default_frames(size)
-  std::optional<int> warmup;  // frames stepped before the timed ones; unset: the scene's
-  std::vector<sim::BackendKind> backends;
-  std::vector<int> sizes;  // empty: the scene's default sizes
-  std::vector<sim::Integrator> integrators;  // empty: XPBD n x 1 and 1 x n (and the scene's Newton-PCG)
-  std::vector<std::pair<std::string, std::string>> sets;  // scene parameters
-};
-
 // Fewer timed frames for large cloths keeps a run to minutes on a small CPU.
 int default_frames(int size) { return size <= 200 ? 30 : 10; }
-
-// A frame count given to `flag`, in [least, kMaxFrames].
-int parse_frames(const std::string& flag, const std::string& text, int least) {
-  size_t used = 0;
-  long value = 0;
-  try {
-    value = std::stol(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (text.empty() || used != text.size() || value < least || value > kMaxFrames)
-    throw UsageError(flag + " '" + text + "' is not an integer in [" + std::to_string(least) + ", " +
-                     std::to_string(kMaxFrames) + "]");
-  return int(value);
-}
-
-// The comma-separated items of text ("100,387" -> {"100", "387"}).
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> items;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = text.find(',', start);
-    items.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-    if (comma == std::string::npos) return items;
-    start = comma + 1;
-  }
-}
-
-// Each size must be a valid width of the scene; its parameter table names the allowed range.
-std::vector<int> parse_sizes(const std::string& text, const BenchScene& scene) {
-  sim::ParamSet params = sim::find_scene(scene.name).default_params();
-  std::vector<int> sizes;
-  for (const std::string& item : split_commas(text)) {
-    try {
-      if (scene.apply_size) {
-        const int size = std::stoi(item);
-        scene.apply_size(params, size);
-        sizes.push_back(size);
-        continue;
-      }
-      params.set_text(scene.size_params[0], item);
-    } catch (const sim::ParamError& e) {
-      throw UsageError(std::string("--sizes '") + text + "': " + e.what());
-    } catch (const std::logic_error&) {
-      throw UsageError(std::string("--sizes '") + text + "': '" + item + "' is not a whole number");
-    }
-    sizes.push_back(params.get_int(scene.size_params[0]));
-  }
-  return sizes;
-}
-
-// Integrator names as the settings table spells them (it names the allowed ones), or all of them.
-std::vector<sim::Integrator> parse_integrators(const std::string& text) {
-  if (text == "all") {
-    std::vector<sim::Integrator> every;
-    for (const sim::IntegratorInfo& i : sim::kIntegrators) every.push_back(i.id);
-    return every;
-  }
-  sim::ParamSet settings = sim::settings_to_params(sim::Settings{});
-  std::vector<sim::Integrator> out;
-  for (const std::string& item : split_commas(text)) {
-    try {
-      settings.set_text("integrator", item);
-    } catch (const sim::ParamError& e) {
-      throw UsageError(std::string("--integrators '") + text + "': " + e.what());
-    }
-    out.push_back(sim::settings_from_params(settings).integrator);
-  }
-  return out;
-}
-
-std::vector<sim::BackendKind> parse_backends(const std::string& text) {
-  const sim::CudaAvailability cuda = sim::cuda_availability();
-  if (text == "cpu") return {sim::BackendKind::Cpu};
-  if (text == "cuda") {
-    if (!cuda.available) throw UsageError("--backend cuda was requested but " + cuda.detail);
-    return {sim::BackendKind::Cuda};
-  }
-  if (text == "all") {
-    if (cuda.available) return {sim::BackendKind::Cpu, sim::BackendKind::Cuda};
-    return {sim::BackendKind::Cpu};
-  }
-  throw UsageError("--backend '" + text + "' is not one of cpu, cuda, all");
-}
-
-const BenchScene& parse_scene(const std::string& text) {
-  std::string names;
-  for (const BenchScene& s : kScenes) {
-    if (text == s.name) return s;
-    names += std::string(names.empty() ? "" : ", ") + s.name;
-  }
-  throw UsageError("--scene '" + text + "' is not one of " + names);
-}
-
-Options parse_args(int argc, char** argv) {
-  Options o;
-  std::string backend = "all", sizes;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "-h" || arg == "--help") {
-      o.help = true;
-      return o;
-    }
-    if (arg != "--out" && arg != "--frames" && arg != "--warmup" && arg != "--backend" && arg != "--sizes" &&
-        arg != "--scene" && arg != "--integrators" && arg != "--set")
-      throw UsageError("unknown argument '" + arg + "'");
-    if (i + 1 >= argc) throw UsageError(arg + " needs a value");
-    const std::string value = argv[++i];
-    if (arg == "--out") {
-      if (value.empty()) throw UsageError("--out needs a file path");
-      o.out_path = value;
-    } else if (arg == "--frames") {
-      o.frames = parse_frames(arg, value, 1);
-    } else if (arg == "--warmup") {
-      o.warmup = parse_frames(arg, value, 0);
-    } else if (arg == "--backend") {
-      backend = value;
-    } else if (arg == "--scene") {
-      o.scene = &parse_scene(value);
-    } else if (arg == "--integrators") {
-      o.integrators = parse_integrators(value);
-    } else if (arg == "--set") {
-      const size_t eq = value.find('=');
-      if (eq == std::string::npos) throw UsageError("--set '" + value + "': expected param=value");
-      o.sets.emplace_back(value.substr(0, eq), value.substr(eq + 1));
-    } else {
-      sizes = value;
-    }
-  }
-  o.sizes = sizes.empty() ? o.scene->default_sizes : parse_sizes(sizes, *o.scene);
-  o.backends = parse_backends(backend);
-  return o;
-}
 
 sim::Settings timed_settings(int substeps, int iterations, sim::SolverOrder order) {
   sim::Settings s;
@@ -427,13 +221,13 @@ json run_benchmark(const Options& o) {
 int main(int argc, char** argv) {
   Options options;
   try {
-    options = parse_args(argc, argv);
+    options = bench::parse_args(argc, argv);
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "bench_xpbd: %s\n%s", e.what(), kUsage);
+    std::fprintf(stderr, "bench_xpbd: %s\n%s", e.what(), bench::kUsage);
     return 2;
   }
   if (options.help) {
-    std::printf("%s", kUsage);
+    std::printf("%s", bench::kUsage);
     return 0;
   }
   // Opened before the run so that an unwritable path fails at once, not after minutes of stepping.

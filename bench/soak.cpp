@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "machine.h"
 #include "metrics/error_watch.h"
 #include "registry/settings.h"
+#include "run/machine.h"
 #include "scenes/scene.h"
 #include "world/frame_step.h"
 

@@ -36,7 +36,7 @@ LAYERS = [
     "fuzz",
 ]
 
-# The layers that name no family (issue: "sim/metrics, sim/solver's XPBD core, app/metrics_writer.cpp").
+# The layers that name no family (the issue's: sim/metrics, sim/solver's XPBD core, the metrics writer).
 GENERIC = ["sim/metrics", "sim/solver/xpbd", "sim/solver/backend_solver.h", "sim/solver/solver_core.h",
            "sim/solver/solver.h", "sim/solver/frame_stepper.h", "sim/solver/particle_stages.h",
            "app/run/metrics_writer.cpp", "app/run/metrics_writer.h"]

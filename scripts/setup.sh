@@ -3,12 +3,28 @@
 # runtimes, libomp and llvm-symbolizer serve the sanitize preset and the fuzz harnesses. As root it runs
 # apt-get; otherwise it prints the command to run. nvcc (/usr/local/cuda/bin) is optional: without it the
 # CUDA backend is left out of the build and --backend cuda says so.
+#
+# usage: scripts/setup.sh [--sim-only]
+#   --sim-only  only what the build without the viewer needs (cmake --workflow --preset sim,
+#               -DSMALLSTEPS_VIEWER=OFF): no OpenGL, GLFW, ImGui, glad, GLM, Xvfb, ffmpeg or sanitizer runtimes
 set -euo pipefail
 
+sim_only=false
+for arg in "$@"; do
+  case "$arg" in
+    --sim-only) sim_only=true ;;
+    *) echo "usage: scripts/setup.sh [--sim-only]" >&2; exit 2 ;;
+  esac
+done
+
+# The simulation, the command line, the experiments' plots (stb), the tests and the structure checks.
 packages=(cmake ninja-build g++ pkg-config libgtest-dev nlohmann-json3-dev libcli11-dev
-          libtinyobjloader-dev
-          libglfw3-dev libimgui-dev python3-glad libglm-dev libstb-dev libgl1-mesa-dri xvfb xauth ffmpeg
-          clang libclang-rt-14-dev libomp-14-dev llvm)
+          libtinyobjloader-dev libstb-dev python3)
+if ! $sim_only; then
+  # The viewer and its tests (a virtual display, ffmpeg for recordings), then the sanitize preset's clang.
+  packages+=(libglfw3-dev libimgui-dev python3-glad libglm-dev libgl1-mesa-dri xvfb xauth ffmpeg
+             clang libclang-rt-14-dev libomp-14-dev llvm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

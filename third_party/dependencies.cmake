@@ -4,6 +4,8 @@ find_package(OpenMP REQUIRED COMPONENTS CXX)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 2.1 REQUIRED)
 find_package(tinyobjloader REQUIRED)  # mesh/obj_loader: tinyobjloader::tinyobjloader (float coordinates)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)  # render/plot (PNG, plot text) and render/caption.cpp
 if(SMALLSTEPS_BUILD_TESTS)
   find_package(GTest REQUIRED)
 endif()

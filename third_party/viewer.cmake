@@ -1,10 +1,9 @@
-# Build glue for the viewer stack (Debian packages only; scripts/setup.sh installs them):
-# GLFW, Dear ImGui (libimgui.a carries its GLFW and OpenGL3 backends), GLM, stb (PNG, text quads),
-# OpenGL, and a glad loader generated at build time by python3-glad. No third-party source is committed.
-find_package(PkgConfig REQUIRED)
+# Build glue for the viewer stack (Debian packages only; scripts/setup.sh installs them), included only
+# when SMALLSTEPS_VIEWER is ON: GLFW, Dear ImGui (libimgui.a carries its GLFW and OpenGL3 backends), GLM,
+# OpenGL, and a glad loader generated at build time by python3-glad (stb, used without GL too, is in
+# dependencies.cmake). No third-party source is committed.
 pkg_check_modules(GLFW3 REQUIRED IMPORTED_TARGET glfw3)
 pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
-pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 find_package(glm REQUIRED)
 find_package(OpenGL REQUIRED COMPONENTS OpenGL)
 find_program(GLAD_GENERATOR glad PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)

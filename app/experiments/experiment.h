@@ -80,6 +80,20 @@ struct ExperimentDef {
 // convergence in a sweep.
 double log_log_slope(const std::vector<double>& x, const std::vector<double>& y);
 
+// Small Steps' chain, cloth, bunny and beam (small_steps_experiments.cpp): §6.1-6.3, Figures 1 and 3-7.
+ExperimentDef chain_stretch();
+ExperimentDef chain_heavy();
+ExperimentDef chain_residual();
+ExperimentDef chain_force();
+ExperimentDef cloth_energy();
+ExperimentDef bunny_stretch();
+ExperimentDef beam_sag();
+
+// Small Steps' fluid and rigid bodies (fluid_rigid_experiments.cpp): §6.4-6.5, Figures 2, 8 and 9.
+ExperimentDef fluid_compression();
+ExperimentDef rigid_chain_separation();
+ExperimentDef capsule_stack_collapse();
+
 // The integrator experiments (integrator_experiments.cpp): Teschner's lectures with XPBD beside them.
 ExperimentDef integrator_order();
 ExperimentDef integrator_pendulum();

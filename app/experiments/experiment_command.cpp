@@ -8,11 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "exit_codes.h"
 #include "experiments/experiment.h"
 #include "experiments/experiment_run.h"
-#include "machine.h"
 #include "render/plot/image_io.h"
+#include "run/exit_codes.h"
+#include "run/machine.h"
 
 namespace app {
 namespace {

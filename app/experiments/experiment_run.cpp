@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "progress_bar.h"
+#include "run/progress_bar.h"
 #include "scenes/scene.h"
 #include "world/frame_step.h"
 

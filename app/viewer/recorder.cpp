@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "render/plot/image_io.h"
-#include "text_util.h"
+#include "run/text_util.h"
 
 namespace app {
 namespace {

@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <utility>
 
-#include "error_verdict.h"
-#include "exit_codes.h"
 #include "registry/settings.h"
 #include "render/plot/image_io.h"
+#include "run/error_verdict.h"
+#include "run/exit_codes.h"
 
 namespace app {
 namespace {

@@ -14,15 +14,15 @@
 #include <string>
 #include <vector>
 
-#include "metrics_writer.h"
 #include "render/camera.h"
 #include "render/render_target.h"
 #include "render/renderer.h"
+#include "run/metrics_writer.h"
+#include "run/view_options.h"
 #include "viewer/experiments_panel.h"
 #include "viewer/pane.h"
 #include "viewer/recorder.h"
 #include "viewer/sim_thread.h"
-#include "viewer/view_options.h"
 #include "viewer/window.h"
 
 namespace app {

@@ -1,5 +1,7 @@
 // The smallsteps command line: bad input exits with status 2 and a message naming the culprit and
-// the allowed values; a run writes metrics; divergence exits with status 3 and the frame.
+// the allowed values; a run writes metrics; divergence exits with status 3 and the frame. None of these
+// opens a window (they run in every build, without Xvfb); the ones that render are in
+// recorded_cli_test.cpp.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -12,12 +14,6 @@
 namespace {
 
 std::string temp_path(const std::string& name) { return ::testing::TempDir() + name; }
-
-void expect_usage_error(const std::string& args, const std::string& needle) {
-  const Result r = run(args);
-  EXPECT_EQ(r.status, 2) << args << "\n" << r.output;
-  EXPECT_NE(r.output.find(needle), std::string::npos) << args << "\n" << r.output;
-}
 
 TEST(Cli, UnknownSceneListsScenes) {
   expect_usage_error("run --scene nope", "available: bunny_cloth, hanging_cloth, chain");
@@ -152,23 +148,13 @@ TEST(Cli, PresetAndJsonMetrics) {
   EXPECT_NE(json.str().find("\"outcome\": \"completed\""), std::string::npos) << json.str();
 }
 
+// The presets that record (an A/B video) render: CliRendering.EveryShippedRecordingPresetRuns runs them.
 TEST(Cli, EveryShippedPresetRuns) {
   int presets = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(SMALLSTEPS_PRESET_DIR)) {
-    if (entry.path().extension() != ".json") continue;
+  for (const std::filesystem::path& preset : shipped_presets(false)) {
     ++presets;
-    std::stringstream text;
-    text << std::ifstream(entry.path()).rdbuf();
-    // A preset that records (an A/B video) writes its frames into a scratch folder instead, under Xvfb.
-    const std::string record = text.str().find("\"record\"") == std::string::npos
-                                   ? ""
-                                   : " --size 160x120 --record " + ::testing::TempDir() + "preset_frames/";
-    // Under the sanitizers, LeakSanitizer's tracer itself crashed (signal 11, exit 86) at the exit of the
-    // heaviest recording run (the bunny drape with llvmpipe's threads) in two CI runs beside another test,
-    // never alone; the recording path's leaks stay checked in-process by the viewer tests.
-    const std::string env = record.empty() ? "" : "ASAN_OPTIONS=\"${ASAN_OPTIONS}:detect_leaks=0\" ";
-    const Result r = run("run --frames 3 --backend cpu --preset " + entry.path().string() + record, env);
-    EXPECT_EQ(r.status, 0) << entry.path() << "\n" << r.output;
+    const Result r = run("run --frames 3 --backend cpu --preset " + preset.string());
+    EXPECT_EQ(r.status, 0) << preset << "\n" << r.output;
   }
   EXPECT_GE(presets, 1);
 }
@@ -192,12 +178,10 @@ TEST(Cli, DivergingIntegratorExitsThreeNamingSchemeStepAndStiffness) {
       << r.output;
 }
 
-// PBF has no force form: a force-based scheme on the fluid is a usage error, headless or recorded.
+// PBF has no force form: a force-based scheme on the fluid is a usage error, headless or recorded (the
+// recorded run: CliRendering.ForceBasedIntegratorOnTheFluidIsRefusedWhenRecorded).
 TEST(Cli, ForceBasedIntegratorOnTheFluidIsRefused) {
   expect_usage_error("run --scene fluid_column --set spacing=0.1 --integrator rk4", "no force form");
-  expect_usage_error("run --scene fluid_column --set spacing=0.1 --frames 2 --record x/ --compare "
-                     "\"integrator=heun\" \"substeps=10\"",
-                     "no force form");
 }
 
 TEST(Cli, UnknownIntegratorListsTheSchemes) { expect_usage_error("run --integrator rk5", "rk4"); }
@@ -206,18 +190,12 @@ TEST(Cli, UnknownIntegratorListsTheSchemes) { expect_usage_error("run --integrat
 
 namespace {
 
+// The rendering options are checked before anything renders (and before a build without the viewer says so).
 TEST(Cli, BadSizeNamesTheExpectedForm) { expect_usage_error("run --record x/ --size 10x10", "WIDTHxHEIGHT"); }
 
 TEST(Cli, BadCompareSettingIsNamed) {
   expect_usage_error("run --compare substeps=1 warp=3", "warp");
   expect_usage_error("run --compare substeps=0 substeps=2", "[1, 1000]");
-}
-
-TEST(Cli, ViewWithoutADisplaySaysHowToRecordInstead) {
-  const Result r = run("view --frames 1", "DISPLAY= WAYLAND_DISPLAY= ");
-  EXPECT_EQ(r.status, 1) << r.output;
-  EXPECT_NE(r.output.find("needs a display"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("run --record"), std::string::npos) << r.output;
 }
 
 }  // namespace

@@ -1,16 +1,16 @@
-#include "runner.h"
+#include "run/runner.h"
 
 #include <cstdio>
 #include <memory>
 
-#include "error_verdict.h"
-#include "exit_codes.h"
 #include "metrics/error_watch.h"
-#include "metrics_writer.h"
-#include "progress_bar.h"
 #include "registry/frame_metrics.h"
 #include "registry/settings.h"
 #include "registry/state_hash.h"
+#include "run/error_verdict.h"
+#include "run/exit_codes.h"
+#include "run/metrics_writer.h"
+#include "run/progress_bar.h"
 #include "world/frame_step.h"
 #include "world/world.h"
 

@@ -1,8 +1,8 @@
-#include "error_verdict.h"
+#include "run/error_verdict.h"
 
 #include <cstdio>
 
-#include "exit_codes.h"
+#include "run/exit_codes.h"
 
 namespace app {
 

@@ -10,7 +10,7 @@
 
 #include "metrics/error_watch.h"
 #include "registry/frame_metrics.h"
-#include "run_options.h"
+#include "run/run_options.h"
 
 namespace app {
 
@@ -32,7 +32,7 @@ class MetricsWriter {
   bool finished_ = false;
   size_t frames_written_ = 0;
   std::vector<std::string> probe_names_;
-  std::vector<bool> torque_probe_;  // the probe also writes a torque (a joint's)
+  std::vector<bool> torque_probe_;  // the probe also writes a torque (an angular block's)
   sim::ErrorWatch watch_;
 };
 

@@ -1,8 +1,8 @@
-#include "metrics_writer.h"
+#include "run/metrics_writer.h"
 
 #include <nlohmann/json.hpp>
 
-#include "text_util.h"
+#include "run/text_util.h"
 
 namespace app {
 namespace {

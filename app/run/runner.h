@@ -2,7 +2,7 @@
 // metrics and prints a summary. Returns the process exit status (exit_codes.h).
 #pragma once
 
-#include "run_options.h"
+#include "run/run_options.h"
 
 namespace app {
 

@@ -1,9 +1,9 @@
-#include "list_command.h"
+#include "run/list_command.h"
 
 #include <cstdio>
 
-#include "exit_codes.h"
 #include "registry/settings.h"
+#include "run/exit_codes.h"
 #include "scenes/scene.h"
 
 namespace app {

@@ -1,4 +1,4 @@
-#include "machine.h"
+#include "run/machine.h"
 
 #include <omp.h>
 

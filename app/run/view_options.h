@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "run_options.h"
+#include "run/run_options.h"
 
 namespace app {
 

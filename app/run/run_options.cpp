@@ -1,4 +1,4 @@
-#include "run_options.h"
+#include "run/run_options.h"
 
 #include "registry/settings.h"
 

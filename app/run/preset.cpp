@@ -1,4 +1,4 @@
-#include "preset.h"
+#include "run/preset.h"
 
 #include <fstream>
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-#include "viewer/view_options.h"
+#include "run/view_options.h"
 
 #include <sstream>
 
