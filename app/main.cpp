@@ -47,6 +47,7 @@ struct RunArgs {
   std::map<std::string, std::string> settings;  // settings-table name -> text, as given
   bool no_progress = false;
   std::string fail_on_error;  // a bound in metres, or "" for the scene's own
+  std::string save_preset;    // write the resolved options as a preset here
 };
 
 // The options of `run`; `view` takes them too, except that its --frames (alias --quit-after) closes the
@@ -64,6 +65,8 @@ void add_run_options(CLI::App& run, RunArgs& a, bool view) {
   run.add_option("--backend", a.backend, "auto|cpu|cuda (auto: CUDA when a device is present)");
   run.add_option("--set", a.sets, "scene parameter name=value (repeatable)");
   run.add_option("--preset", a.preset, "JSON preset (scene, frames, backend, settings, params)");
+  run.add_option("--save-preset", a.save_preset,
+                 "write the options as resolved (defaults < preset < command line) to this JSON preset first");
   if (view) {  // hidden from --help; accepted by the parser only to be refused with the reason
     run.add_option("--metrics", a.metrics)->group("");
     run.add_flag("--no-progress", a.no_progress)->group("");
@@ -190,6 +193,7 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
   o.metrics_path = a.metrics;
   o.progress = !a.no_progress;
   if (run.count("--fail-on-error") > 0) o.fail_on_error = parse_error_bound(a.fail_on_error);
+  if (!a.save_preset.empty()) app::save_preset(a.save_preset, o);
   return o;
 }
 
@@ -214,7 +218,9 @@ int main(int argc, char** argv) {
   CLI::App* view =
       cli.add_subcommand("view", "open the interactive viewer (the options of run but --metrics, --no-progress)");
   add_run_options(*view, view_args, true);
-  CLI::App* list = cli.add_subcommand("list", "list scenes, their parameters and the solver settings");
+  CLI::App* list = cli.add_subcommand("list", "list scenes, their parameters and the settings");
+  bool list_markdown = false;
+  list->add_flag("--markdown", list_markdown, "as Markdown tables (docs/REFERENCE.md is this output)");
   app::ExperimentOptions experiment_options;
   std::string experiment_backend = "auto";
   CLI::App* experiment = cli.add_subcommand(
@@ -234,7 +240,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return usage_error(std::string(e.what()) + " (see smallsteps --help)");
   }
-  if (list->parsed()) return app::list_scenes();
+  if (list->parsed()) return app::list_scenes(list_markdown);
 
   try {
     if (experiment->parsed()) return run_experiment_command(experiment_options, experiment_backend);

@@ -1,8 +1,7 @@
-// The experiments of Giles & Andrews 2024, "Adaptive Sub-stepping" (../shared/papers/
-// giles2024-adaptive-substepping.md; solver/xpbd/stability.h): the swinging box's kinetic energy under adaptive
-// substeps, adaptive damping and fixed N (Figure 3); the substep count over time against the smallest fixed N
-// that keeps the total joint error Σ|C| as low (Figure 2, the swinging box and the bridge); the heavy stack
-// (§4.1.3, Figure 4); and N against α (Eq. 10: N ∝ 1/√α).
+// The experiments of Giles & Andrews 2024, "Adaptive Sub-stepping" (solver/xpbd/stability.h): the swinging
+// box's kinetic energy under adaptive substeps, adaptive damping and fixed N (Figure 3); the substep count
+// over time against the smallest fixed N that keeps the total joint error Σ|C| as low (Figure 2, the
+// swinging box and the bridge); the heavy stack (§4.1.3, Figure 4); and N against α (Eq. 10: N ∝ 1/√α).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

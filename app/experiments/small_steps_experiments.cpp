@@ -1,4 +1,4 @@
-// The experiments of Small Steps (Macklin et al. 2019, ../shared/papers/macklin2019-small-steps.md):
+// The experiments of Small Steps (Macklin et al. 2019, "Small Steps in Physics Simulation"):
 // §6.1's chain of 20 particles of 1 kg and 0.01 m inextensible links, hanging at rest, its error the
 // displacement of the bottom particle (Figures 3, 4); §6.2's hanging cloth at k = 10⁷ N/m (Figures 5, 6);
 // Figure 1's cloth draped over the Stanford bunny; §6.3's FEM cantilever beam (Figure 7); each at equal cost

@@ -1,8 +1,9 @@
-// `smallsteps list`: every scene with its parameters, and the solver settings, from their tables.
+// `smallsteps list`: every scene with its parameters, and the settings, from their tables; with --markdown
+// the same as Markdown tables, which docs/REFERENCE.md is (a ctest compares the two).
 #pragma once
 
 namespace app {
 
-int list_scenes();
+int list_scenes(bool markdown);
 
 }  // namespace app

@@ -2,25 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "run/preset.h"
 #include "run/text_util.h"
 
 namespace app {
-namespace {
-
-nlohmann::json params_json(const sim::ParamSet& p) {
-  nlohmann::json out = nlohmann::json::object();
-  for (const sim::ParamSpec& s : p.specs()) {
-    if (s.type == sim::ParamType::Real || s.type == sim::ParamType::Int)
-      out[s.name] = p.get(s.name);
-    else if (s.type == sim::ParamType::Bool)
-      out[s.name] = p.get_bool(s.name);
-    else
-      out[s.name] = p.text(s.name);
-  }
-  return out;
-}
-
-}  // namespace
 
 MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options, const sim::Model& model,
                              const std::string& backend)

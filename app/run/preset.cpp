@@ -5,6 +5,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "run/view_options.h"
+
 namespace app {
 namespace {
 
@@ -122,6 +124,52 @@ bool apply_preset_text(const std::string& text, const std::string& origin, RunOp
   } catch (const json::exception& e) {
     throw sim::ParamError(where + ": " + plain_words(e));
   }
+}
+
+nlohmann::json params_json(const sim::ParamSet& p) {
+  json out = json::object();
+  for (const sim::ParamSpec& s : p.specs()) {
+    if (s.type == sim::ParamType::Int)
+      out[s.name] = (long long)(p.get(s.name));
+    else if (s.type == sim::ParamType::Real)
+      out[s.name] = p.get(s.name);
+    else if (s.type == sim::ParamType::Bool)
+      out[s.name] = p.get_bool(s.name);
+    else
+      out[s.name] = p.text(s.name);
+  }
+  return out;
+}
+
+std::string preset_text(const RunOptions& options) {
+  json doc = {{"scene", options.scene->name},
+              {"frames", options.frames},
+              {"backend", sim::backend_name(options.backend)},
+              {"settings", params_json(options.settings)},
+              {"params", params_json(options.scene_params)}};
+  if (!options.compare.empty()) {
+    json sides = json::array();
+    for (const std::string& overrides : options.compare) {
+      const json all = params_json(apply_overrides(options.settings, overrides));
+      json named = json::object();  // the settings the side names, typed
+      std::istringstream items(overrides);
+      for (std::string item; std::getline(items, item, ',');) {
+        const std::string key = item.substr(0, item.find('='));
+        named[key] = all.at(key);
+      }
+      sides.push_back(named);
+    }
+    doc["compare"] = sides;
+  }
+  if (!options.record.empty()) doc["record"] = options.record;
+  return doc.dump(2) + "\n";
+}
+
+void save_preset(const std::string& path, const RunOptions& options) {
+  std::ofstream out(path);
+  if (!out) throw sim::ParamError("cannot write preset '" + path + "'");
+  out << preset_text(options);
+  if (!out.flush()) throw sim::ParamError("cannot write preset '" + path + "'");
 }
 
 bool apply_preset_file(const std::string& path, RunOptions& options) {

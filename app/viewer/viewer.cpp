@@ -11,6 +11,7 @@
 #include "render/plot/image_io.h"
 #include "run/error_verdict.h"
 #include "run/exit_codes.h"
+#include "run/preset.h"
 
 namespace app {
 namespace {
@@ -213,6 +214,31 @@ void Viewer::save_screenshot() {
     report(std::string("screenshot saved to ") + name);
   else
     report(std::string("cannot write screenshot ") + name, true);
+}
+
+void Viewer::save_preset() {
+  RunOptions o = options_.run;
+  o.scene = scene_;
+  o.scene_params = scene_params_;
+  o.settings = panes_[0]->settings;
+  o.compare.clear();
+  if (panes_.size() > 1) {  // A and B as the settings in which they differ
+    std::string a, b;
+    for (const sim::ParamSpec& s : sim::settings_table()) {
+      const std::string ta = panes_[0]->settings.text(s.name), tb = panes_[1]->settings.text(s.name);
+      if (ta == tb) continue;
+      a += (a.empty() ? "" : ",") + s.name + "=" + ta;
+      b += (b.empty() ? "" : ",") + s.name + "=" + tb;
+    }
+    if (!a.empty()) o.compare = {a, b};
+  }
+  const std::string path = "smallsteps-" + scene_->name + "-preset.json";
+  try {
+    app::save_preset(path, o);
+    report("preset saved to " + path + " (smallsteps view --preset " + path + " reopens it)");
+  } catch (const sim::ParamError& e) {
+    report(e.what(), true);
+  }
 }
 
 void Viewer::reset() {

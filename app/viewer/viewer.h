@@ -92,6 +92,7 @@ class Viewer final : public InputSink {
   void start_recording(const std::string& path);
   void stop_recording();
   void save_screenshot();
+  void save_preset();  // the scene, its parameters and each pane's settings, as a preset that reopens them
   void reset();
   int pane_at(glm::vec2 cursor_px) const;
   glm::vec2 local_cursor(int pane, glm::vec2 cursor_px) const;

@@ -207,6 +207,8 @@ void Viewer::draw_record_panel() {
   ImGui::SameLine();
   if (ImGui::Button("Screenshot (P)")) save_screenshot();
   ImGui::SameLine();
+  if (ImGui::Button("Save preset")) save_preset();
+  ImGui::SameLine();
   ImGui::Checkbox("caption", &options_.caption);
   if (recorder_.active()) ImGui::Text("recording %d frames to %s", recorder_.frames(), recorder_.path().c_str());
 }

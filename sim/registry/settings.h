@@ -1,7 +1,7 @@
 // Settings: everything a frame can be told, changeable between frames: the solver's own settings
 // (settings/settings.h) and each registered family's options (families/family.h, Options) as bases. The
 // settings table, declared once beside each member, drives --name on the command line, the presets'
-// "settings" object (app/preset.h), the viewer's Solver panel, the run summary and `smallsteps list`.
+// "settings" object (app/run/preset.h), the viewer's Solver panel, the run summary and `smallsteps list`.
 #pragma once
 
 #include <string>
