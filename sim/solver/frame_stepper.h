@@ -4,8 +4,11 @@
 // same way (detect_contacts).
 #pragma once
 
+#include <cmath>
+
 #include "registry/family_list.h"
 #include "registry/settings.h"
+#include "solver/particle_stages.h"
 #include "solver/solver.h"
 #include "solver/solver_core.h"
 
@@ -34,6 +37,43 @@ void detect_contacts(Core& core, Stages& families, Vec3 gravity, Real dt) {
   core.detection_watch.start();
   for_each_family(families, [&](auto& f) { f.detect(core, gravity, dt); });
   core.detection_watch.stop();
+}
+
+// Small Steps Algorithm 1 around its lines 6-9, which solve(substep) supplies: contacts found along the
+// frame's predicted path (line 1) or before every substep, then s.substeps substeps of h (line 2), each
+// damping where `damp` is given (adaptive damping), predicting (line 4), opening the families' substep
+// (line 5's λ = 0), solving, closing the families' iterations and updating the velocities (line 11: with
+// the next substep's prediction in one pass where nothing between them touches particles).
+template <class Core, class Stages, class Damp, class Solve>
+void substep_frame(Core& core, Stages& families, const Settings& s, bool damped, Damp&& damp, Solve&& solve) {
+  using Exec = typename Core::Exec;
+  const int n = core.particle_count();
+  const Real h = s.substep_dt();
+  const Vec3 gravity = s.gravity_scale * core.gravity;
+  const bool per_substep = s.contact_detection == ContactDetection::PerSubstep;
+  Vec3* x = core.x();
+  Vec3* x_prev = Exec::data(core.x_prev);
+  Vec3* v = Exec::data(core.state.particle_v);
+  if (!per_substep) detect_contacts(core, families, gravity, s.frame_dt);
+  bool fused = !per_substep && !damped;
+  for_each_family(families, [&](auto& f) { fused = fused && !f.particles_after_velocity_update(); });
+  const Predict predict{x, x_prev, v, core.w(), gravity, h};
+  const UpdateVelocity update{x, x_prev, v, 1.0 / h, std::exp(-s.damping * h)};
+  for (int sub = 0; sub < s.substeps; ++sub) {
+    if (per_substep) detect_contacts(core, families, gravity, h);
+    typename Core::Substep substep{s, h, Real(sub + 1) / Real(s.substeps), sub};
+    if (damped) damp();
+    if (!fused || substep.first()) core.launch(n, predict);
+    for_each_family(families, [&](auto& f) { f.begin_substep(core, substep); });
+    solve(substep);
+    for_each_family(families, [&](auto& f) { f.end_iterations(core, substep); });
+    if (fused && !substep.last())
+      core.launch(n, UpdateVelocityPredict{update, predict});
+    else
+      core.launch(n, update);
+    for_each_family(families, [&](auto& f) { f.end_substep(core, substep); });
+  }
+  for_each_family(families, [&](auto& f) { f.end_frame(core); });
 }
 
 }  // namespace sim

@@ -8,12 +8,9 @@
 // takes that projection's displacement.
 #pragma once
 
-#include <cmath>
-
 #include "solver/force/explicit_integrator.h"
 #include "solver/force/newton_pcg.h"
 #include "solver/frame_stepper.h"
-#include "solver/particle_stages.h"
 
 namespace sim {
 
@@ -27,42 +24,20 @@ class ForceStepper final : public FrameStepper<Exec> {
 
   void step(Core& core, Stages& families, const Settings& s, StepStats& stats) override {
     stats.plan.substeps = stats.plan.wanted = s.substeps;
-    const int n = core.particle_count();
-    const Real h = s.substep_dt();
-    const Vec3 gravity = s.gravity_scale * core.gravity;
-    const bool per_substep = s.contact_detection == ContactDetection::PerSubstep;
-    Vec3* x = core.x();
-    Vec3* x_prev = Exec::data(core.x_prev);
-    Vec3* v = Exec::data(core.state.particle_v);
     explicit_.reset_evaluations();
-    if (!explicit_scheme(s.integrator)) explicit_.invalidate();  // a later explicit frame starts anew
-    if (!per_substep) detect_contacts(core, families, gravity, s.frame_dt);
-    // Implicit Euler: line 11 of a substep and line 4 of the next in one pass where nothing between them
-    // touches particles (as the XPBD stepper).
-    bool fused = !per_substep;
-    for_each_family(families, [&](auto& f) { fused = fused && !f.particles_after_velocity_update(); });
-    const Predict predict{x, x_prev, v, core.w(), gravity, h};
-    const UpdateVelocity update{x, x_prev, v, 1.0 / h, std::exp(-s.damping * h)};
-    for (int sub = 0; sub < s.substeps; ++sub) {
-      if (per_substep) detect_contacts(core, families, gravity, h);
-      const Substep substep{s, h, Real(sub + 1) / Real(s.substeps), sub};
-      if (explicit_scheme(s.integrator)) {
-        explicit_step(core, families, substep, gravity);
-        continue;
-      }
-      if (!fused || substep.first()) core.launch(n, predict);
-      for_each_family(families, [&](auto& f) { f.begin_substep(core, substep); });
-      stats.cg_residual = newton_.step(core, families, substep);
-      project_contacts(core, families, substep);
-      for_each_family(families, [&](auto& f) { f.end_iterations(core, substep); });
-      if (fused && !substep.last())
-        core.launch(n, UpdateVelocityPredict{update, predict});
-      else
-        core.launch(n, update);
-      for_each_family(families, [&](auto& f) { f.end_substep(core, substep); });
+    if (explicit_scheme(s.integrator)) {
+      explicit_frame(core, families, s);
+      stats.evaluations = explicit_.evaluations();
+      return;
     }
-    for_each_family(families, [&](auto& f) { f.end_frame(core); });
-    stats.evaluations = explicit_.evaluations();
+    explicit_.invalidate();  // a later explicit frame starts its history anew
+    // Implicit Euler: Algorithm 1's frame with a Newton-PCG solve and the contacts in place of its iterations.
+    substep_frame(
+        core, families, s, false, [] {},
+        [&](const Substep& substep) {
+          stats.cg_residual = newton_.step(core, families, substep);
+          project_contacts(core, families, substep);
+        });
   }
 
  private:
@@ -73,8 +48,22 @@ class ForceStepper final : public FrameStepper<Exec> {
     });
   }
 
-  // One step of an explicit scheme from xⁿ = x (kept in x_prev for the contacts' friction), then the
-  // contacts, whose displacement the velocity takes.
+  // A frame of an explicit scheme: contacts found as Algorithm 1 finds them, then each step from xⁿ = x
+  // (kept in x_prev for the contacts' friction) followed by the contacts, whose displacement the velocity
+  // takes.
+  void explicit_frame(Core& core, Stages& families, const Settings& s) {
+    const Real h = s.substep_dt();
+    const Vec3 gravity = s.gravity_scale * core.gravity;
+    const bool per_substep = s.contact_detection == ContactDetection::PerSubstep;
+    if (!per_substep) detect_contacts(core, families, gravity, s.frame_dt);
+    for (int sub = 0; sub < s.substeps; ++sub) {
+      if (per_substep) detect_contacts(core, families, gravity, h);
+      explicit_step(core, families, Substep{s, h, Real(sub + 1) / Real(s.substeps), sub}, gravity);
+    }
+    for_each_family(families, [&](auto& f) { f.end_frame(core); });
+  }
+
+  // One step of the scheme and the contacts after it.
   void explicit_step(Core& core, Stages& families, const Substep& substep, Vec3 gravity) {
     Exec::copy(core.x_prev, core.state.particle_x);
     ++core.launches;

@@ -8,7 +8,6 @@
 #include <cmath>
 
 #include "solver/frame_stepper.h"
-#include "solver/particle_stages.h"
 #include "solver/xpbd/stability.h"
 
 namespace sim {
@@ -28,46 +27,21 @@ class XpbdStepper final : public FrameStepper<Exec> {
     lambda_h_ = 0.0;
   }  // its multipliers come from no substep this stepper ran
 
-  // Algorithm 1: contacts found along the frame's predicted path (line 1), then n substeps of h (line 2),
-  // each predicting (line 4), resetting the multipliers (line 5), running k iterations over every family
-  // (lines 6-9) and updating the velocities (line 11). With Settings::adaptive, the frame's substep count
-  // (or its damping) comes first from the geometric stiffness of the last frame's mean forces
-  // (solver/xpbd/stability.h, families/common/frame_multipliers.h).
+  // Algorithm 1 (substep_frame, solver/frame_stepper.h) with k iterations over every family as its lines
+  // 6-9. With Settings::adaptive, the frame's substep count (or its damping) comes first from the geometric
+  // stiffness of the last frame's mean forces (solver/xpbd/stability.h, families/common/frame_multipliers.h).
   void step(Core& core, Stages& families, const Settings& settings, StepStats& stats) override {
     stats.plan = plan_frame(core, families, settings);
     Settings s = settings;
     s.substeps = stats.plan.substeps;
-    const int n = core.particle_count();
-    const Real h = s.substep_dt();
-    const Vec3 gravity = s.gravity_scale * core.gravity;
-    const bool per_substep = s.contact_detection == ContactDetection::PerSubstep;
-    Vec3* x = core.x();
-    Vec3* x_prev = Exec::data(core.x_prev);
-    Vec3* v = Exec::data(core.state.particle_v);
-    if (!per_substep) detect_contacts(core, families, gravity, s.frame_dt);
-    // Line 11 of a substep and line 4 of the next in one pass when nothing between them touches particles.
-    bool fused = !per_substep && !(stats.plan.damping_dt > 0.0);
-    for_each_family(families, [&](auto& f) { fused = fused && !f.particles_after_velocity_update(); });
-    const Predict predict{x, x_prev, v, core.w(), gravity, h};
-    const UpdateVelocity update{x, x_prev, v, 1.0 / h, std::exp(-s.damping * h)};
-    for (int sub = 0; sub < s.substeps; ++sub) {
-      if (per_substep) detect_contacts(core, families, gravity, h);
-      Substep substep{s, h, Real(sub + 1) / Real(s.substeps), sub};
-      if (stats.plan.damping_dt > 0.0) damp(core, families);
-      if (!fused || substep.first()) core.launch(n, predict);
-      for_each_family(families, [&](auto& f) { f.begin_substep(core, substep); });
-      for (substep.iteration = 0; substep.iteration < s.iterations; ++substep.iteration)
-        for_each_family(families, [&](auto& f) { f.project(core, substep); });
-      for_each_family(families, [&](auto& f) { f.end_iterations(core, substep); });
-      if (fused && !substep.last())
-        core.launch(n, UpdateVelocityPredict{update, predict});
-      else
-        core.launch(n, update);
-      for_each_family(families, [&](auto& f) { f.end_substep(core, substep); });
-    }
-    for_each_family(families, [&](auto& f) { f.end_frame(core); });
+    substep_frame(
+        core, families, s, stats.plan.damping_dt > 0.0, [&] { damp(core, families); },
+        [&](Substep& substep) {  // lines 6-9: k iterations over every family
+          for (substep.iteration = 0; substep.iteration < s.iterations; ++substep.iteration)
+            for_each_family(families, [&](auto& f) { f.project(core, substep); });
+        });
     // the families summed their multipliers over this frame only while the stabilisation was on
-    lambda_h_ = active_stabilization(s) != Stabilization::Off ? h : 0.0;
+    lambda_h_ = active_stabilization(s) != Stabilization::Off ? s.substep_dt() : 0.0;
     last_substeps_ = s.substeps;
   }
 
