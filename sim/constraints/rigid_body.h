@@ -21,20 +21,20 @@ struct BodyPose {
 };
 
 // I⁻¹ v with I⁻¹ = R diag(inv_inertia) Rᵀ in world coordinates.
-SIM_HD Vec3 apply_inv_inertia(const BodyPose& b, Vec3 v) {
+SIM_HD_INLINE Vec3 apply_inv_inertia(const BodyPose& b, Vec3 v) {
   const Vec3 l = rotate_inverse(b.q, v);
   return rotate(b.q, Vec3{b.inv_inertia.x * l.x, b.inv_inertia.y * l.y, b.inv_inertia.z * l.z});
 }
 
 // I⁻¹ in world coordinates as a matrix, R diag(inv_inertia) Rᵀ [1/(kg·m²)].
-SIM_HD Mat3 inv_inertia_matrix(const BodyPose& b) {
+SIM_HD_INLINE Mat3 inv_inertia_matrix(const BodyPose& b) {
   return {apply_inv_inertia(b, {1.0, 0.0, 0.0}), apply_inv_inertia(b, {0.0, 1.0, 0.0}),
           apply_inv_inertia(b, {0.0, 0.0, 1.0})};
 }
 
 // Eq. 2 as a matrix: how the point at offset r moves under a positional impulse P applied there,
 // Δp = (w I − [r]× I⁻¹ [r]×) P [1/kg] (its quadratic form along unit n is Eq. 2).
-SIM_HD Mat3 positional_inv_mass_matrix(const BodyPose& b, Vec3 r) {
+SIM_HD_INLINE Mat3 positional_inv_mass_matrix(const BodyPose& b, Vec3 r) {
   const Vec3 e[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
   Vec3 c[3];
   for (int k = 0; k < 3; ++k) c[k] = b.w * e[k] - cross(r, apply_inv_inertia(b, cross(r, e[k])));
@@ -42,27 +42,27 @@ SIM_HD Mat3 positional_inv_mass_matrix(const BodyPose& b, Vec3 r) {
 }
 
 // Eq. 2: the generalised inverse mass of the point at offset r along unit n, w + (r × n)ᵀ I⁻¹ (r × n) [1/kg].
-SIM_HD Real positional_inv_mass(const BodyPose& b, Vec3 r, Vec3 n) {
+SIM_HD_INLINE Real positional_inv_mass(const BodyPose& b, Vec3 r, Vec3 n) {
   const Vec3 rn = cross(r, n);
   return b.w + dot(rn, apply_inv_inertia(b, rn));
 }
 
 // Eq. 3: that of a rotation about unit n, nᵀ I⁻¹ n [1/(kg·m²)].
-SIM_HD Real angular_inv_mass(const BodyPose& b, Vec3 n) { return dot(n, apply_inv_inertia(b, n)); }
+SIM_HD_INLINE Real angular_inv_mass(const BodyPose& b, Vec3 n) { return dot(n, apply_inv_inertia(b, n)); }
 
 // Eqs. 6-9: the positional correction p = Δλ n [kg·m] applied at offset r: x += w p, q turned by
 // I⁻¹ (r × p).
-SIM_HD void apply_positional(BodyPose& b, Vec3 p, Vec3 r) {
+SIM_HD_INLINE void apply_positional(BodyPose& b, Vec3 p, Vec3 r) {
   b.x += b.w * p;
   b.q = rotated_by(b.q, apply_inv_inertia(b, cross(r, p)));
 }
 
 // Eqs. 6-9 for an angular impulse p: q turned by I⁻¹ p.
-SIM_HD void apply_angular(BodyPose& b, Vec3 p) { b.q = rotated_by(b.q, apply_inv_inertia(b, p)); }
+SIM_HD_INLINE void apply_angular(BodyPose& b, Vec3 p) { b.q = rotated_by(b.q, apply_inv_inertia(b, p)); }
 
 // I v in body coordinates, I = diag(1/inv_inertia) (0 along an axis the body does not turn about)
 // [kg·m²·(unit of v)].
-SIM_HD Vec3 apply_inertia(Vec3 inv_inertia, Vec3 v) {
+SIM_HD_INLINE Vec3 apply_inertia(Vec3 inv_inertia, Vec3 v) {
   return {inv_inertia.x > 0.0 ? v.x / inv_inertia.x : 0.0, inv_inertia.y > 0.0 ? v.y / inv_inertia.y : 0.0,
           inv_inertia.z > 0.0 ? v.z / inv_inertia.z : 0.0};
 }

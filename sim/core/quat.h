@@ -13,25 +13,25 @@ struct Quat {
   Real w, x, y, z;
 };
 
-SIM_HD Quat quat_identity() { return {1.0, 0.0, 0.0, 0.0}; }
-SIM_HD Vec3 imag(Quat q) { return {q.x, q.y, q.z}; }
-SIM_HD Quat operator*(Quat a, Quat b) {
+SIM_HD_INLINE Quat quat_identity() { return {1.0, 0.0, 0.0, 0.0}; }
+SIM_HD_INLINE Vec3 imag(Quat q) { return {q.x, q.y, q.z}; }
+SIM_HD_INLINE Quat operator*(Quat a, Quat b) {
   return {a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z, a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
           a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x, a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w};
 }
-SIM_HD Quat conjugate(Quat q) { return {q.w, -q.x, -q.y, -q.z}; }
+SIM_HD_INLINE Quat conjugate(Quat q) { return {q.w, -q.x, -q.y, -q.z}; }
 SIM_HD Quat normalized(Quat q) {
   const Real n = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
   return n > 0.0 ? Quat{q.w / n, q.x / n, q.y / n, q.z / n} : quat_identity();
 }
 // q v q* for a unit q.
-SIM_HD Vec3 rotate(Quat q, Vec3 v) {
+SIM_HD_INLINE Vec3 rotate(Quat q, Vec3 v) {
   const Vec3 u = imag(q);
   const Vec3 t = 2.0 * cross(u, v);
   return v + q.w * t + cross(u, t);
 }
 // q* v q: a world vector in the body's coordinates.
-SIM_HD Vec3 rotate_inverse(Quat q, Vec3 v) { return rotate(conjugate(q), v); }
+SIM_HD_INLINE Vec3 rotate_inverse(Quat q, Vec3 v) { return rotate(conjugate(q), v); }
 // The rotation by `angle` [rad] about the unit `axis`.
 SIM_HD Quat quat_axis_angle(Vec3 axis, Real angle) {
   const Real s = std::sin(0.5 * angle);

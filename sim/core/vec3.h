@@ -17,35 +17,35 @@ struct Vec3 {
   Real x, y, z;
 };
 
-SIM_HD Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-SIM_HD Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-SIM_HD Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
-SIM_HD Vec3 operator*(Real s, Vec3 a) { return {s * a.x, s * a.y, s * a.z}; }
-SIM_HD Vec3 operator*(Vec3 a, Real s) { return s * a; }
-SIM_HD Vec3& operator+=(Vec3& a, Vec3 b) {
+SIM_HD_INLINE Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+SIM_HD_INLINE Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+SIM_HD_INLINE Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
+SIM_HD_INLINE Vec3 operator*(Real s, Vec3 a) { return {s * a.x, s * a.y, s * a.z}; }
+SIM_HD_INLINE Vec3 operator*(Vec3 a, Real s) { return s * a; }
+SIM_HD_INLINE Vec3& operator+=(Vec3& a, Vec3 b) {
   a = a + b;
   return a;
 }
-SIM_HD Vec3& operator-=(Vec3& a, Vec3 b) {
+SIM_HD_INLINE Vec3& operator-=(Vec3& a, Vec3 b) {
   a = a - b;
   return a;
 }
-SIM_HD Real dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-SIM_HD Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-SIM_HD Real length_squared(Vec3 a) { return dot(a, a); }
-SIM_HD Real length(Vec3 a) { return std::sqrt(dot(a, a)); }
+SIM_HD_INLINE Real dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+SIM_HD_INLINE Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+SIM_HD_INLINE Real length_squared(Vec3 a) { return dot(a, a); }
+SIM_HD_INLINE Real length(Vec3 a) { return std::sqrt(dot(a, a)); }
 // v / |v|, or `fallback` for the zero vector.
-SIM_HD Vec3 normalized_or(Vec3 v, Vec3 fallback) {
+SIM_HD_INLINE Vec3 normalized_or(Vec3 v, Vec3 fallback) {
   const Real len = length(v);
   return len > 0.0 ? (1.0 / len) * v : fallback;
 }
-SIM_HD bool is_finite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
+SIM_HD_INLINE bool is_finite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
 // Component-wise minimum and maximum (bounding boxes).
-SIM_HD Vec3 divide(Vec3 a, Vec3 b) { return {a.x / b.x, a.y / b.y, a.z / b.z}; }  // per component
-SIM_HD Vec3 min3(Vec3 a, Vec3 b) {
+SIM_HD_INLINE Vec3 divide(Vec3 a, Vec3 b) { return {a.x / b.x, a.y / b.y, a.z / b.z}; }  // per component
+SIM_HD_INLINE Vec3 min3(Vec3 a, Vec3 b) {
   return {min_number(a.x, b.x), min_number(a.y, b.y), min_number(a.z, b.z)};
 }
-SIM_HD Vec3 max3(Vec3 a, Vec3 b) {
+SIM_HD_INLINE Vec3 max3(Vec3 a, Vec3 b) {
   return {max_number(a.x, b.x), max_number(a.y, b.y), max_number(a.z, b.z)};
 }
 
