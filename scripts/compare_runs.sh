@@ -49,7 +49,7 @@ done
 for mode in substeps damping; do
   runs+=("swinging_box_$mode|--scene swinging_box --frames 60 --adaptive $mode")
 done
-schemes=$("$old" run --help | grep -o '(xpbd|[a-z_|]*)' | sort -u | tr -d '()' | tr '|' '\n' | grep -v '^xpbd$' || true)
+schemes=$("$old" run --help | grep -o '(xpbd|[a-z0-9_|]*)' | sort -u | tr -d '()' | tr '|' '\n' | grep -v '^xpbd$' || true)
 for scheme in $schemes; do
   runs+=("cloth_$scheme|--scene hanging_cloth --set width=64 --set height=64 --set drop_height=0.3 --set stretch_stiffness=0.1 --set shear_stiffness=0.1 --set bend_stiffness=0 --frames 20 --substeps 10 --iterations 1 --integrator $scheme --damping 10 --linear-iterations 10")
 done
