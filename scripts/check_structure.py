@@ -16,7 +16,7 @@ import sys
 # Folders from the bottom up; a file may include its own folder's files and any folder below its own.
 LAYERS = [
     "sim/core",
-    "sim/params", "sim/assets", "sim/exec", "sim/draw", "sim/model",
+    "sim/params", "sim/assets", "sim/exec", "sim/draw", "sim/model", "sim/linalg",
     "sim/settings", "sim/geometry",
     "sim/constraints",
     "sim/mesh", "sim/detect", "sim/metrics",

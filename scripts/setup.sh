@@ -19,7 +19,7 @@ done
 
 # The simulation, the command line, the experiments' plots (stb), the tests and the structure checks.
 packages=(cmake ninja-build g++ pkg-config libgtest-dev nlohmann-json3-dev libcli11-dev
-          libtinyobjloader-dev libstb-dev python3)
+          libtinyobjloader-dev libstb-dev libeigen3-dev python3)
 if ! $sim_only; then
   # The viewer and its tests (a virtual display, ffmpeg for recordings), then the sanitize preset's clang.
   packages+=(libglfw3-dev libimgui-dev python3-glad libglm-dev libgl1-mesa-dri xvfb xauth ffmpeg

@@ -3,6 +3,7 @@
 find_package(OpenMP REQUIRED COMPONENTS CXX)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 2.1 REQUIRED)
+find_package(Eigen3 3.3 REQUIRED NO_MODULE)  # linalg/: dense LDLT for the direct rigid solver (host only)
 find_package(tinyobjloader REQUIRED)  # mesh/obj_loader: tinyobjloader::tinyobjloader (float coordinates)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)  # render/plot (PNG, plot text) and render/caption.cpp
