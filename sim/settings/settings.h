@@ -52,7 +52,9 @@ struct SolverSettings {
   Real adaptive_alpha = 0.1;  // α [-] of Eq. 5 (the paper: 0.1 for every example, 0.05 for the tall stack)
   int min_substeps = 1;       // N_min [-]
   int max_substeps = 200;     // N_max [-]
-  Real adaptive_release = 0.02;  // the largest fraction N may fall by from one frame to the next [-]
+  // the largest fraction N may fall by from one frame to the next [-]: 1 is Algorithm 1 as printed; below 1 it
+  // holds N up while a few-iteration XPBD solve rings (docs/SCENES.md)
+  Real adaptive_release = 1.0;
   // CPU worker threads: 0 adapts to the cores other programs leave free (exec/thread_governor.h), N
   // fixes the team at N (at most OMP_NUM_THREADS, or the cores). Results are the same bits either way.
   int threads = 0;

@@ -45,8 +45,17 @@ std::optional<std::string> integrator_refusal(const Model& model, Integrator int
   return std::nullopt;
 }
 
+std::optional<std::string> rigid_solver_refusal(const Model& model, RigidSolver solver, BackendKind backend) {
+  if (solver == RigidSolver::Xpbd || backend != BackendKind::Cuda || model.body_count() == 0)
+    return std::nullopt;
+  return std::string("rigid_solver ") + (solver == RigidSolver::Pgs ? "pgs" : "direct") +
+         " runs on the CPU only (a serial velocity-level solve on the host); use --backend cpu, or "
+         "--rigid-solver xpbd on CUDA";
+}
+
 void World::step(const Settings& settings) {
   if (const auto why = integrator_refusal(model_, settings.integrator)) throw ParamError(*why);
+  if (const auto why = rigid_solver_refusal(model_, settings.rigid_solver, backend_)) throw ParamError(*why);
   const auto start = std::chrono::steady_clock::now();
   last_stats_ = solver_->step(settings);
   last_step_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

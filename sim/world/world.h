@@ -16,6 +16,8 @@ namespace sim {
 // Why `integrator` cannot step `model` (a family there has no force form: a fluid, rigid bodies), or nothing.
 // World::step throws ParamError with it; callers check first.
 std::optional<std::string> integrator_refusal(const Model& model, Integrator integrator);
+// Why the velocity-level rigid solvers cannot step this model on this backend, or nothing.
+std::optional<std::string> rigid_solver_refusal(const Model& model, RigidSolver solver, BackendKind backend);
 
 class World {
  public:

@@ -153,6 +153,14 @@ class BodyContacts {
     particles_.project(core, sub, poses);
   }
 
+  // The particles' pairs alone, the bodies already moved by a velocity-level solve (poses: immovable).
+  void project_particles(Core& core, const Substep& sub, const EndRefs& poses) {
+    particles_.project(core, sub, poses);
+  }
+  void particle_velocity_pass(Core& core, const Substep& sub, const EndRefs& poses, Real g) {
+    particles_.velocity_pass(core, sub, poses, g);
+  }
+
   void velocity_pass(Core& core, const Substep& sub, const EndRefs& poses, Real g) {
     ContactPair* pairs = Exec::data(core.state.contact.pairs);
     for (size_t c = 0; c + 1 < colours_.size(); ++c)

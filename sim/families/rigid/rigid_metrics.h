@@ -36,7 +36,9 @@ struct RigidSums {
   int body_bad_reason = kFinite;
   double joint_separation_max = 0.0;  // [m]
   double joint_separation_sum = 0.0;  // Σ |p_a − p_b| [m]
+  double joint_error_sum = 0.0;       // Σ ‖p_a − p_b‖₁ [m]
   double joint_angle_max = 0.0;       // [rad]
+  double body_kinetic = 0.0;          // Σ ½ m|v|² + ½ ωᵀIω of the bodies [J]
   int joints = 0;
   ContactSums contacts;           // the bodies' own pairs
   ContactSums particle_contacts;  // the particles' pairs with bodies
@@ -45,6 +47,11 @@ struct RigidSums {
   Vec3 tracked_body_x{0.0, 0.0, 0.0};
   Vec3 bad_x{0.0, 0.0, 0.0};
   int contacts_dropped = 0;
+  // the velocity-level solvers' work over the frame (families/rigid/velocity/), filled on the host
+  long long solver_iterations = 0;
+  long long lcp_pivots = 0;
+  int lcp_fallbacks = 0;
+  int lcp_fallback_reason = 0;  // FallbackReason of the last
 
   SIM_HD static RigidSums combine(const RigidSums& a, const RigidSums& b) {
     RigidSums s;
@@ -55,6 +62,8 @@ struct RigidSums {
     first_divergence(s.body_bad, s.body_bad_reason, b.body_bad, b.body_bad_reason);
     s.joint_separation_max = max_number(a.joint_separation_max, b.joint_separation_max);
     s.joint_separation_sum = a.joint_separation_sum + b.joint_separation_sum;
+    s.joint_error_sum = a.joint_error_sum + b.joint_error_sum;
+    s.body_kinetic = a.body_kinetic + b.body_kinetic;
     s.joint_angle_max = max_number(a.joint_angle_max, b.joint_angle_max);
     s.joints = a.joints + b.joints;
     s.contacts = ContactSums::combine(a.contacts, b.contacts);
@@ -62,6 +71,10 @@ struct RigidSums {
     s.tracked_body_x = a.tracked_body_x + b.tracked_body_x;
     s.bad_x = a.bad_x + b.bad_x;
     s.contacts_dropped = a.contacts_dropped + b.contacts_dropped;
+    s.solver_iterations = a.solver_iterations + b.solver_iterations;
+    s.lcp_pivots = a.lcp_pivots + b.lcp_pivots;
+    s.lcp_fallbacks = a.lcp_fallbacks + b.lcp_fallbacks;
+    s.lcp_fallback_reason = a.lcp_fallback_reason > b.lcp_fallback_reason ? a.lcp_fallback_reason : b.lcp_fallback_reason;
     return s;
   }
 };
@@ -99,7 +112,9 @@ struct MeasureRigid {
         first_divergence(own.body_bad, own.body_bad_reason, i, reason);
         return;
       }
-      s.kinetic += body_kinetic(b.w, b.inv_inertia, b.q, v, omega);
+      const double kinetic = body_kinetic(b.w, b.inv_inertia, b.q, v, omega);
+      s.kinetic += kinetic;
+      own.body_kinetic += kinetic;
       if (b.w > 0.0) s.gravitational += -double(dot(frame.gravity, b.x)) / b.w;
       own.angular_momentum =
           own.angular_momentum + body_angular_momentum(b.w, b.inv_inertia, b.q, b.x, v, omega);
@@ -116,7 +131,9 @@ struct MeasureRigid {
     }
     const int j = i - bodies;
     const BodyPose a = pose(ends[j].a), b = pose(ends[j].b);
-    const double separation = length(anchor_world(a, anchor_a[j]) - anchor_world(b, anchor_b[j]));
+    const Vec3 gap = anchor_world(a, anchor_a[j]) - anchor_world(b, anchor_b[j]);
+    const double separation = length(gap);
+    own.joint_error_sum += std::fabs(gap.x) + std::fabs(gap.y) + std::fabs(gap.z);
     own.joint_separation_max = max_number(own.joint_separation_max, separation);
     own.joint_separation_sum += separation;
     own.joint_angle_max =
@@ -150,6 +167,8 @@ struct RigidMetrics {
   // relative turn), and the bodies' angular momentum about the origin
   double joint_separation_max = 0.0;     // [m]
   double joint_separation_sum = 0.0;     // Σ over joints, the total positional error Σ|C| [m]
+  double joint_error_sum = 0.0;          // Σ‖C‖₁, the paper's Σ_i ‖φ_i‖₁ over the joints' positions [m]
+  double body_kinetic = 0.0;             // the bodies' kinetic energy [J]
   double joint_angle_max = 0.0;          // [rad]
   Vec3 angular_momentum{0.0, 0.0, 0.0};  // [kg·m²/s]
   // Their contacts: manifold points found, those that pushed in the last substep, their normal force over
@@ -159,6 +178,12 @@ struct RigidMetrics {
   double contact_force = 0.0;      // [N]
   double contact_depth_max = 0.0;  // [m]
   int contacts_dropped = 0;        // pairs found beyond a body's slots at the last detection
+  // The velocity-level solvers' frame (rigid_solver pgs or direct): PGS sweeps run, pivoting steps, and the
+  // islands the direct solver left to PGS, with the last one's FallbackReason
+  long long rigid_solver_iterations = 0;
+  long long lcp_pivots = 0;
+  int lcp_fallbacks = 0;
+  int lcp_fallback_reason = 0;
   // The same of the particles' contacts with bodies (cloth under a box, fluid around a ball)
   int particle_contact_points = 0;
   int particle_contacts_touching = 0;
@@ -174,6 +199,12 @@ struct RigidMetrics {
 inline void finish_rigid(RigidMetrics& m, const RigidSums& s, const TrackedBody& tracked) {
   m.joint_separation_max = s.joint_separation_max;
   m.joint_separation_sum = s.joint_separation_sum;
+  m.joint_error_sum = s.joint_error_sum;
+  m.body_kinetic = s.body_kinetic;
+  m.rigid_solver_iterations = s.solver_iterations;
+  m.lcp_pivots = s.lcp_pivots;
+  m.lcp_fallbacks = s.lcp_fallbacks;
+  m.lcp_fallback_reason = s.lcp_fallback_reason;
   m.joint_angle_max = s.joint_angle_max;
   m.angular_momentum = s.angular_momentum;
   m.contact_points = s.contacts.points;
@@ -198,13 +229,18 @@ inline std::vector<MetricColumn<RigidMetrics>> rigid_columns() {
   return {
       {"joint_separation_max_m", [](const M& m) { return m.joint_separation_max; }},
       {"joint_separation_sum_m", [](const M& m) { return m.joint_separation_sum; }},
+      {"joint_error_sum_m", [](const M& m) { return m.joint_error_sum; }},
       {"joint_angle_max_rad", [](const M& m) { return m.joint_angle_max; }},
+      {"body_kinetic_J", [](const M& m) { return m.body_kinetic; }},
       {"angular_momentum_kgm2s", [](const M& m) { return double(length(m.angular_momentum)); }},
       {"contact_points", [](const M& m) { return double(m.contact_points); }, true},
       {"contacts_touching", [](const M& m) { return double(m.contacts_touching); }, true},
       {"contact_force_N", [](const M& m) { return m.contact_force; }},
       {"contact_depth_max_m", [](const M& m) { return m.contact_depth_max; }},
       {"contacts_dropped", [](const M& m) { return double(m.contacts_dropped); }, true},
+      {"rigid_solver_iterations", [](const M& m) { return double(m.rigid_solver_iterations); }, true},
+      {"lcp_pivots", [](const M& m) { return double(m.lcp_pivots); }, true},
+      {"lcp_fallbacks", [](const M& m) { return double(m.lcp_fallbacks); }, true},
       {"particle_contact_points", [](const M& m) { return double(m.particle_contact_points); }, true},
       {"particle_contacts_touching", [](const M& m) { return double(m.particle_contacts_touching); }, true},
       {"particle_contact_force_N", [](const M& m) { return m.particle_contact_force; }},

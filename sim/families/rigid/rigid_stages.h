@@ -18,6 +18,7 @@
 #include "families/rigid/body_ends.h"
 #include "families/rigid/body_stability.h"
 #include "families/rigid/rigid_family.h"
+#include "families/rigid/velocity/rigid_velocity_solver.h"
 #include "model/grab.h"
 #include "settings/settings.h"
 
@@ -174,6 +175,11 @@ class RigidFamily::Stages : public FamilyHooks {
     bodies_ = int(m.body.inv_mass.size());
     joints_ = int(m.joint.ends.size());
     damped_ = std::any_of(m.joint.damping.begin(), m.joint.damping.end(), [](Real d) { return d > 0.0; });
+    particle_joints_ = std::any_of(m.joint.ends.begin(), m.joint.ends.end(),
+                                   [](Int2 e) { return is_particle_end(e.a) || is_particle_end(e.b); });
+    Exec::upload(no_mass_, std::vector<Real>(size_t(bodies_), 0.0));
+    Exec::upload(no_inertia_, std::vector<Vec3>(size_t(bodies_), Vec3{0.0, 0.0, 0.0}));
+    velocity_.reset();
     Exec::resize(x_prev_, size_t(bodies_));
     Exec::resize(q_prev_, size_t(bodies_));
     Exec::resize(grab_lambda_, 1);
@@ -182,9 +188,18 @@ class RigidFamily::Stages : public FamilyHooks {
     contacts_.upload(core, m);
   }
 
-  void state_uploaded(Core&) { contacts_.state_uploaded(); }
+  void state_uploaded(Core&) {
+    contacts_.state_uploaded();
+    velocity_.reset();
+  }
   void detect(Core& core, Vec3 gravity, Real dt) { contacts_.detect(core, gravity, dt); }
-  void add_frame_stats(RigidSums& sums) const { sums.contacts_dropped = contacts_.dropped(); }
+  void add_frame_stats(RigidSums& sums) const {
+    sums.contacts_dropped = contacts_.dropped();
+    sums.solver_iterations = velocity_last_.iterations;
+    sums.lcp_pivots = velocity_last_.pivots;
+    sums.lcp_fallbacks = velocity_last_.fallbacks;
+    sums.lcp_fallback_reason = int(velocity_last_.reason);
+  }
 
   void set_grab(const Grab& grab) {
     if (grab.body != grab_.body) grab_start_ = grab.target;
@@ -194,6 +209,10 @@ class RigidFamily::Stages : public FamilyHooks {
   void begin_substep(Core& core, const Substep& sub) {
     auto& b = core.state.body;
     contacts_.begin_substep(core, sub);  // reads the poses and velocities before the prediction
+    if (velocity_level(sub.settings)) {
+      solve_velocities(core, sub);
+      return;
+    }
     core.launch(
         bodies_,
         PredictBodies{Exec::data(b.x), Exec::data(b.v), Exec::data(b.omega), Exec::data(x_prev_),
@@ -205,7 +224,13 @@ class RigidFamily::Stages : public FamilyHooks {
 
   void project(Core& core, const Substep& sub) {
     const int joints = int(Exec::size(core.model.joint.ends));
-    const JointArgs args = joint_args(core, sub.h);
+    JointArgs args = joint_args(core, sub.h);
+    if (velocity_level(sub.settings)) {  // the bodies moved already: the particles' side only
+      args.poses = kinematic(args.poses);
+      if (particle_joints_) core.sweep(colours_, [&](int first) { return ProjectJointColour{args, first}; });
+      contacts_.project_particles(core, sub, args.poses);
+      return;
+    }
     if (joints > 0 && sub.settings.order == SolverOrder::GaussSeidel) {
       core.sweep(colours_, [&](int first) { return ProjectJointColour{args, first}; });
     } else if (joints > 0) {
@@ -222,6 +247,11 @@ class RigidFamily::Stages : public FamilyHooks {
 
   void end_substep(Core& core, const Substep& sub) {
     if (bodies_ == 0 && Exec::size(core.model.joint.ends) == 0) return;
+    if (velocity_level(sub.settings)) {
+      contacts_.particle_velocity_pass(core, sub, kinematic(joint_args(core, sub.h).poses),
+                                       length(sub.settings.gravity_scale * gravity_));
+      return;
+    }
     auto& b = core.state.body;
     core.launch(bodies_, UpdateBodyVelocities{Exec::data(b.x), Exec::data(x_prev_), Exec::data(b.q),
                                               Exec::data(q_prev_), Exec::data(b.v), Exec::data(b.omega),
@@ -234,7 +264,11 @@ class RigidFamily::Stages : public FamilyHooks {
     contacts_.velocity_pass(core, sub, args.poses, length(sub.settings.gravity_scale * gravity_));
   }
 
-  void end_frame(Core&) { grab_start_ = grab_.target; }
+  void end_frame(Core&) {
+    grab_start_ = grab_.target;
+    velocity_last_ = velocity_.frame();
+    velocity_.begin_frame();
+  }
 
   DrawCounts draw_counts(const Core&) const { return {bodies_, joints_}; }  // a shape a body, a bead a joint
   // Each body's instance and bounds, and each joint's point (rigid_draw.h).
@@ -304,6 +338,41 @@ class RigidFamily::Stages : public FamilyHooks {
 
  private:
   bool grabbing() const { return grab_.body >= 0 && grab_.body < bodies_; }
+  template <class S>
+  bool velocity_level(const S& s) const {
+    return s.rigid_solver != RigidSolver::Xpbd && bodies_ > 0;
+  }
+
+  // The same ends with the bodies immovable: the particles' passes after a velocity-level solve.
+  EndRefs kinematic(EndRefs poses) const {
+    poses.body_w = Exec::data(no_mass_);
+    poses.body_inv_inertia = Exec::data(no_inertia_);
+    return poses;
+  }
+
+  // Giles & Andrews 2024's velocity-level solve of the bodies (velocity/rigid_velocity_solver.h), on the
+  // host: the CPU backend's buffers are host memory (World refuses pgs and direct on CUDA).
+  void solve_velocities(Core& core, const Substep& sub) {
+    if constexpr (Exec::kHostMemory) {
+      RigidHostView view = host_view(core);
+      if (grabbing()) {
+        view.grab = grab_;
+        view.grab_target = grab_start_ + sub.fraction * (grab_.target - grab_start_);
+        view.grab_lambda = Exec::data(grab_lambda_);
+      }
+      view.gravity = sub.settings.gravity_scale * gravity_;
+      view.h = sub.h;
+      view.v_max = core.model.body_contact.max_depenetration_speed;
+      VelocitySolveSettings solve;
+      solve.solver = sub.settings.rigid_solver;
+      solve.iterations = sub.settings.rigid_iterations;
+      solve.beta = sub.settings.baumgarte;
+      solve.pivot_steps = sub.settings.pivot_steps;
+      solve.warm_start = sub.settings.warm_start;
+      velocity_.substep(view, solve);
+      ++core.launches;
+    }
+  }
 
   JointArgs joint_args(Core& core, Real h) {
     const auto& j = core.model.joint;
@@ -351,6 +420,11 @@ class RigidFamily::Stages : public FamilyHooks {
   Grab grab_;
   Vec3 grab_start_{};
   BodyContacts<Core> contacts_;
+  RigidVelocitySolver velocity_;        // pgs and direct (host)
+  VelocityFrameStats velocity_last_;    // what its solves did over the last frame
+  bool particle_joints_ = false;        // some joint ends on a particle
+  typename Exec::template Buffer<Real> no_mass_;     // zeros: the bodies seen as immovable
+  typename Exec::template Buffer<Vec3> no_inertia_;  // zeros
   typename Exec::template Buffer<Vec3> grab_lambda_;  // [N·s²]
   FrameMultipliers<Core, JointLambda> frame_lambda_;  // the joints' over the frame (geometric stiffness)
   typename Exec::template Buffer<unsigned char> reduce_scratch_;  // the backend's memory for reductions

@@ -1,0 +1,79 @@
+// The rigid family's settings (RigidFamily::Options), as entries of the settings table
+// (settings/setting_spec.h): which solver moves the bodies — Müller et al. 2020's XPBD, or the velocity-level
+// projected Gauss-Seidel and direct solvers Giles & Andrews 2024 ran Algorithm 1 on (§4) — and theirs.
+#pragma once
+
+#include <vector>
+
+#include "settings/setting_spec.h"
+
+namespace sim {
+
+template <class Options>
+std::vector<SettingSpec<Options>> rigid_options() {
+  using T = ParamType;
+  using W = Widget;
+  return {
+      setting(
+          &Options::rigid_solver,
+          {"rigid_solver",
+           T::Choice,
+           0,
+           0,
+           0,
+           "",
+           "what moves the rigid bodies: XPBD on poses (Mueller et al. 2020), or on velocities projected "
+           "Gauss-Seidel or the direct solver (LDLT + block principal pivoting), as Giles & Andrews 2024 ran "
+           "(CPU only)",
+           false,
+           {"xpbd", "pgs", "direct"},
+           W::Combo}),
+      setting(&Options::rigid_iterations,
+              {"rigid_iterations",
+               T::Int,
+               0,
+               1,
+               1000,
+               "",
+               "PGS sweeps a substep over the bodies' rows (the paper: 25); also a direct fallback's",
+               false,
+               {},
+               W::Slider}),
+      setting(&Options::baumgarte,
+              {"baumgarte",
+               T::Real,
+               0,
+               0.0,
+               1.0,
+               "",
+               "beta: the share of a joint's or overlap's error the next velocity solve removes (Eq. 3: 1)",
+               false,
+               {},
+               W::Slider}),
+      setting(&Options::pivot_steps,
+              {"pivot_steps",
+               T::Int,
+               0,
+               1,
+               1000,
+               "",
+               "block principal pivoting steps an island before the direct solver falls back to PGS (the "
+               "paper: 20)",
+               false,
+               {},
+               W::Slider}),
+      setting(&Options::warm_start,
+              {"warm_start",
+               T::Bool,
+               0,
+               0,
+               1,
+               "",
+               "start PGS and the pivoting from the last substep's impulses (scaled by h/h_prev)",
+               false,
+               {},
+               W::Checkbox}),
+  };
+}
+
+}  // namespace sim
