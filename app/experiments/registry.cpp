@@ -32,6 +32,7 @@ const std::vector<ExperimentDef>& experiment_registry() {
                                                  adaptive_substeps(),
                                                  adaptive_substeps_bridge(),
                                                  adaptive_stack(),
+                                                 adaptive_substeps_direct(),
                                                  adaptive_alpha()};
   return all;
 }

@@ -32,11 +32,19 @@ void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) 
 }
 
 bool Pane::keep_integrator_usable() {
-  const auto why = sim::integrator_refusal(world->model(), sim::settings_from_params(settings).integrator);
-  if (!why) return false;
-  settings.set_text("integrator", sim::info(sim::Integrator::Xpbd).name);
-  integrator_note = *why;
-  return true;
+  const sim::Settings s = sim::settings_from_params(settings);
+  if (const auto why = sim::integrator_refusal(world->model(), s.integrator)) {
+    settings.set_text("integrator", sim::info(sim::Integrator::Xpbd).name);
+    integrator_note = *why;
+    return true;
+  }
+  // the velocity-level rigid solvers run on the host only: on CUDA the choice goes back to xpbd, saying why
+  if (const auto why = sim::rigid_solver_refusal(world->model(), s.rigid_solver, world->backend())) {
+    settings.set_text("rigid_solver", "xpbd");
+    integrator_note = *why;
+    return true;
+  }
+  return false;
 }
 
 void Pane::restart_measurements() {

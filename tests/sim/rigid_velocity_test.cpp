@@ -234,5 +234,17 @@ TEST(RigidVelocity, DirectSolverAgreesWithEnumeratedActiveSets) {
   }
 }
 
+// pgs and direct run on the host only: on CUDA World refuses them with a message naming the setting (the CLI
+// exits 2 with it; the viewer sets xpbd back and shows it), and xpbd, a scene without bodies or the CPU pass.
+TEST(RigidVelocity, CudaRefusesTheHostSolversByName) {
+  const Built chain = hanging_chain(2, 1.0, 0.4);
+  const auto why = rigid_solver_refusal(chain.model, RigidSolver::Pgs, BackendKind::Cuda);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("rigid_solver pgs"), std::string::npos) << *why;
+  EXPECT_FALSE(rigid_solver_refusal(chain.model, RigidSolver::Xpbd, BackendKind::Cuda));
+  EXPECT_FALSE(rigid_solver_refusal(chain.model, RigidSolver::Direct, BackendKind::Cpu));
+  EXPECT_FALSE(rigid_solver_refusal(test::build_scene("chain").model, RigidSolver::Direct, BackendKind::Cuda));
+}
+
 }  // namespace
 }  // namespace sim

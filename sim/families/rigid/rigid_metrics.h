@@ -178,8 +178,9 @@ struct RigidMetrics {
   double contact_force = 0.0;      // [N]
   double contact_depth_max = 0.0;  // [m]
   int contacts_dropped = 0;        // pairs found beyond a body's slots at the last detection
-  // The velocity-level solvers' frame (rigid_solver pgs or direct): PGS sweeps run, pivoting steps, and the
-  // islands the direct solver left to PGS, with the last one's FallbackReason
+  // The velocity-level solvers' frame (rigid_solver pgs or direct): PGS sweeps run (the real and the split
+  // bias passes, a direct solve's friction passes and fallbacks), pivoting steps, and the islands the direct
+  // solver left to PGS, with the last one's FallbackReason
   long long rigid_solver_iterations = 0;
   long long lcp_pivots = 0;
   int lcp_fallbacks = 0;
