@@ -106,8 +106,12 @@ bool solve_island(const std::vector<RigidRow>& all, const std::vector<int>& isla
       return false;
     }
   }
-  const Eigen::MatrixXd X = B.empty() ? Eigen::MatrixXd(0, U.size()) : Eigen::MatrixXd(ldlt.solve(ABU));
-  const Eigen::MatrixXd S = AUU - ABU.transpose() * X;  // the contacts' Schur complement
+  // A_BB⁻¹ A_BU and the contacts' Schur complement (Eigen is not asked to multiply an empty block: its
+  // null data pointer is undefined behaviour under UBSan)
+  const bool coupled = !B.empty() && !U.empty();
+  const Eigen::MatrixXd X =
+      coupled ? Eigen::MatrixXd(ldlt.solve(ABU)) : Eigen::MatrixXd::Zero(B.size(), U.size());
+  const Eigen::MatrixXd S = coupled ? Eigen::MatrixXd(AUU - ABU.transpose() * X) : AUU;
   std::vector<bool> active(U.size());
   for (size_t k = 0; k < U.size(); ++k) active[k] = all[size_t(island[size_t(U[k])])].impulse > 0.0;
   for (const int f : F) P(f) = all[size_t(island[size_t(f)])].impulse;
@@ -119,7 +123,8 @@ bool solve_island(const std::vector<RigidRow>& all, const std::vector<int>& isla
     const Eigen::VectorXd y = B.empty() ? Eigen::VectorXd(0) : Eigen::VectorXd(ldlt.solve(bB));
     Eigen::VectorXd PU(U.size());
     if (!U.empty()) {
-      const LcpResult lcp = solve_lcp_bpp(S, ABU.transpose() * y - bU, pivot_steps, active);
+      const Eigen::VectorXd q = coupled ? Eigen::VectorXd(ABU.transpose() * y - bU) : Eigen::VectorXd(-bU);
+      const LcpResult lcp = solve_lcp_bpp(S, q, pivot_steps, active);
       stats.pivots += lcp.pivots;
       if (!lcp.converged) {
         stats.reason = FallbackReason::Pivots;
@@ -128,7 +133,7 @@ bool solve_island(const std::vector<RigidRow>& all, const std::vector<int>& isla
       PU = lcp.z;
       active = lcp.active;
     }
-    const Eigen::VectorXd PB = B.empty() ? Eigen::VectorXd(0) : Eigen::VectorXd(y - X * PU);
+    const Eigen::VectorXd PB = coupled ? Eigen::VectorXd(y - X * PU) : y;
     for (size_t k = 0; k < B.size(); ++k) P(B[k]) = PB(Eigen::Index(k));
     for (size_t k = 0; k < U.size(); ++k) P(U[k]) = PU(Eigen::Index(k));
     if (F.empty()) break;
