@@ -166,7 +166,8 @@ ExperimentDef adaptive_energy() {
         // the paper's own setting: its velocity-level direct solver, Algorithm 1 as printed (its dense
         // island costs 40 ms a frame: a second of it in the quick form)
         const int direct_frames = quick ? 60 : frames;
-        for (ExperimentRun run : {adaptive_run(0.1, direct_frames, {}, 1.0), damping_run(20, direct_frames)}) {
+        for (ExperimentRun run :
+             {adaptive_run(0.1, direct_frames, {}, 1.0), damping_run(20, direct_frames)}) {
           run.settings["rigid_solver"] = 2;
           run.label = "direct, " + run.label;
           runs.push_back(run);
@@ -212,52 +213,54 @@ ExperimentDef adaptive_substeps_bridge() {
 // Figure 4's grid as data: every rigid solver under every stabilisation of the paper, the box's drop over
 // 10 s; and the taller 20,000:1 stack at α 0.05 on the direct solver (the supplementary video's).
 ExperimentDef adaptive_stack() {
-  return {"adaptive_stack",
-          "Giles & Andrews 2024",
-          "Figure 4, §4.1.3",
-          "the frictionless 10,000:1 heavy stack for 10 s under each rigid solver (xpbd, pgs with 25 "
-          "iterations, direct with 20 pivoting steps) and each stabilisation (1 substep, a fixed 100, adaptive "
-          "damping at 1 substep, adaptive substeps at alpha 0.1); the taller 20,000:1 (8 levels) on the "
-          "direct solver at alpha 0.05",
-          "heavy_stack",
-          [](bool quick) {
-            const int frames = quick ? 60 : 600;
-            std::vector<ExperimentRun> runs;
-            const char* solvers[] = {"xpbd", "pgs", "direct"};
-            // short labels: thirteen of them share the plots' legend
-            const std::pair<ExperimentRun, const char*> modes[] = {
-                {fixed_run(1, frames), "1 substep"},
-                {fixed_run(100, frames), "100 substeps"},
-                {damping_run(1, frames), "damping, 1 substep"},
-                {adaptive_run(0.1, frames, {}, 1.0), "adaptive, alpha 0.1"}};
-            for (int solver = 0; solver < 3; ++solver)
-              for (const auto& [mode, label] : modes) {
-                ExperimentRun run = mode;
-                run.settings["rigid_solver"] = solver;
-                run.label = std::string(solvers[solver]) + ", " + label;
-                run.may_diverge = true;  // a collapse may end in a divergence: that is its result
-                runs.push_back(run);
-              }
-            ExperimentRun tall = adaptive_run(0.05, frames, {{"levels", 8}, {"mass_ratio", 2e4}}, 1.0);
-            tall.settings["rigid_solver"] = 2;
-            tall.label = "direct, adaptive, alpha 0.05, 20000:1";
-            runs.push_back(tall);
-            return runs;
-          },
-          {kDrop, kSubsteps, kMs},
-          {over_time("drop", "How far the top box sank (Giles & Andrews Figure 4)", "drop", false),
-           over_time("substeps", "Substeps per frame", "substeps", false)},
-          [](const std::vector<RunSeries>& runs) {
-            std::vector<Finding> out;
-            for (const RunSeries& r : runs) {
-              out.push_back({"box sank by the end, " + r.run.label, "m",
-                             r.divergence ? std::nan("") : r.last_of("drop"), std::nullopt,
-                             r.divergence ? *r.divergence
-                                          : "the paper: only the direct solver with adaptive substeps stands 10 s"});
-              out.push_back({"mean N, " + r.run.label, "", r.mean_of("substeps", 0.0), std::nullopt, ""});
-            }
-            return out;
-          }};
+  return {
+      "adaptive_stack",
+      "Giles & Andrews 2024",
+      "Figure 4, §4.1.3",
+      "the frictionless 10,000:1 heavy stack for 10 s under each rigid solver (xpbd, pgs with 25 "
+      "iterations, direct with 20 pivoting steps) and each stabilisation (1 substep, a fixed 100, adaptive "
+      "damping at 1 substep, adaptive substeps at alpha 0.1); the taller 20,000:1 (8 levels) on the "
+      "direct solver at alpha 0.05",
+      "heavy_stack",
+      [](bool quick) {
+        const int frames = quick ? 60 : 600;
+        std::vector<ExperimentRun> runs;
+        const char* solvers[] = {"xpbd", "pgs", "direct"};
+        // short labels: thirteen of them share the plots' legend
+        const std::pair<ExperimentRun, const char*> modes[] = {
+            {fixed_run(1, frames), "1 substep"},
+            {fixed_run(100, frames), "100 substeps"},
+            {damping_run(1, frames), "damping, 1 substep"},
+            {adaptive_run(0.1, frames, {}, 1.0), "adaptive, alpha 0.1"}};
+        for (int solver = 0; solver < 3; ++solver)
+          for (const auto& [mode, label] : modes) {
+            ExperimentRun run = mode;
+            run.settings["rigid_solver"] = solver;
+            run.label = std::string(solvers[solver]) + ", " + label;
+            run.may_diverge = true;  // a collapse may end in a divergence: that is its result
+            runs.push_back(run);
+          }
+        ExperimentRun tall = adaptive_run(0.05, frames, {{"levels", 8}, {"mass_ratio", 2e4}}, 1.0);
+        tall.settings["rigid_solver"] = 2;
+        tall.label = "direct, adaptive, alpha 0.05, 20000:1";
+        runs.push_back(tall);
+        return runs;
+      },
+      {kDrop, kSubsteps, kMs},
+      {over_time("drop", "How far the top box sank (Giles & Andrews Figure 4)", "drop", false),
+       over_time("substeps", "Substeps per frame", "substeps", false)},
+      [](const std::vector<RunSeries>& runs) {
+        std::vector<Finding> out;
+        for (const RunSeries& r : runs) {
+          out.push_back({"box sank by the end, " + r.run.label, "m",
+                         r.divergence ? std::nan("") : r.last_of("drop"), std::nullopt,
+                         r.divergence
+                             ? *r.divergence
+                             : "the paper: only the direct solver with adaptive substeps stands 10 s"});
+          out.push_back({"mean N, " + r.run.label, "", r.mean_of("substeps", 0.0), std::nullopt, ""});
+        }
+        return out;
+      }};
 }
 
 // Eq. 11's N along one motion for every α: the swinging box run at 200 substeps in damping mode, whose
