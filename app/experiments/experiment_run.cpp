@@ -18,7 +18,7 @@ RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::Backen
   sim::ParamSet settings_params = sim::settings_to_params(sim::Settings{});
   for (const auto& [name, value] : run.settings) settings_params.set(name, value);
   const sim::Settings settings = sim::settings_from_params(settings_params);
-  sim::World world(scene.build(params), backend);
+  sim::World world(scene.build(params), backend, settings);
   const std::vector<sim::Vec3> x0 = world.positions();
   RunSeries series{run, {}, {}, std::nullopt};
   for (const ExperimentMeasure& m : e.measures) series.measures[m.name];  // empty if the first frame diverges

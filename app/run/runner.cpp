@@ -52,7 +52,7 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
 
 int run_headless(const RunOptions& o) {
   const sim::Settings settings = sim::settings_from_params(o.settings);
-  sim::World world(o.scene->build(o.scene_params), o.backend);
+  sim::World world(o.scene->build(o.scene_params), o.backend, settings);
   std::printf("backend      %s\n", world.backend_description().c_str());
   for (const std::string& note : world.model().notes)
     std::fprintf(stderr, "smallsteps: note: %s\n", note.c_str());

@@ -22,7 +22,8 @@ Pane::Pane(std::string label_text, sim::ParamSet settings_values, sim::BackendKi
     : label(std::move(label_text)), settings(std::move(settings_values)), backend_(backend) {}
 
 void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) {
-  world = std::make_unique<sim::World>(scene.build(scene_params), backend_);
+  world =
+      std::make_unique<sim::World>(scene.build(scene_params), backend_, sim::settings_from_params(settings));
   if (!buffers) buffers = std::make_unique<render::SceneBuffers>();
   buffers->set_model(world->model());
   dirty_ = true;
@@ -109,8 +110,9 @@ std::vector<std::string> Pane::caption(const std::string& scene_name) const {
   const std::string cost = sim::cost_line(last, sim::settings_from_params(settings).integrator);
   const sim::Settings current = sim::settings_from_params(settings);
   std::vector<std::string> lines{prefix + sim::describe(current), line, cost};
-  if (const std::string stability = sim::stability_line(last, sim::active_stabilization(current)); !stability.empty())
-    lines.push_back(stability);  // the substep count this frame, which the adaptive modes change
+  if (const std::string stability = sim::stability_line(last, sim::active_stabilization(current));
+      !stability.empty())
+    lines.push_back(stability);            // the substep count this frame, which the adaptive modes change
   if (world->model().joint_count() > 0) {  // what Figure 8 shows
     std::snprintf(line, sizeof line, "joint separation max %.3g mm", 1e3 * last.joint_separation_max);
     lines.push_back(line);

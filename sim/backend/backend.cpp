@@ -27,9 +27,11 @@ bool runs_on_cuda(BackendKind requested) {
   return requested != BackendKind::Cpu && cuda_availability().available;
 }
 
-SelectedBackend select_backend(BackendKind requested) {
+SelectedBackend select_backend(BackendKind requested, const std::string& host_only) {
   const std::string cpu = "cpu (OpenMP, " + std::to_string(omp_get_max_threads()) + " threads)";
   if (requested == BackendKind::Cpu) return {make_cpu_solver(), BackendKind::Cpu, cpu};
+  if (requested == BackendKind::Auto && !host_only.empty())
+    return {make_cpu_solver(), BackendKind::Cpu, cpu + "; auto chose the CPU: " + host_only};
   const CudaAvailability cuda = cuda_availability();
   if (cuda.available) return {make_cuda_solver(), BackendKind::Cuda, "cuda (" + cuda.detail + ")"};
   if (requested == BackendKind::Cuda)

@@ -29,7 +29,9 @@ struct SelectedBackend {
 };
 
 CudaAvailability cuda_availability();
-SelectedBackend select_backend(BackendKind requested);
+// `host_only`, when not empty, says why the run needs the host (a CPU-only solver its settings ask for):
+// auto then chooses the CPU, saying so; an explicit request stays as asked.
+SelectedBackend select_backend(BackendKind requested, const std::string& host_only = "");
 // Whether select_backend(requested) would choose CUDA (scenes size their defaults by it).
 bool runs_on_cuda(BackendKind requested);
 const char* backend_name(BackendKind kind);

@@ -9,8 +9,18 @@ namespace sim {
 
 World::World(Built built, BackendKind backend) : World(std::move(built), select_backend(backend)) {}
 
-World::World(Built built, SelectedBackend selected)
-    : model_(std::move(built.model)), initial_(built.state), state_(std::move(built.state)) {
+World::World(Built built, BackendKind backend, const Settings& settings) {
+  const std::string host_only =
+      rigid_solver_refusal(built.model, settings.rigid_solver, BackendKind::Cuda).value_or("");
+  init(std::move(built), select_backend(backend, host_only));
+}
+
+World::World(Built built, SelectedBackend selected) { init(std::move(built), std::move(selected)); }
+
+void World::init(Built built, SelectedBackend selected) {
+  model_ = std::move(built.model);
+  initial_ = built.state;
+  state_ = std::move(built.state);
   solver_ = std::move(selected.solver);
   backend_ = selected.kind;
   backend_description_ = std::move(selected.description);

@@ -23,6 +23,8 @@ class World {
  public:
   // Throws BackendUnavailable when the requested backend cannot run here.
   World(Built built, BackendKind backend);
+  // As above, where auto chooses the CPU when `settings` ask for a solver that runs there only.
+  World(Built built, BackendKind backend, const Settings& settings);
   // On a solver chosen by the caller (the tests' shuffled execution policy, tests/sim/shuffled_exec.h).
   World(Built built, SelectedBackend backend);
 
@@ -90,6 +92,7 @@ class World {
   const std::string& backend_description() const { return backend_description_; }
 
  private:
+  void init(Built built, SelectedBackend selected);
   Model model_;
   State initial_;
   State state_;

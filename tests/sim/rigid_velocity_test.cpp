@@ -246,5 +246,18 @@ TEST(RigidVelocity, CudaRefusesTheHostSolversByName) {
   EXPECT_FALSE(rigid_solver_refusal(test::build_scene("chain").model, RigidSolver::Direct, BackendKind::Cuda));
 }
 
+// The backend `auto` takes the CPU where the settings ask for a host solver, saying why, so that the scenes
+// that default to the direct solver run their default on a GPU machine too (it found CUDA and refused them);
+// an explicit --backend cuda is still refused by name, and xpbd leaves auto free.
+TEST(RigidVelocity, AutoChoosesTheCpuForTheHostSolvers) {
+  const Settings direct = velocity_settings(RigidSolver::Direct, 10);
+  const World w(hanging_chain(2, 1.0, 0.4), BackendKind::Auto, direct);
+  EXPECT_EQ(w.backend(), BackendKind::Cpu);
+  EXPECT_NE(w.backend_description().find("auto chose the CPU: rigid_solver direct"), std::string::npos)
+      << w.backend_description();
+  const World x(hanging_chain(2, 1.0, 0.4), BackendKind::Auto, test::make_settings(10, 1));
+  EXPECT_EQ(x.backend_description().find("rigid_solver"), std::string::npos) << x.backend_description();
+}
+
 }  // namespace
 }  // namespace sim

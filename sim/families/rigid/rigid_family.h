@@ -156,6 +156,10 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
                      format_text("%d islands fell back from the direct solver to PGS in the last frame: %s",
                                  r.lcp_fallbacks, fallback_text(FallbackReason(r.lcp_fallback_reason))),
                      true});
+    else if (r.rigid_solver_iterations > 0 || r.lcp_pivots > 0)  // the velocity-level solve's own work
+      out.push_back({"rigid solver",
+                     format_text("%lld PGS sweeps and %lld pivoting steps in the last frame, no fallback",
+                                 r.rigid_solver_iterations, r.lcp_pivots)});
     if (r.contacts_dropped > 0)
       out.push_back({"contacts",
                      format_text("%d pairs left out at the last detection: a body had more than %d",
