@@ -80,6 +80,18 @@ SIM_HD Real joint_angular_error(JointKind kind, Quat fa, Quat fb) {
   return 0.0;
 }
 
+// A hinge's angular error: the rotation vector that turns b's axis onto a's (a turned by −C would match),
+// u = a_b × a_a scaled to the angle between them (§3.4.2).
+SIM_HD Vec3 hinge_axis_error(Quat fa, Quat fb) {
+  const Vec3 axis_a = rotate(fa, {1.0, 0.0, 0.0}), axis_b = rotate(fb, {1.0, 0.0, 0.0});
+  const Vec3 u = cross(axis_b, axis_a);
+  const Real s = length(u);
+  return s > 0.0 ? (std::atan2(s, dot(axis_a, axis_b)) / s) * u : Vec3{0.0, 0.0, 0.0};
+}
+
+// A fixed joint's angular error: the rotation vector that turns b's frame onto a's.
+SIM_HD Vec3 fixed_frame_error(Quat fa, Quat fb) { return rotation_vector(fa * conjugate(fb)); }
+
 // The XPBD update of a vector constraint C with inverse mass matrix K (Small Steps Eq. 5):
 // Δλ = −(K + α̃ I)⁻¹ (C + α̃ λ), α̃ = α/h²; zero when K + α̃ I is singular (both ends immovable).
 SIM_HD Vec3 block_delta_lambda(const Mat3& K, Vec3 C, Real alpha, Vec3 lambda, Real h) {
@@ -145,15 +157,11 @@ SIM_HD void angular_row(BodyPose& a, BodyPose& b, Real split_a, Real split_b, Re
 SIM_HD void project_joint(const JointSpec& j, BodyPose& a, BodyPose& b, Real split_a, Real split_b,
                           JointLambda& lam, Real h) {
   if (j.kind == JointKind::Fixed) {
-    const Vec3 C = rotation_vector(frame_world(a, j.frame_a) * conjugate(frame_world(b, j.frame_b)));
+    const Vec3 C = fixed_frame_error(frame_world(a, j.frame_a), frame_world(b, j.frame_b));
     angular_block(a, b, split_a, split_b, C, nullptr, j.angular_compliance, lam.torque, h);
   } else if (j.kind == JointKind::Hinge) {
     const Quat fa = frame_world(a, j.frame_a);
-    const Vec3 axis_a = rotate(fa, {1.0, 0.0, 0.0});
-    const Vec3 axis_b = rotate(frame_world(b, j.frame_b), {1.0, 0.0, 0.0});
-    const Vec3 u = cross(axis_b, axis_a);  // b's axis turned about u onto a's
-    const Real s = length(u);
-    const Vec3 C = s > 0.0 ? (std::atan2(s, dot(axis_a, axis_b)) / s) * u : Vec3{0.0, 0.0, 0.0};
+    const Vec3 C = hinge_axis_error(fa, frame_world(b, j.frame_b));
     const Vec3 plane[2] = {rotate(fa, {0.0, 1.0, 0.0}), rotate(fa, {0.0, 0.0, 1.0})};
     angular_block(a, b, split_a, split_b, C, plane, j.angular_compliance, lam.torque, h);
     if (j.limit_lo <= j.limit_hi) {

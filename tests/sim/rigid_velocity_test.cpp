@@ -195,8 +195,9 @@ TEST(RigidVelocity, DirectSolverAgreesWithEnumeratedActiveSets) {
     prepare_rows(rows, body);
     std::vector<Vec3> v(bodies, Vec3{0.0, 0.0, 0.0}), omega(bodies, Vec3{0.0, 0.0, 0.0}), bv = v, bo = v;
     std::vector<RigidRow> direct = rows;
+    DependentRows dependent;
     const DirectStats stats =
-        solve_direct(direct, bodies, v.data(), omega.data(), bv.data(), bo.data(), 20, 25);
+        solve_direct(direct, bodies, v.data(), omega.data(), bv.data(), bo.data(), 20, 25, dependent);
     ASSERT_EQ(stats.fallbacks, 0) << "trial " << trial;
     // the dense reference: A with the solver's ε, every active set of the unilateral rows
     const int n = bilateral + unilateral;

@@ -80,11 +80,28 @@ struct EndPoses {
   }
 };
 
-SIM_HD JointSpec joint_spec(const JointKind* kind, const Vec3* anchor_a, const Vec3* anchor_b,
-                            const Quat* frame_a, const Quat* frame_b, const Real* compliance,
-                            const Real* angular_compliance, const Real* lo, const Real* hi, int j) {
-  return {kind[j],       anchor_a[j],           anchor_b[j], frame_a[j], frame_b[j],
-          compliance[j], angular_compliance[j], lo[j],       hi[j]};
+// The joints' model arrays as pointers into a backend's memory, and what a projection or a velocity row
+// reads of joint j.
+struct JointTable {
+  const Int2* ends;
+  const JointKind* kind;
+  const Vec3 *anchor_a, *anchor_b;
+  const Quat *frame_a, *frame_b;
+  const Real *compliance, *angular_compliance, *limit_lo, *limit_hi;
+  SIM_HD JointSpec spec(int j) const {
+    return {kind[j],       anchor_a[j],           anchor_b[j], frame_a[j], frame_b[j],
+            compliance[j], angular_compliance[j], limit_lo[j], limit_hi[j]};
+  }
+};
+
+// The table of a backend's joint model (Exec: that backend's data access).
+template <class Exec, class JointModel>
+JointTable joint_table(const JointModel& j) {
+  return {Exec::data(j.ends),       Exec::data(j.kind),
+          Exec::data(j.anchor_a),   Exec::data(j.anchor_b),
+          Exec::data(j.frame_a),    Exec::data(j.frame_b),
+          Exec::data(j.compliance), Exec::data(j.angular_compliance),
+          Exec::data(j.limit_lo),   Exec::data(j.limit_hi)};
 }
 
 // ½ m |v|² + ½ ωᵀ I ω [J] of a body.

@@ -3,8 +3,8 @@
 // (begin_substep), the joints projected every iteration — Gauss-Seidel colour by colour, or Jacobi through
 // per-end slots with the inverse masses split n_i/ω ways — and the mouse grab of a body, then the velocity
 // update from the pose change and the velocity pass: the joints' damping (end_substep). The bodies'
-// contacts (families/rigid/body_contact_stages.h) run inside these hooks: found at detect, projected after the
-// joints every iteration, their velocity pass after the joints'. Data and metric term:
+// contacts (families/rigid/body_contact_stages.h) run inside these hooks: found at detect, projected after
+// the joints every iteration, their velocity pass after the joints'. Data and metric term:
 // families/rigid/rigid_family.h.
 #pragma once
 
@@ -56,18 +56,10 @@ struct UpdateBodyVelocities {
 };
 
 struct JointArgs {
-  const Int2* ends;
-  const JointKind* kind;
-  const Vec3 *anchor_a, *anchor_b;
-  const Quat *frame_a, *frame_b;
-  const Real *compliance, *angular_compliance, *limit_lo, *limit_hi;
+  JointTable joints;
   JointLambda* lambda;
   EndRefs poses;
   Real h;
-  SIM_HD JointSpec spec(int j) const {
-    return joint_spec(kind, anchor_a, anchor_b, frame_a, frame_b, compliance, angular_compliance, limit_lo,
-                      limit_hi, j);
-  }
 };
 
 // Gauss-Seidel: joint first + i of one colour (no other joint of the colour shares its ends).
@@ -76,9 +68,9 @@ struct ProjectJointColour {
   int first;
   SIM_HD void operator()(int i) const {
     const int j = first + i;
-    const Int2 e = args.ends[j];
+    const Int2 e = args.joints.ends[j];
     BodyPose a = args.poses.load(e.a), b = args.poses.load(e.b);
-    project_joint(args.spec(j), a, b, 1.0, 1.0, args.lambda[j], args.h);
+    project_joint(args.joints.spec(j), a, b, 1.0, 1.0, args.lambda[j], args.h);
     args.poses.store(e.a, a);
     args.poses.store(e.b, b);
   }
@@ -91,10 +83,10 @@ struct ProjectJointJacobi {
   JacobiSplit split;  // over the joints' incidence
   PoseCorrection* slots;
   SIM_HD void operator()(int j) const {
-    const Int2 e = args.ends[j];
+    const Int2 e = args.joints.ends[j];
     const BodyPose a0 = args.poses.load(e.a), b0 = args.poses.load(e.b);
     BodyPose a = a0, b = b0;
-    project_joint(args.spec(j), a, b, split(e.a), split(e.b), args.lambda[j], args.h);
+    project_joint(args.joints.spec(j), a, b, split(e.a), split(e.b), args.lambda[j], args.h);
     slots[2 * j] = pose_change(a0, a);
     slots[2 * j + 1] = pose_change(b0, b);
   }
@@ -118,12 +110,12 @@ struct DampJointColour {
     const int j = first + i;
     const Real k = min_number(damping[j] * args.h, 1.0);
     if (k <= 0.0) return;
-    const Int2 e = args.ends[j];
+    const Int2 e = args.joints.ends[j];
     const BodyPose a = args.poses.load(e.a), b = args.poses.load(e.b);
     Vec3 lin_a, ang_a, lin_b, ang_b;
     vel.load(e.a, lin_a, ang_a);
     vel.load(e.b, lin_b, ang_b);
-    const Vec3 ra = rotate(a.q, args.anchor_a[j]), rb = rotate(b.q, args.anchor_b[j]);
+    const Vec3 ra = rotate(a.q, args.joints.anchor_a[j]), rb = rotate(b.q, args.joints.anchor_b[j]);
     // the impulses that remove k of the relative velocities, through the same inverse mass matrices as the
     // positions' blocks (constraints/joint.h)
     const Vec3 p = block_impulse(positional_inv_mass_matrix(a, ra) + positional_inv_mass_matrix(b, rb),
@@ -140,22 +132,20 @@ struct DampJointColour {
   }
 };
 
-// The mouse grab of a body: its point at `local` pulled to a target that moves from `start` to `end` over
-// the frame's substeps, by one positional block of the grab's compliance (the attachment of Small Steps
-// Eq. 8 on a body point).
+// The mouse grab of a body: its point at `local` pulled to this substep's target (Stages::grab_target) by
+// one positional block of the grab's compliance (the attachment of Small Steps Eq. 8 on a body point).
 struct ProjectBodyGrab {
   EndRefs poses;
   int body;
   Vec3 local;       // [m] body coordinates
-  Vec3 start, end;  // [m]
+  Vec3 target;      // [m]
   Real compliance;  // α [m/N]
-  Real fraction;    // (s + 1) / n [-]
   Vec3* lambda;     // [N·s²]
   Real h;
   SIM_HD void operator()(int) const {
     BodyPose a = poses.load(body);
-    BodyPose target{start + fraction * (end - start), quat_identity(), 0.0, {0.0, 0.0, 0.0}};
-    positional_block(a, target, 1.0, 1.0, rotate(a.q, local), {0.0, 0.0, 0.0}, compliance, *lambda, h);
+    BodyPose goal{target, quat_identity(), 0.0, {0.0, 0.0, 0.0}};
+    positional_block(a, goal, 1.0, 1.0, rotate(a.q, local), {0.0, 0.0, 0.0}, compliance, *lambda, h);
     poses.store(body, a);
   }
 };
@@ -237,8 +227,8 @@ class RigidFamily::Stages : public FamilyHooks {
       project_jacobi(core, args, joints, sub.settings.jacobi_omega);
     }
     if (grabbing())
-      core.launch(1, ProjectBodyGrab{args.poses, grab_.body, grab_.local, grab_start_, grab_.target,
-                                     grab_.compliance, sub.fraction, Exec::data(grab_lambda_), sub.h});
+      core.launch(1, ProjectBodyGrab{args.poses, grab_.body, grab_.local, grab_target(sub), grab_.compliance,
+                                     Exec::data(grab_lambda_), sub.h});
     contacts_.project(core, sub, args.poses);
   }
 
@@ -277,15 +267,17 @@ class RigidFamily::Stages : public FamilyHooks {
     if (bodies_ > 0 && out.instance)
       sums = Exec::template reduce<DrawSums>(
           bodies_,
-          WriteDrawBody{Exec::data(core.state.body.x), Exec::data(core.state.body.q), Exec::data(core.state.body.v),
-                        Exec::data(core.model.body.size), quantity, out.instance},
+          WriteDrawBody{Exec::data(core.state.body.x), Exec::data(core.state.body.q),
+                        Exec::data(core.state.body.v), Exec::data(core.model.body.size), quantity,
+                        out.instance},
           reduce_scratch_);
     if (joints_ > 0 && out.point)
       Exec::parallel_for(
           joints_, WriteDrawJoint{EndPoses{Exec::data(core.state.body.x), Exec::data(core.state.body.q),
                                            Exec::data(core.model.body.inv_mass),
                                            Exec::data(core.model.body.inv_inertia), core.x(), core.w()},
-                                  Exec::data(core.model.joint.ends), Exec::data(core.model.joint.anchor_a), out.point});
+                                  Exec::data(core.model.joint.ends), Exec::data(core.model.joint.anchor_a),
+                                  out.point});
     return sums;
   }
 
@@ -305,8 +297,8 @@ class RigidFamily::Stages : public FamilyHooks {
     const JointArgs args = joint_args(core, 0.0);
     core.launch(bodies_, BodyStiffness{{args.poses.body_x, args.poses.body_q, args.poses.body_w,
                                         args.poses.body_inv_inertia, core.x(), core.w()},
-                                       args.anchor_a,
-                                       args.anchor_b,
+                                       args.joints.anchor_a,
+                                       args.joints.anchor_b,
                                        sums,
                                        frame_lambda_.scale(pass.inv_h2),
                                        joints ? Exec::data(j.incidence_offsets) : nullptr,
@@ -343,6 +335,12 @@ class RigidFamily::Stages : public FamilyHooks {
     return s.rigid_solver != RigidSolver::Xpbd && bodies_ > 0;
   }
 
+  // Where the grabbed point is pulled this substep: from where it was at the frame's start to the target,
+  // a fraction (s + 1)/n of the way [m].
+  Vec3 grab_target(const Substep& sub) const {
+    return grab_start_ + sub.fraction * (grab_.target - grab_start_);
+  }
+
   // The same ends with the bodies immovable: the particles' passes after a velocity-level solve.
   EndRefs kinematic(EndRefs poses) const {
     poses.body_w = Exec::data(no_mass_);
@@ -357,7 +355,7 @@ class RigidFamily::Stages : public FamilyHooks {
       RigidHostView view = host_view(core);
       if (grabbing()) {
         view.grab = grab_;
-        view.grab_target = grab_start_ + sub.fraction * (grab_.target - grab_start_);
+        view.grab_target = grab_target(sub);
         view.grab_lambda = Exec::data(grab_lambda_);
       }
       view.gravity = sub.settings.gravity_scale * gravity_;
@@ -375,18 +373,8 @@ class RigidFamily::Stages : public FamilyHooks {
   }
 
   JointArgs joint_args(Core& core, Real h) {
-    const auto& j = core.model.joint;
     return {
-        Exec::data(j.ends),
-        Exec::data(j.kind),
-        Exec::data(j.anchor_a),
-        Exec::data(j.anchor_b),
-        Exec::data(j.frame_a),
-        Exec::data(j.frame_b),
-        Exec::data(j.compliance),
-        Exec::data(j.angular_compliance),
-        Exec::data(j.limit_lo),
-        Exec::data(j.limit_hi),
+        joint_table<Exec>(core.model.joint),
         Exec::data(core.state.joint.lambda),
         {Exec::data(core.state.body.x), Exec::data(core.state.body.q), Exec::data(core.model.body.inv_mass),
          Exec::data(core.model.body.inv_inertia), core.x(), core.w()},
@@ -420,16 +408,16 @@ class RigidFamily::Stages : public FamilyHooks {
   Grab grab_;
   Vec3 grab_start_{};
   BodyContacts<Core> contacts_;
-  RigidVelocitySolver velocity_;        // pgs and direct (host)
-  VelocityFrameStats velocity_last_;    // what its solves did over the last frame
-  bool particle_joints_ = false;        // some joint ends on a particle
-  typename Exec::template Buffer<Real> no_mass_;     // zeros: the bodies seen as immovable
-  typename Exec::template Buffer<Vec3> no_inertia_;  // zeros
+  RigidVelocitySolver velocity_;                      // pgs and direct (host)
+  VelocityFrameStats velocity_last_;                  // what its solves did over the last frame
+  bool particle_joints_ = false;                      // some joint ends on a particle
+  typename Exec::template Buffer<Real> no_mass_;      // zeros: the bodies seen as immovable
+  typename Exec::template Buffer<Vec3> no_inertia_;   // zeros
   typename Exec::template Buffer<Vec3> grab_lambda_;  // [N·s²]
   FrameMultipliers<Core, JointLambda> frame_lambda_;  // the joints' over the frame (geometric stiffness)
   typename Exec::template Buffer<unsigned char> reduce_scratch_;  // the backend's memory for reductions
-  typename Exec::template Buffer<DofStiffness> body_stiffness_;  // each body's column of K̃ (adaptive)
-  typename Exec::template Buffer<Mat3> body_damping_;            // each body's Eq. 6 factor (adaptive)
+  typename Exec::template Buffer<DofStiffness> body_stiffness_;   // each body's column of K̃ (adaptive)
+  typename Exec::template Buffer<Mat3> body_damping_;             // each body's Eq. 6 factor (adaptive)
 };
 
 }  // namespace sim

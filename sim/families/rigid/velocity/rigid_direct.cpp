@@ -73,10 +73,34 @@ std::vector<int> independent_rows(const Eigen::MatrixXd& A, const std::vector<in
   return kept;
 }
 
+// The bilateral rows B (island indices) to solve with: those of the frame's first factorisation of this
+// island's rows (DependentRows), else those independent_rows keeps, remembered.
+std::vector<int> kept_rows(const Eigen::MatrixXd& A, const Eigen::VectorXd& eps,
+                           const std::vector<int>& island, const std::vector<int>& B,
+                           DependentRows& dependent) {
+  std::vector<int> rows(B.size());
+  for (size_t k = 0; k < B.size(); ++k) rows[k] = island[size_t(B[k])];
+  const auto same = [&](const DependentRows::Island& d) { return d.bilateral == rows; };
+  auto known = std::find_if(dependent.islands.begin(), dependent.islands.end(), same);
+  if (known == dependent.islands.end()) {
+    std::vector<int> dropped;
+    independent_rows(A - Eigen::MatrixXd(eps.asDiagonal()), B, dropped);
+    DependentRows::Island entry{rows, {}};
+    for (const int d : dropped) entry.dropped.push_back(island[size_t(d)]);
+    known = dependent.islands.insert(dependent.islands.end(), std::move(entry));
+  }
+  std::vector<int> kept;
+  for (const int b : B)
+    if (std::find(known->dropped.begin(), known->dropped.end(), island[size_t(b)]) == known->dropped.end())
+      kept.push_back(b);
+  return kept;
+}
+
 // One island: A and b assembled over its m rows, then the staggered rounds. Returns false when it must fall
 // back (why in stats.reason); P holds the impulses on success.
 bool solve_island(const std::vector<RigidRow>& all, const std::vector<int>& island, const Vec3* v,
-                  const Vec3* omega, int pivot_steps, Eigen::VectorXd& P, DirectStats& stats) {
+                  const Vec3* omega, int pivot_steps, Eigen::VectorXd& P, DirectStats& stats,
+                  DependentRows& dependent) {
   const int m = int(island.size());
   Eigen::MatrixXd A(m, m);
   Eigen::VectorXd b(m), eps(m);
@@ -93,10 +117,10 @@ bool solve_island(const std::vector<RigidRow>& all, const std::vector<int>& isla
   std::vector<int> local(all.size(), -1);  // a friction row's normal, as an island index
   for (int i = 0; i < m; ++i) local[size_t(island[size_t(i)])] = i;
   for (const int f : F) P(f) = 0.0;  // the held friction starts at the warm start, clamped below
-  std::vector<int> dropped;
   const std::vector<int> all_bilateral = B;
-  B = independent_rows(A - Eigen::MatrixXd(eps.asDiagonal()), all_bilateral, dropped);
-  for (const int d : dropped) P(d) = 0.0;
+  B = kept_rows(A, eps, island, all_bilateral, dependent);
+  for (const int d : all_bilateral)
+    if (std::find(B.begin(), B.end(), d) == B.end()) P(d) = 0.0;
   const Eigen::MatrixXd ABB = sub(A, B, B), ABU = sub(A, B, U), AUU = sub(A, U, U);
   Eigen::LDLT<Eigen::MatrixXd> ldlt;
   if (!B.empty()) {
@@ -169,12 +193,12 @@ bool solve_island(const std::vector<RigidRow>& all, const std::vector<int>& isla
 }  // namespace
 
 DirectStats solve_direct(std::vector<RigidRow>& rows, int bodies, Vec3* v, Vec3* omega, Vec3* bias_v,
-                         Vec3* bias_omega, int pivot_steps, int fallback_sweeps) {
+                         Vec3* bias_omega, int pivot_steps, int fallback_sweeps, DependentRows& dependent) {
   DirectStats stats;
   for (const std::vector<int>& island : islands_of(rows, bodies)) {
     ++stats.islands;
     Eigen::VectorXd P(island.size());
-    if (solve_island(rows, island, v, omega, pivot_steps, P, stats)) {
+    if (solve_island(rows, island, v, omega, pivot_steps, P, stats, dependent)) {
       for (size_t k = 0; k < island.size(); ++k) {
         RigidRow& r = rows[size_t(island[k])];
         r.impulse = P(Eigen::Index(k));

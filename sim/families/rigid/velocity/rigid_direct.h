@@ -52,11 +52,23 @@ inline constexpr Real kDirectRegularisation = 1e-8;
 // A bilateral row whose LDLᵀ pivot (without ε) falls below this share of the largest depends on the others.
 inline constexpr Real kDependentPivot = 1e-13;
 
+// Which bilateral rows of an island depend on the others, found by a factorisation of their own: kept for
+// the rest of the frame (clear() at its start). The joints do not change within a frame and their rows come
+// first, in the same order every substep, so the same rows of the same island carry the same indices; an
+// island whose bilateral rows differ (a grab begun, islands joined by a contact) is factorised anew.
+struct DependentRows {
+  struct Island {
+    std::vector<int> bilateral, dropped;  // row indices
+  };
+  std::vector<Island> islands;
+  void clear() { islands.clear(); }
+};
+
 // Solves rows over `bodies` bodies, island by island, and applies the impulses to v, omega; the rows'
 // impulses on entry are the warm start (their signs the pivoting's first active set, the friction rows' the
 // held friction). fallback_sweeps: the PGS sweeps of a fallback, whose split impulses go to bias_v,
 // bias_omega (rigid_pgs.h).
 DirectStats solve_direct(std::vector<RigidRow>& rows, int bodies, Vec3* v, Vec3* omega, Vec3* bias_v,
-                         Vec3* bias_omega, int pivot_steps, int fallback_sweeps);
+                         Vec3* bias_omega, int pivot_steps, int fallback_sweeps, DependentRows& dependent);
 
 }  // namespace sim

@@ -47,7 +47,7 @@ void add_joint_rows(RowSet& set, int j, const JointSpec& spec, const BodyPose& p
   }
   const Quat fa = frame_world(pa, spec.frame_a), fb = frame_world(pb, spec.frame_b);
   if (spec.kind == JointKind::Fixed) {
-    const Vec3 Ca = rotation_vector(fa * conjugate(fb));  // turns b's frame onto a's
+    const Vec3 Ca = fixed_frame_error(fa, fb);
     const Real Cak[3] = {Ca.x, Ca.y, Ca.z};
     for (int k = 0; k < 3; ++k) {
       RigidRow r = angular_row(ia, ib, kAxes[k]);
@@ -56,10 +56,8 @@ void add_joint_rows(RowSet& set, int j, const JointSpec& spec, const BodyPose& p
     }
     mark_block(set, first);
   } else if (spec.kind == JointKind::Hinge) {
-    const Vec3 axis_a = rotate(fa, {1.0, 0.0, 0.0}), axis_b = rotate(fb, {1.0, 0.0, 0.0});
-    const Vec3 u = cross(axis_b, axis_a);  // b's axis turned about u onto a's
-    const Real s = length(u);
-    const Vec3 Ca = s > 0.0 ? (std::atan2(s, dot(axis_a, axis_b)) / s) * u : Vec3{0.0, 0.0, 0.0};
+    const Vec3 axis_a = rotate(fa, {1.0, 0.0, 0.0});
+    const Vec3 Ca = hinge_axis_error(fa, fb);
     const Vec3 plane[2] = {rotate(fa, {0.0, 1.0, 0.0}), rotate(fa, {0.0, 0.0, 1.0})};
     for (int k = 0; k < 2; ++k) {
       RigidRow r = angular_row(ia, ib, plane[k]);

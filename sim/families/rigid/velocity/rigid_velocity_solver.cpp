@@ -30,6 +30,7 @@ RowEnd row_end(const RigidHostView& view, int e) {
 void RigidVelocitySolver::reset() {
   joint_impulse_.clear();
   points_.clear();
+  dependent_.clear();
   h_prev_ = 0.0;
 }
 
@@ -54,7 +55,7 @@ void RigidVelocitySolver::substep(const RigidHostView& view, const VelocitySolve
   bias_omega_.assign(size_t(view.bodies), Vec3{0.0, 0.0, 0.0});
   if (s.solver == RigidSolver::Direct) {
     const DirectStats d = solve_direct(set_.rows, view.bodies, view.v, view.omega, bias_v_.data(),
-                                       bias_omega_.data(), s.pivot_steps, s.iterations);
+                                       bias_omega_.data(), s.pivot_steps, s.iterations, dependent_);
     frame_.pivots += d.pivots;
     frame_.iterations += d.pgs_sweeps;
     frame_.fallbacks += d.fallbacks;
@@ -81,12 +82,10 @@ void RigidVelocitySolver::build(const RigidHostView& view, const VelocitySolveSe
   set_.clear();
   const RowTargets t{view.h, s.beta, view.v_max, length(view.gravity)};
   for (int j = 0; j < view.joints; ++j) {
-    const Int2 e = view.ends[j];
+    const Int2 e = view.joint.ends[j];
     if (is_particle_end(e.a) || is_particle_end(e.b)) continue;  // the particles' passes project it
     const RowEnd a = row_end(view, e.a), b = row_end(view, e.b);
-    const JointSpec spec =
-        joint_spec(view.kind, view.anchor_a, view.anchor_b, view.frame_a, view.frame_b, view.compliance,
-                   view.angular_compliance, view.limit_lo, view.limit_hi, j);
+    const JointSpec spec = view.joint.spec(j);
     add_joint_rows(set_, j, spec, a.pose, b.pose, a.index, b.index, t);
   }
   if (view.grab.body >= 0 && view.grab.body < view.bodies) {

@@ -15,6 +15,7 @@
 #include <array>
 #include <vector>
 
+#include "families/rigid/rigid_data.h"
 #include "families/rigid/velocity/rigid_direct.h"
 #include "families/rigid/velocity/rigid_rows.h"
 #include "model/grab.h"
@@ -43,11 +44,7 @@ struct RigidHostView {
   const Real* w = nullptr;
   const Vec3* inv_inertia = nullptr;
   int joints = 0;
-  const Int2* ends = nullptr;
-  const JointKind* kind = nullptr;
-  const Vec3 *anchor_a = nullptr, *anchor_b = nullptr;
-  const Quat *frame_a = nullptr, *frame_b = nullptr;
-  const Real *compliance = nullptr, *angular_compliance = nullptr, *limit_lo = nullptr, *limit_hi = nullptr;
+  JointTable joint{};
   JointLambda* lambda = nullptr;
   int pairs = 0;
   ContactPair* pair = nullptr;
@@ -74,16 +71,7 @@ RigidHostView host_view(Core& core) {
   view.w = Exec::data(m.body.inv_mass);
   view.inv_inertia = Exec::data(m.body.inv_inertia);
   view.joints = int(Exec::size(m.joint.ends));
-  view.ends = Exec::data(m.joint.ends);
-  view.kind = Exec::data(m.joint.kind);
-  view.anchor_a = Exec::data(m.joint.anchor_a);
-  view.anchor_b = Exec::data(m.joint.anchor_b);
-  view.frame_a = Exec::data(m.joint.frame_a);
-  view.frame_b = Exec::data(m.joint.frame_b);
-  view.compliance = Exec::data(m.joint.compliance);
-  view.angular_compliance = Exec::data(m.joint.angular_compliance);
-  view.limit_lo = Exec::data(m.joint.limit_lo);
-  view.limit_hi = Exec::data(m.joint.limit_hi);
+  view.joint = joint_table<Exec>(m.joint);
   view.lambda = Exec::data(s.joint.lambda);
   view.pairs = int(Exec::size(s.contact.pairs));
   view.pair = Exec::data(s.contact.pairs);
@@ -105,7 +93,10 @@ class RigidVelocitySolver {
   void substep(const RigidHostView& view, const VelocitySolveSettings& s);
   // The frame's counts so far, and a new frame.
   const VelocityFrameStats& frame() const { return frame_; }
-  void begin_frame() { frame_ = {}; }
+  void begin_frame() {
+    frame_ = {};
+    dependent_.clear();
+  }
 
  private:
   void build(const RigidHostView& view, const VelocitySolveSettings& s);
@@ -127,6 +118,7 @@ class RigidVelocitySolver {
   std::vector<CachedPoint> points_;
   Real h_prev_ = 0.0;  // 0: nothing to warm-start from
   VelocityFrameStats frame_;
+  DependentRows dependent_;  // the direct solver's dependent joint rows, found once a frame
 };
 
 }  // namespace sim
