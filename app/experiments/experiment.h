@@ -111,6 +111,7 @@ ExperimentDef adaptive_substeps();
 ExperimentDef adaptive_substeps_bridge();
 ExperimentDef adaptive_stack();
 ExperimentDef adaptive_substeps_direct();
+ExperimentDef adaptive_substeps_pgs();
 ExperimentDef adaptive_alpha();
 
 // Archimedes for a ball floating on the fluid (buoyancy_experiment.cpp): particles against bodies.

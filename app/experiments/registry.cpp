@@ -33,6 +33,7 @@ const std::vector<ExperimentDef>& experiment_registry() {
                                                  adaptive_substeps_bridge(),
                                                  adaptive_stack(),
                                                  adaptive_substeps_direct(),
+                                                 adaptive_substeps_pgs(),
                                                  adaptive_alpha()};
   return all;
 }

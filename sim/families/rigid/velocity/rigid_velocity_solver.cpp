@@ -1,5 +1,6 @@
 #include "families/rigid/velocity/rigid_velocity_solver.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -114,10 +115,12 @@ void RigidVelocitySolver::warm(const RigidHostView& view, const VelocitySolveSet
       const ContactPair& pair = view.pair[src.index];
       const Vec3 r_a = pair.point[src.slot / 3].r_a;
       Real nearest = kPointMatch;
-      for (const CachedPoint& c : points_)
-        if (c.ends.a == pair.ends.a && c.ends.b == pair.ends.b && length(c.r_a - r_a) < nearest) {
-          nearest = length(c.r_a - r_a);
-          P = scale * c.impulse[size_t(src.slot % 3)];
+      const auto same_pair = std::equal_range(points_.begin(), points_.end(), CachedPoint{pair.ends, {}, {}},
+                                              CachedPoint::by_pair);
+      for (auto c = same_pair.first; c != same_pair.second; ++c)
+        if (length(c->r_a - r_a) < nearest) {
+          nearest = length(c->r_a - r_a);
+          P = scale * c->impulse[size_t(src.slot % 3)];
         }
     }
   }
@@ -180,6 +183,7 @@ void RigidVelocitySolver::remember(const RigidHostView& view) {
         points_.back().impulse[size_t(src.slot % 3)] = P;
     }
   }
+  std::stable_sort(points_.begin(), points_.end(), CachedPoint::by_pair);  // warm() looks a pair up
 }
 
 }  // namespace sim

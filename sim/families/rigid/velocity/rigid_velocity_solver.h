@@ -108,6 +108,9 @@ class RigidVelocitySolver {
     Int2 ends;
     Vec3 r_a;                     // the point on a, in a's coordinates [m]
     std::array<Real, 3> impulse;  // normal, two tangents [N·s]
+    static bool by_pair(const CachedPoint& x, const CachedPoint& y) {
+      return x.ends.a != y.ends.a ? x.ends.a < y.ends.a : x.ends.b < y.ends.b;
+    }
   };
   RowSet set_;
   std::vector<RowBody> bodies_;
@@ -115,8 +118,8 @@ class RigidVelocitySolver {
       bias_omega_;  // PGS's pseudo-velocities this substep (rigid_pgs.h) [m/s], [rad/s]
   std::vector<std::array<Real, 7>> joint_impulse_;  // per joint and slot, the last substep's [N·s] or [N·m·s]
   std::array<Real, 3> grab_impulse_{};
-  std::vector<CachedPoint> points_;
-  Real h_prev_ = 0.0;  // 0: nothing to warm-start from
+  std::vector<CachedPoint> points_;  // the last substep's contact impulses, sorted by pair
+  Real h_prev_ = 0.0;                // 0: nothing to warm-start from
   VelocityFrameStats frame_;
   DependentRows dependent_;  // the direct solver's dependent joint rows, found once a frame
 };
