@@ -7,10 +7,11 @@
 #      determinism on CUDA) must run, not skip;
 #   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388), the chain
 #      (100 x 1 and 1 x 100) and the rigid chain (100 x 1, 1 x 100, 1 x 500; 20 and 100 links), the contact
-#      scenes, a box on the bunny's cloth and a ball in the fluid, and every integrator on hanging_cloth
-#      100 x 100; the fluid column at the paper's scale on CUDA alone;
+#      scenes, the FEM beam, a box on the bunny's cloth and a ball in the fluid, and every integrator on
+#      hanging_cloth 100 x 100; the fluid column at the paper's scale on CUDA alone;
 #   4. records 300 frames of the default scene on CUDA under Xvfb, when Xvfb is installed;
-#   5. writes bench/results/<gpu>-<date>.json and a markdown summary beside it (scripts/gpu_report.py).
+#   5. writes bench/results/<gpu>-<date>.json and a markdown summary beside it (scripts/gpu_report.py), each
+#      benchmark line with its ratio to the same GPU's latest earlier report.
 # The report is rewritten after every step and merged with the day's report already there, so a run cut
 # short (a lent machine allows 10 minutes a command) keeps what it measured, and --stage finishes the rest.
 # Without an NVIDIA GPU it says so and exits 0 without building. Exit 1 when a test fails, a CUDA test
@@ -101,6 +102,7 @@ if [ "$stage" != tests ]; then
   bench rigid_chain --scene rigid_chain --sizes 20,100 --backend all
   bench capsule_stack --scene capsule_stack --sizes 10,30 --backend all
   bench bridge --scene bridge --sizes 20,100 --backend all
+  bench fem_beam --scene fem_beam --sizes 40 --backend all  # the paper's 12,800 tets (its 4 / 6 / 12 ms)
   # The fluid column (issue 15) on CUDA alone at 101k and the paper's 949k, with neighbour lists and with
   # the 27-cell walk (the CPU's 101k numbers are committed; its 949k frame takes seconds).
   for walk in list cells; do

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Merges a scripts/gpu-check.sh work folder into the day's report (bench/results/<gpu>-<date>.json) and
-writes its markdown summary beside it. The work folder holds gtest JSON (<binary>.json), bench_xpbd reports
-(bench-<name>.json) and record.txt; what is already in the report and not measured again is kept, so a run
-cut short and a later --stage run make one report. GPU_NAME, GPU_ARCH and GPU_DRIVER name the GPU.
+writes its markdown summary beside it, each benchmark line with its ratio to the same case in the same
+GPU's latest earlier report (ms/frame now over then: below 1 is faster). The work folder holds gtest JSON
+(<binary>.json), bench_xpbd reports (bench-<name>.json) and record.txt; what is already in the report and
+not measured again is kept, so a run cut short and a later --stage run make one report. GPU_NAME, GPU_ARCH and GPU_DRIVER name the GPU.
 Exits 1 when the merged report has a failed test, a CUDA test that skipped, or a benchmark case that
 diverged on one backend alone (explicit Euler diverges on the stiff cloth on both, as Teschner's lectures
 say it must: that is physics, not a CUDA fault).
@@ -10,6 +11,7 @@ Usage: gpu_report.py WORK REPORT.json"""
 import glob
 import json
 import os
+import re
 import sys
 
 CUDA_TEST_MARKS = ("Cuda", "BackendAgreement", "BackendMetrics", "BackendsMeasureAlike")
@@ -43,7 +45,32 @@ def lone_divergences(benchmark):
         c for c in benchmark["cases"] if c["diverged"] and len(diverged[key(c)]) == 1]
 
 
-def markdown(report):
+def case_key(name, c):
+    return (name, c["backend"], c["size"], c["substeps"], c["iterations"], c["integrator"])
+
+
+def previous_report(out):
+    """The same GPU's latest report dated before `out`'s (bench/results/<gpu>-<date>.json), and its date."""
+    m = re.match(r"(.*)-(\d{4}-\d{2}-\d{2})\.json$", out)
+    if not m:
+        return None, None
+    stem, date = m.groups()
+    earlier = []
+    for path in glob.glob(glob.escape(stem) + "-*.json"):
+        d = re.match(re.escape(stem) + r"-(\d{4}-\d{2}-\d{2})\.json$", path)
+        if d and d.group(1) < date:
+            earlier.append((d.group(1), path))
+    if not earlier:
+        return None, None
+    date, path = max(earlier)
+    return json.load(open(path)), date
+
+
+def markdown(report, previous=None, previous_date=None):
+    before = {}
+    for name, b in (previous or {}).get("benchmarks", {}).items():
+        for c in b["cases"]:
+            before[case_key(name, c)] = c["ms_per_frame_mean"]
     lines = [f"# CUDA check on {report['gpu']} (sm_{report['sm']}, driver {report['driver']})", "",
              "| binary | run | failed | skipped |", "| --- | --- | --- | --- |"]
     lines += [f"| {k} | {v['run']} | {v['failed']} | {v['skipped']} |" for k, v in report["tests"].items()]
@@ -52,13 +79,16 @@ def markdown(report):
             lines += ["", f"{k} failed: " + ", ".join(v["failed_tests"])]
         if v["cuda_skipped"]:
             lines += ["", f"{k}: CUDA tests that skipped: " + ", ".join(v["cuda_skipped"])]
-    lines += ["", "| benchmark | backend | size | n x k | integrator | ms/frame | launches/frame | diverged |",
-              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    versus = f"vs {previous_date}" if previous_date else "vs earlier"
+    lines += ["", f"| benchmark | backend | size | n x k | integrator | ms/frame | {versus} | "
+              "launches/frame | diverged |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for name, b in report["benchmarks"].items():
         for c in b["cases"]:
+            then = before.get(case_key(name, c))
+            ratio = f"{c['ms_per_frame_mean'] / then:.2f}" if then else "new"
             lines.append(f"| {name} | {c['backend']} | {c['size']} | {c['substeps']}x{c['iterations']} | "
-                         f"{c['integrator']} | {c['ms_per_frame_mean']:.3f} | {c['launches_per_frame']} | "
-                         f"{c['diverged'] or 'no'} |")
+                         f"{c['integrator']} | {c['ms_per_frame_mean']:.3f} | {ratio} | "
+                         f"{c['launches_per_frame']} | {c['diverged'] or 'no'} |")
     lines += ["", f"record: {report.get('record', 'not run')}"]
     return "\n".join(lines) + "\n"
 
@@ -82,7 +112,7 @@ def main():
     if os.path.exists(record):
         report["record"] = open(record).read().strip()
     json.dump(report, open(out, "w"), indent=2)
-    summary = markdown(report)
+    summary = markdown(report, *previous_report(out))
     open(out[:-5] + ".md", "w").write(summary)
     print(summary, end="")
     bad = any(v["failed"] or v["cuda_skipped"] for v in report["tests"].values()) or any(
