@@ -62,9 +62,9 @@ void RigidVelocitySolver::substep(const RigidHostView& view, const VelocitySolve
     frame_.fallbacks += d.fallbacks;
     if (d.fallbacks > 0) frame_.reason = d.reason;
   } else {
-    std::vector<int> order(set_.rows.size());
-    std::iota(order.begin(), order.end(), 0);
-    frame_.iterations += solve_pgs(set_.rows, order, view.v, view.omega, bias_v_.data(), bias_omega_.data(),
+    order_.resize(set_.rows.size());
+    std::iota(order_.begin(), order_.end(), 0);
+    frame_.iterations += solve_pgs(set_.rows, order_, view.v, view.omega, bias_v_.data(), bias_omega_.data(),
                                    s.iterations, s.warm_start);
   }
   write_back(view);
@@ -136,7 +136,7 @@ void RigidVelocitySolver::write_back(const RigidHostView& view) {
     for (int k = 0; k < pair.count; ++k) pair.point[k].lambda_n = pair.point[k].impulse_n = 0.0;
   }
   if (view.grab_lambda) *view.grab_lambda = {0.0, 0.0, 0.0};
-  std::vector<Vec3> friction(size_t(view.pairs), Vec3{0.0, 0.0, 0.0});
+  friction_.assign(size_t(view.pairs), Vec3{0.0, 0.0, 0.0});
   for (size_t i = 0; i < set_.rows.size(); ++i) {
     const RigidRow& r = set_.rows[i];
     const RowSource& src = set_.source[i];
@@ -156,11 +156,11 @@ void RigidVelocitySolver::write_back(const RigidHostView& view) {
         pair.point[src.slot / 3].lambda_n = lambda;
         pair.touching += r.impulse > 0.0 ? 1 : 0;
       } else {
-        friction[size_t(src.index)] += lambda * r.lin_a;
+        friction_[size_t(src.index)] += lambda * r.lin_a;
       }
     }
   }
-  for (int c = 0; c < view.pairs; ++c) view.pair[c].lambda_t = length(friction[size_t(c)]);
+  for (int c = 0; c < view.pairs; ++c) view.pair[c].lambda_t = length(friction_[size_t(c)]);
 }
 
 void RigidVelocitySolver::remember(const RigidHostView& view) {

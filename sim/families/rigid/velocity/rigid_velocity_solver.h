@@ -121,7 +121,9 @@ class RigidVelocitySolver {
   std::vector<CachedPoint> points_;  // the last substep's contact impulses, sorted by pair
   Real h_prev_ = 0.0;                // 0: nothing to warm-start from
   VelocityFrameStats frame_;
-  DependentRows dependent_;  // the direct solver's dependent joint rows, found once a frame
+  std::vector<int> order_;      // PGS's sweep order: every row, in order (kept: no allocation a substep)
+  std::vector<Vec3> friction_;  // write_back's friction impulse of each contact pair [N·s²]
+  DependentRows dependent_;     // the direct solver's dependent joint rows, found once a frame
 };
 
 }  // namespace sim
