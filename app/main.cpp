@@ -1,9 +1,9 @@
 // smallsteps command line: `view` (the interactive viewer), `run` (headless; with --record or --compare it
-// renders in a hidden window, under Xvfb when there is no display), `list` (scenes and parameters).
-// With no arguments: the viewer on the default scene, or, with no display, a headless run that records
-// smallsteps.mp4 under xvfb-run (or only writes metrics when Xvfb is missing). A build without the viewer
-// (-DSMALLSTEPS_VIEWER=OFF, viewer_entry.h) refuses `view`, --record and --compare with exit status 2, and
-// with no arguments only writes metrics.
+// renders in a hidden window, or through EGL when there is no display, under Xvfb when EGL fails), `list`
+// (scenes and parameters). With no arguments: the viewer on the default scene, or, with no display, a
+// headless run that records smallsteps.mp4 the same way (or only writes metrics when neither works). A
+// build without the viewer (-DSMALLSTEPS_VIEWER=OFF, viewer_entry.h) refuses `view`, --record and --compare
+// with exit status 2, and with no arguments only writes metrics.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -133,6 +133,19 @@ void reexec_under_xvfb(const std::vector<std::string>& args, const std::string& 
   execv("/usr/bin/xvfb-run", argv.data());
 }
 
+// Frames rendered without a display: through EGL in this process when a context opens (true), else this
+// program re-run under xvfb-run with rerun_args (no return); false, with `why`, when neither is possible.
+// SMALLSTEPS_NO_EGL skips EGL.
+bool render_without_display(const std::vector<std::string>& rerun_args, const std::string& size,
+                            std::string& why) {
+  if (std::getenv("SMALLSTEPS_NO_EGL"))
+    why = "SMALLSTEPS_NO_EGL is set";
+  else if (app::headless_rendering_available(why))
+    return true;
+  reexec_under_xvfb(rerun_args, size);
+  return false;
+}
+
 app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool interactive) {
   app::ViewOptions v(run);
   v.caption = !a.no_caption;
@@ -250,7 +263,7 @@ int main(int argc, char** argv) {
       if (!app::display_available())
         throw std::runtime_error(
             "the viewer needs a display (DISPLAY is not set); to make a video without one, use "
-            "smallsteps run --record out.mp4 (it runs itself under xvfb-run)");
+            "smallsteps run --record out.mp4 (it renders through EGL, or under xvfb-run)");
       return app::run_viewer(view_options(resolve(view_args, *view), view_args, true));
     }
     if (!run->parsed() && !app::viewer_built()) {
@@ -262,22 +275,30 @@ int main(int argc, char** argv) {
     }
     if (!run->parsed()) {
       if (app::display_available()) return app::run_viewer(view_options(resolve(args, *run), args, true));
-      reexec_under_xvfb({"run", "--record", "smallsteps.mp4", "--metrics", "smallsteps-metrics.csv"}, args.size);
-      std::printf(
-          "smallsteps: no display and no xvfb-run; running the default scene headless (see smallsteps --help)\n");
       args.metrics = "smallsteps-metrics.csv";
+      std::string why;
+      if (render_without_display({"run", "--record", "smallsteps.mp4", "--metrics", args.metrics}, args.size,
+                                 why)) {
+        std::printf("smallsteps: no display; rendering through EGL into smallsteps.mp4\n");
+        args.record = "smallsteps.mp4";
+        return app::run_viewer(view_options(resolve(args, *run), args, false));
+      }
+      std::printf(
+          "smallsteps: no display, no EGL (%s) and no xvfb-run; running the default scene headless (see "
+          "smallsteps --help)\n",
+          why.c_str());
       return app::run_headless(resolve(args, *run));
     }
     const app::RunOptions options = resolve(args, *run);
     if (!needs_rendering(options)) return app::run_headless(options);
     const app::ViewOptions v = view_options(options, args, false);
     if (!app::viewer_built()) return no_viewer(rendering_request(options, args));
-    if (!app::display_available()) {
-      reexec_under_xvfb(original_args, args.size);
+    if (std::string why; !app::display_available() && !render_without_display(original_args, args.size, why))
       throw std::runtime_error(
-          "--record and --compare render frames and need a display; none is set and xvfb-run "
-          "is not installed (apt-get install xvfb xauth)");
-    }
+          "--record and --compare render frames and need a display, EGL or Xvfb: DISPLAY is not set, EGL "
+          "cannot "
+          "render (" +
+          why + ") and xvfb-run is not installed (apt-get install xvfb xauth)");
     return app::run_viewer(v);
   } catch (const sim::ParamError& e) {
     return usage_error(e.what());

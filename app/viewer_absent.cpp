@@ -11,6 +11,11 @@ bool viewer_built() { return false; }
 
 bool display_available() { return false; }
 
+bool headless_rendering_available(std::string& why) {
+  why = "this build has no viewer";
+  return false;
+}
+
 int run_viewer(const ViewOptions& options) {
   const std::string message = no_viewer_message(options.interactive ? "the viewer opens a window"
                                                                     : "--record and --compare render frames");

@@ -17,6 +17,9 @@ bool viewer_built();
 // build without the viewer.
 bool display_available();
 
+// Whether frames can be rendered without a display, through EGL (viewer/egl_context.h); `why` says why not.
+bool headless_rendering_available(std::string& why);
+
 // Runs the viewer: the interactive window, or its hidden form for `run --record` / `run --compare`
 // (options.interactive false); returns the exit status. Throws what the viewer throws (WindowError: no
 // display, no GL 4.5; sim::ParamError; sim::BackendUnavailable). A build without the viewer prints

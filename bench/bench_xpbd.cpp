@@ -60,9 +60,11 @@ constexpr const char* kNotes =
     "whole-frame time divided by distance-constraint projections, so it includes prediction, velocity "
     "update, contacts and multiplier resets, not the projection alone. detection_ms_mean: the part of "
     "ms_per_frame_mean spent finding contacts (ground, SDF collider, self-collision hash grid), once per "
-    "frame. launches_per_frame: backend operations of one step (kernel launches, memsets, scans and copies "
-    "on "
-    "CUDA; the same loops on the CPU). threads: CPU threads, fixed at all the OpenMP runtime offers "
+    "frame. nodes_per_frame: device operations of one step (kernel launches, memsets and copies on CUDA, a "
+    "Gauss-Seidel sweep one per grid of colours with grid_sweeps, one per colour without; the same loops on "
+    "the CPU). launches_per_frame: the calls that put them on the CUDA stream (a graph is one, cuda_graphs); "
+    "on the CPU, nodes_per_frame. launch: graph (Settings::cuda_graphs and grid_sweeps on) or plain (both "
+    "off; bench_xpbd --launch). threads: CPU threads, fixed at all the OpenMP runtime offers "
     "(OMP_NUM_THREADS or the cores; 0 on CUDA) rather than adapting (exec/thread_governor.h). diverged: "
     "sim::check_divergence after the timed frames (null: every "
     "particle finite and inside "
@@ -142,6 +144,7 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
       {"integrator", sim::settings_to_params(settings).text("integrator")},
       {"colours", m.colour_count()},
       {"solver", sim::settings_to_params(settings).text("solver")},
+      {"launch", settings.cuda_graphs ? "graph" : "plain"},
       {"substeps", settings.substeps},
       {"iterations", settings.iterations},
       {"linear_iterations", settings.integrator == sim::Integrator::ImplicitEuler
@@ -157,6 +160,7 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
       {"ms_per_frame_min", min_ms},
       {"detection_ms_mean", detection_mean_ms},
       {"search_ms_mean", search_ms / frames},  // the fluid's neighbour searches
+      {"nodes_per_frame", world.last_nodes()},
       {"launches_per_frame", world.last_launches()},
       {"force_passes_per_frame", world.last_evaluations()},
       {"threads", world.last_threads()},
@@ -200,8 +204,13 @@ json run_benchmark(const Options& o) {
     const int frames = o.frames ? *o.frames : default_frames(size);
     for (sim::BackendKind backend : o.backends)
       for (const sim::Settings& s : settings)
-        cases.push_back(
-            run_case(*o.scene, built, size, backend, s, o.warmup.value_or(o.scene->warmup_frames), frames));
+        for (size_t mode = 0; mode < o.launch_modes.size(); ++mode) {
+          if (backend == sim::BackendKind::Cpu && mode > 0) continue;  // the same loops either way
+          sim::Settings launched = s;
+          launched.cuda_graphs = launched.grid_sweeps = o.launch_modes[mode];
+          cases.push_back(run_case(*o.scene, built, size, backend, launched,
+                                   o.warmup.value_or(o.scene->warmup_frames), frames));
+        }
   }
   json set = json::object();  // the --set scene parameters over the defaults
   for (const auto& [name, value] : o.sets) set[name] = value;

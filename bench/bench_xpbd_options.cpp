@@ -14,7 +14,7 @@ const char* const kUsage =
     "[--frames N]\n"
     "                  [--warmup N]\n"
     "                  [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]\n"
-    "                  [--set param=value]...\n"
+    "                  [--set param=value]... [--launch graph|plain|both]\n"
     "  --scene    the scene to time (default hanging_cloth)\n"
     "  --out      also write the JSON report to this file (it always goes to stdout)\n"
     "  --frames   timed frames per case (default 30 for cloths up to 200x200, 10 above)\n"
@@ -27,7 +27,9 @@ const char* const kUsage =
     "rigid\n"
     "             chain's links (default 20,100)\n"
     "  --integrators  time these integrators (all: every one) at n steps per frame instead\n"
-    "  --set      a scene parameter over its default (repeatable)\n";
+    "  --set      a scene parameter over its default (repeatable)\n"
+    "  --launch   CUDA: frames as graphs with grid sweeps (graph, the default), kernel by kernel and colour\n"
+    "             by colour (plain), or both; the CPU runs once either way\n";
 
 namespace {
 
@@ -138,7 +140,7 @@ Options parse_args(int argc, char** argv) {
       return o;
     }
     if (arg != "--out" && arg != "--frames" && arg != "--warmup" && arg != "--backend" && arg != "--sizes" &&
-        arg != "--scene" && arg != "--integrators" && arg != "--set")
+        arg != "--scene" && arg != "--integrators" && arg != "--set" && arg != "--launch")
       throw UsageError("unknown argument '" + arg + "'");
     if (i + 1 >= argc) throw UsageError(arg + " needs a value");
     const std::string value = argv[++i];
@@ -155,6 +157,15 @@ Options parse_args(int argc, char** argv) {
       o.scene = &parse_scene(value);
     } else if (arg == "--integrators") {
       o.integrators = parse_integrators(value);
+    } else if (arg == "--launch") {
+      if (value == "graph")
+        o.launch_modes = {true};
+      else if (value == "plain")
+        o.launch_modes = {false};
+      else if (value == "both")
+        o.launch_modes = {true, false};
+      else
+        throw UsageError("--launch '" + value + "' is not one of graph, plain, both");
     } else if (arg == "--set") {
       const size_t eq = value.find('=');
       if (eq == std::string::npos) throw UsageError("--set '" + value + "': expected param=value");

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Packs what scripts/gpu-check.sh --prebuilt needs into one folder, for a GPU machine that lacks the
 # project's Debian packages and a network (the lent H100/H200 machines): the test, benchmark and CLI
-# binaries of a CUDA build, the shared libraries they load beyond glibc and libstdc++, and the bunny.
+# binaries of a CUDA build, the shared libraries they load beyond glibc and libstdc++ (and glvnd's libEGL,
+# which the EGL loader opens at run time to render without a display; the driver supplies the vendor
+# library), and the bunny.
 # The build's CUDA architecture must match that GPU (the default, 90, is the H100's and H200's).
 # Usage: scripts/gpu-bundle.sh [--build DIR] [--to DIR]   (defaults: build/release, .gpu-bundle)
 set -euo pipefail
@@ -26,6 +28,11 @@ for b in "${binaries[@]}"; do cp "$build/bin/$b" "$to/bin/"; done
 for b in "${binaries[@]}"; do ldd "$build/bin/$b"; done | awk '/=> \// {print $3}' | sort -u |
   grep -Ev '/(libc|libm|libdl|librt|libpthread|libstdc\+\+|libgcc_s|ld-linux[^/]*)\.so' |
   while read -r lib; do cp -L "$lib" "$to/lib/"; done
+egl="$(ldconfig -p | awk '/libEGL\.so\.1 / {print $NF; exit}')"
+if [ -n "$egl" ]; then
+  cp -L "$egl" "$to/lib/"
+  ldd "$egl" | awk '/=> \// {print $3}' | grep -E '/libGLdispatch' | while read -r lib; do cp -L "$lib" "$to/lib/"; done
+fi
 "$root/scripts/fetch_bunny.sh" --to "$to/assets" >/dev/null
 echo "gpu-bundle: $(du -sh "$to" | cut -f1) in $to ($(ls "$to/lib" | wc -l) libraries); run there:"
 echo "  scripts/gpu-check.sh --prebuilt ${to#"$root"/}"

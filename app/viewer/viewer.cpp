@@ -297,12 +297,16 @@ bool Viewer::frame() {
   if (failure_) std::rethrow_exception(std::exchange(failure_, nullptr));  // from a frame settle() collected
   if (!options_.interactive) start_frame();
   collect_frame(!options_.interactive);
+  const auto render_start = std::chrono::steady_clock::now();
   if (!frame_under_way_) refresh_panes();  // a new frame, or a new colouring while paused
   if (options_.interactive) start_frame();
   draw_frame();
   if (unrecorded_ && recorder_.active()) {  // every simulated frame, drawn once
     const std::string problem = recorder_.add_frame(frame_pixels());
     if (!problem.empty()) report(problem + "; continuing without recording", true);
+    recorded_ms_ +=
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - render_start).count();
+    ++recorded_frames_;
   }
   unrecorded_ = false;
 
@@ -364,6 +368,9 @@ int Viewer::run() {
   while (frame()) {
   }
   stop_recording();
+  if (recorded_frames_ > 0 && !options_.interactive)
+    std::printf("rendered     %d frames, %.3f ms/frame (mean) drawn, read back and handed to the encoder\n",
+                recorded_frames_, recorded_ms_ / recorded_frames_);
   if (!options_.interactive) return headless_exit_status();
   int status = kExitOk;  // closed by the user, or by --frames: a diverged pane still says so, and exits 3
   for (const auto& p : panes_)

@@ -124,6 +124,8 @@ class Viewer final : public InputSink {
   std::exception_ptr failure_;  // what a frame collected inside an input callback threw
   DrawnView drawn_;            // what the target shows
   double draw_ms_ = 0.0;
+  double recorded_ms_ = 0.0;  // recorded frames' drawing, read-back and hand-off to the encoder [ms]
+  int recorded_frames_ = 0;
   double sim_rate_ = 0.0;  // simulated frames a second, smoothed [1/s]
   std::chrono::steady_clock::time_point last_collected_ = std::chrono::steady_clock::now();
   std::string status_;

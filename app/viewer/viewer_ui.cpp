@@ -173,7 +173,10 @@ void Viewer::draw_stats_panel() {
     if (m.searches > 0 || m.search_ms > 0.0)
       ImGui::Text("  and neighbour search %.2f ms (%d build%s)", m.search_ms, m.searches,
                   m.searches == 1 ? "" : "s");
-    ImGui::Text("  %lld backend operations", m.launches);
+    const std::string launches =
+        sim::launch_line(p->world->backend() == sim::BackendKind::Cuda,
+                         sim::settings_from_params(p->settings), m.nodes, m.launches);
+    ImGui::TextWrapped("  %s", launches.c_str());
     ImGui::TextWrapped("  drawn arrays %s", p->buffers->transfer().c_str());
     if (m.threads > 0) {
       const int asked = sim::settings_from_params(p->settings).threads;

@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "render/gl.h"
+#include "viewer/egl_context.h"
 #include "viewer/pin_libraries.h"
 // glad must precede GLFW's own GL header
 #include <GLFW/glfw3.h>
@@ -28,9 +29,26 @@ bool display_available() {
   return (x11 && *x11) || (wayland && *wayland);
 }
 
+bool headless_rendering_available(std::string& why) {
+  try {
+    EglContext probe(16, 16);
+    return true;
+  } catch (const WindowError& e) {
+    why = e.what();
+    return false;
+  }
+}
+
 Window::Window(int width_px, int height_px, const std::string& title, bool visible) {
-  if (!display_available())
-    throw WindowError("no display (DISPLAY is not set); run under xvfb-run -a -s \"-screen 0 1280x720x24\"");
+  if (!display_available()) {
+    if (visible) throw WindowError("no display (DISPLAY is not set) to open the viewer's window on");
+    egl_ = std::make_unique<EglContext>(width_px, height_px);
+    width_px_ = width_px;
+    height_px_ = height_px;
+    load_gl(&EglContext::proc_address);
+    ImGui_ImplOpenGL3_Init("#version 450 core");
+    return;
+  }
   if (!glfwInit()) throw WindowError("cannot initialise GLFW: " + last_glfw_error());
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
@@ -44,21 +62,29 @@ Window::Window(int width_px, int height_px, const std::string& title, bool visib
     throw WindowError("cannot open an OpenGL 4.5 core window: " + reason);
   }
   glfwMakeContextCurrent(window_);
-  if (!gladLoadGL(glfwGetProcAddress)) {
+  try {
+    load_gl([](const char* name) { return reinterpret_cast<void*>(glfwGetProcAddress(name)); });
+  } catch (const WindowError&) {
     glfwDestroyWindow(window_);
     glfwTerminate();
-    throw WindowError("cannot load the OpenGL 4.5 entry points");
+    throw;
   }
-  pin_loaded_libraries_for_leak_reports();
   glfwSwapInterval(visible ? 1 : 0);
+  ImGui_ImplGlfw_InitForOpenGL(window_, false);
+  ImGui_ImplOpenGL3_Init("#version 450 core");
+  install_callbacks();
+}
+
+// The GL entry points of the current context, and an ImGui context for it.
+void Window::load_gl(void* (*proc_address)(const char*)) {
+  if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(proc_address)))
+    throw WindowError("cannot load the OpenGL 4.5 entry points");
+  pin_loaded_libraries_for_leak_reports();
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
   ImGui::StyleColorsDark();
   ImGui::GetStyle().WindowRounding = 4.0f;
-  ImGui_ImplGlfw_InitForOpenGL(window_, false);
-  ImGui_ImplOpenGL3_Init("#version 450 core");
-  install_callbacks();
 }
 
 Window& Window::of(GLFWwindow* w) { return *static_cast<Window*>(glfwGetWindowUserPointer(w)); }
@@ -101,26 +127,43 @@ void Window::install_callbacks() {
   glfwSetCursorEnterCallback(window_, ImGui_ImplGlfw_CursorEnterCallback);
 }
 
-void Window::poll_events() const { glfwPollEvents(); }
+void Window::poll_events() const {
+  if (window_) glfwPollEvents();
+}
 
-void Window::wait_events(double timeout_s) const { glfwWaitEventsTimeout(timeout_s); }
+void Window::wait_events(double timeout_s) const {
+  if (window_) glfwWaitEventsTimeout(timeout_s);
+}
 
 Window::~Window() {
   ImGui_ImplOpenGL3_Shutdown();
-  ImGui_ImplGlfw_Shutdown();
+  if (window_) ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
+  if (!window_) return;  // egl_ ends the context
   glfwDestroyWindow(window_);
   glfwTerminate();
 }
 
-bool Window::should_close() const { return glfwWindowShouldClose(window_); }
+bool Window::should_close() const { return window_ && glfwWindowShouldClose(window_); }
 void Window::framebuffer_size(int& width_px, int& height_px) const {
+  if (!window_) {
+    width_px = width_px_;
+    height_px = height_px_;
+    return;
+  }
   glfwGetFramebufferSize(window_, &width_px, &height_px);
 }
 
+// Without a window ImGui learns the frame's size and time step here (the recorder's fixed 60 Hz).
 void Window::begin_ui() const {
   ImGui_ImplOpenGL3_NewFrame();
-  ImGui_ImplGlfw_NewFrame();
+  if (window_) {
+    ImGui_ImplGlfw_NewFrame();
+  } else {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(float(width_px_), float(height_px_));
+    io.DeltaTime = 1.0f / 60.0f;
+  }
   ImGui::NewFrame();
 }
 
@@ -129,8 +172,16 @@ void Window::end_ui() const {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-void Window::swap() const { glfwSwapBuffers(window_); }
+void Window::swap() const {
+  if (window_)
+    glfwSwapBuffers(window_);
+  else
+    egl_->swap();
+}
 
-std::string Window::gl_renderer() const { return reinterpret_cast<const char*>(glGetString(GL_RENDERER)); }
+std::string Window::gl_renderer() const {
+  const std::string renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  return egl_ ? renderer + ", " + egl_->device() : renderer;
+}
 
 }  // namespace app

@@ -1,15 +1,19 @@
 // Window: a GLFW window with an OpenGL 4.5 core context (loaded by glad) and a Dear ImGui context on
-// it. Hidden windows serve headless recording under Xvfb. Construction throws WindowError with the
-// reason (no display, no GL 4.5) so callers can report it and exit cleanly.
+// it. A hidden window serves headless recording: without a display, an EGL context rendering into a pbuffer
+// (viewer/egl_context.h), which takes no input; under Xvfb, a hidden GLFW window. Construction throws
+// WindowError with the reason (no display, no EGL, no GL 4.5) so callers can report it and exit cleanly.
 #pragma once
 
 #include <glm/glm.hpp>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
 struct GLFWwindow;
 
 namespace app {
+
+class EglContext;
 
 // Where the window delivers input that the UI did not take. Pixels in framebuffer units, origin top-left;
 // keys and buttons are GLFW codes.
@@ -41,15 +45,22 @@ class Window {
   void begin_ui() const;  // new ImGui frame
   void end_ui() const;    // render ImGui over the window
   void swap() const;
-  std::string gl_renderer() const;  // e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
+  std::string gl_renderer()
+      const;  // e.g. "llvmpipe (LLVM 15.0.6, 256 bits)", and ", through EGL" without a display
 
  private:
   static Window& of(GLFWwindow* w);
   void install_callbacks();
   glm::vec2 to_framebuffer_px(double x, double y) const;
-  GLFWwindow* window_ = nullptr;
+  void load_gl(void* (*proc_address)(const char*));
+  GLFWwindow* window_ = nullptr;      // null without a display
+  std::unique_ptr<EglContext> egl_;   // the context when there is no display
+  int width_px_ = 0, height_px_ = 0;  // the EGL pbuffer's size
   InputSink* sink_ = nullptr;
 };
+
+// Whether frames can be rendered without a display here (an EGL context opens); `why` says why not.
+bool headless_rendering_available(std::string& why);
 
 // True when an X11 or Wayland display is named in the environment.
 bool display_available();

@@ -145,6 +145,14 @@ struct CpuExec {
 
   static void synchronize() {}
 
+  // The CPU has no launches to queue (CUDA's frame graphs, exec/cuda_graph.cuh): each device operation a
+  // stage counts is one parallel loop the host runs.
+  struct GraphCache {};
+  struct FrameLaunches {
+    FrameLaunches(GraphCache&, bool, bool) {}
+    long long host_launches(long long operations) const { return operations; }
+  };
+
   using Team = CpuTeam;  // the OpenMP team a solver's frames run on
 
   // The time spent in spans of a frame's work, read after synchronize(): here the host clock, since

@@ -1,5 +1,7 @@
-// CudaExec: the execution policy of the CUDA backend — device buffers and one kernel launch per
-// parallel_for, running the same stage functors as the CPU (docs/ARCHITECTURE.md, "Layers": one source, two backends).
+// CudaExec: the execution policy of the CUDA backend — device buffers and one kernel per parallel_for,
+// running the same stage functors as the CPU (docs/ARCHITECTURE.md, "Layers": one source, two backends).
+// Inside a frame (FrameLaunches) the kernels are queued and sent as CUDA graphs (exec/cuda_graph.cuh), and a
+// Gauss-Seidel sweep runs its colours in one cooperative grid (exec/cuda_sweep.cuh).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -12,6 +14,8 @@
 #include <vector>
 
 #include "exec/colour_sweep.h"
+#include "exec/cuda_graph.cuh"
+#include "exec/cuda_sweep.cuh"
 #include "exec/reduce_element.h"
 
 namespace sim {
@@ -21,6 +25,30 @@ inline void cuda_check(cudaError_t err, const char* what) {
     throw std::runtime_error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(err));
 }
 
+// The frame's queue on this thread while a frame runs (CudaExec::FrameLaunches), and whether its sweeps run
+// as grids.
+inline thread_local LaunchQueue* active_launch_queue = nullptr;
+inline thread_local bool grid_sweeps_active = false;
+
+// What is queued goes to the device before the host waits for it, reads what it wrote or frees its memory.
+inline void send_queued_launches() {
+  if (active_launch_queue) active_launch_queue->flush();
+}
+
+// func(args...) on grid × block: a node of the frame's queue, or a launch now outside a frame.
+template <class... Args>
+void launch_kernel(const void* func, dim3 grid, dim3 block, bool cooperative, const Args&... args) {
+  if (LaunchQueue* q = active_launch_queue) {
+    q->kernel(func, grid, block, cooperative, args...);
+    return;
+  }
+  void* p[] = {const_cast<void*>(static_cast<const void*>(&args))...};
+  ++cuda_host_calls;
+  cuda_check(cooperative ? cudaLaunchCooperativeKernel(func, grid, block, p, 0, 0)
+                         : cudaLaunchKernel(func, grid, block, p, 0, 0),
+             "kernel launch");
+}
+
 // Owning device array; move-only.
 template <class T>
 class DeviceBuffer {
@@ -28,10 +56,18 @@ class DeviceBuffer {
   DeviceBuffer() = default;
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  ~DeviceBuffer() { cudaFree(ptr_); }
+  ~DeviceBuffer() {
+    try {
+      if (ptr_) send_queued_launches();  // queued nodes may still use this memory
+    } catch (const std::exception&) {
+      // a destructor cannot throw: the failed launch shows again at the frame's synchronize
+    }
+    cudaFree(ptr_);
+  }
 
   void resize(size_t n) {
     if (n == size_) return;
+    send_queued_launches();  // queued nodes may still use the old memory
     cudaFree(ptr_);
     ptr_ = nullptr;
     size_ = n;
@@ -90,6 +126,7 @@ struct CudaExec {
   template <class T>
   static void upload(Buffer<T>& dst, const std::vector<T>& src) {
     dst.resize(src.size());
+    send_queued_launches();
     if (!src.empty())
       cuda_check(cudaMemcpy(dst.data(), src.data(), src.size() * sizeof(T), cudaMemcpyHostToDevice),
                  "upload");
@@ -97,6 +134,7 @@ struct CudaExec {
   template <class T>
   static void download(std::vector<T>& dst, Buffer<T>& src) {
     dst.resize(src.size());
+    send_queued_launches();
     if (!dst.empty())
       cuda_check(cudaMemcpy(dst.data(), src.data(), dst.size() * sizeof(T), cudaMemcpyDeviceToHost),
                  "download");
@@ -104,14 +142,17 @@ struct CudaExec {
   // The first n elements of src into host memory.
   template <class T>
   static void copy_to_host(T* dst, const Buffer<T>& src, size_t n) {
+    send_queued_launches();
     if (n > 0) cuda_check(cudaMemcpy(dst, src.data(), n * sizeof(T), cudaMemcpyDeviceToHost), "copy to host");
   }
   template <class T>
   static void copy(Buffer<T>& dst, Buffer<T>& src) {
     dst.resize(src.size());
-    if (src.size() > 0)
-      cuda_check(cudaMemcpyAsync(dst.data(), src.data(), src.size() * sizeof(T), cudaMemcpyDeviceToDevice),
-                 "copy");
+    if (src.size() == 0) return;
+    if (LaunchQueue* q = active_launch_queue) return q->copy(dst.data(), src.data(), src.size() * sizeof(T));
+    ++cuda_host_calls;
+    cuda_check(cudaMemcpyAsync(dst.data(), src.data(), src.size() * sizeof(T), cudaMemcpyDeviceToDevice),
+               "copy");
   }
   template <class T>
   static void resize(Buffer<T>& b, size_t n) {
@@ -119,7 +160,10 @@ struct CudaExec {
   }
   template <class T>
   static void fill_zero(Buffer<T>& b) {
-    if (b.size() > 0) cuda_check(cudaMemsetAsync(b.data(), 0, b.size() * sizeof(T)), "memset");
+    if (b.size() == 0) return;
+    if (LaunchQueue* q = active_launch_queue) return q->memset(b.data(), b.size() * sizeof(T));
+    ++cuda_host_calls;
+    cuda_check(cudaMemsetAsync(b.data(), 0, b.size() * sizeof(T)), "memset");
   }
   template <class T>
   static T* data(Buffer<T>& b) {
@@ -137,6 +181,7 @@ struct CudaExec {
   template <class T>
   static T read_pointer(const T* p) {
     T value{};
+    send_queued_launches();
     cuda_check(cudaMemcpy(&value, p, sizeof(T), cudaMemcpyDeviceToHost), "read");
     return value;
   }
@@ -154,9 +199,10 @@ struct CudaExec {
     const int blocks = std::min(kReduceBlocks, (n + kReduceBlock - 1) / kReduceBlock);
     if (scratch.size() < (size_t(blocks) + 1) * sizeof(T)) scratch.resize((size_t(blocks) + 1) * sizeof(T));
     T* partial = reinterpret_cast<T*>(scratch.data());
-    reduce_kernel<<<blocks, kReduceBlock>>>(n, f, partial);
-    reduce_kernel<<<1, kReduceBlock>>>(blocks, ReadAt<T>{partial}, partial + blocks);
-    cuda_check(cudaGetLastError(), "reduce launch");
+    launch_kernel(reinterpret_cast<const void*>(&reduce_kernel<T, F>), dim3(blocks), dim3(kReduceBlock),
+                  false, n, f, partial);
+    launch_kernel(reinterpret_cast<const void*>(&reduce_kernel<T, ReadAt<T>>), dim3(1), dim3(kReduceBlock),
+                  false, blocks, ReadAt<T>{partial}, partial + blocks);
     return read_pointer(partial + blocks);
   }
 
@@ -165,6 +211,8 @@ struct CudaExec {
   static void exclusive_scan(Buffer<int>& in, Buffer<int>& out, Buffer<unsigned char>& scratch) {
     out.resize(in.size());
     if (in.size() == 0) return;
+    send_queued_launches();  // cub launches on the stream itself
+    ++cuda_host_calls;
     size_t bytes = 0;
     cuda_check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in.data(), out.data(), int(in.size())), "scan size");
     if (scratch.size() < bytes) scratch.resize(bytes);
@@ -175,16 +223,51 @@ struct CudaExec {
   template <class F>
   static void parallel_for(int n, const F& f) {
     if (n <= 0) return;
-    parallel_for_kernel<<<(n + kBlock - 1) / kBlock, kBlock>>>(n, f);
+    launch_kernel(reinterpret_cast<const void*>(&parallel_for_kernel<F>), dim3((n + kBlock - 1) / kBlock),
+                  dim3(kBlock), false, n, f);
   }
 
-  // Gauss-Seidel over colours: a launch per colour (exec/colour_sweep.h).
+  // Gauss-Seidel over colours: in a frame with grid sweeps on a device that runs cooperative grids, one
+  // grid for the colours (exec/cuda_sweep.cuh); otherwise a launch per colour (exec/colour_sweep.h).
   template <class Size, class ColourPass>
   static void sweep_colours(int colours, const Size& size, const ColourPass& pass) {
-    sweep_colour_by_colour<CudaExec>(colours, size, pass);
+    if (grid_sweeps_active && cooperative_multiprocessors() > 0)
+      grid_sweep(colours, size, pass, kBlock, [](const void* func, dim3 grid, dim3 block, const auto& args) {
+        launch_kernel(func, grid, block, true, args);
+      });
+    else
+      sweep_colour_by_colour<CudaExec>(colours, size, pass);
   }
 
+  // The graphs a solver's frames reuse (exec/cuda_graph.cuh).
+  using GraphCache = LaunchQueue;
+
+  // One frame's device work: queued into `graphs` and sent as CUDA graphs when `graphs_on`, its sweeps as
+  // cooperative grids when `grid_sweeps`. The caller synchronises before it ends.
+  class FrameLaunches {
+   public:
+    FrameLaunches(GraphCache& graphs, bool graphs_on, bool grid_sweeps) : start_(cuda_host_calls) {
+      if (graphs_on) {
+        graphs.begin_frame();
+        active_launch_queue = &graphs;
+      }
+      grid_sweeps_active = grid_sweeps;
+    }
+    FrameLaunches(const FrameLaunches&) = delete;
+    FrameLaunches& operator=(const FrameLaunches&) = delete;
+    ~FrameLaunches() {
+      active_launch_queue = nullptr;  // after an exception the rest of the frame is dropped with it
+      grid_sweeps_active = false;
+    }
+    // Calls that put work on the stream since the frame began (a whole graph counts one).
+    long long host_launches(long long /*device operations*/) const { return cuda_host_calls - start_; }
+
+   private:
+    long long start_;
+  };
+
   static void synchronize() {
+    send_queued_launches();
     cuda_check(cudaGetLastError(), "kernel launch");
     cuda_check(cudaDeviceSynchronize(), "synchronize");
   }
@@ -200,8 +283,12 @@ struct CudaExec {
       for (cudaEvent_t e : events_) cudaEventDestroy(e);
     }
     void reset() { spans_ = 0; }
-    void start() { cuda_check(cudaEventRecord(event(2 * spans_)), "event record"); }
+    void start() {
+      send_queued_launches();
+      cuda_check(cudaEventRecord(event(2 * spans_)), "event record");
+    }
     void stop() {
+      send_queued_launches();
       cuda_check(cudaEventRecord(event(2 * spans_ + 1)), "event record");
       ++spans_;
     }

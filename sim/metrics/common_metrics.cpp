@@ -63,6 +63,7 @@ const std::vector<MetricColumn<CommonMetrics>>& common_tail_columns() {
       real("search_ms", [](const CommonMetrics& m) { return m.search_ms; }),
       count("searches", [](const CommonMetrics& m) { return m.searches; }),
       count("launches", [](const CommonMetrics& m) { return m.launches; }),
+      count("nodes", [](const CommonMetrics& m) { return m.nodes; }),
       count("threads", [](const CommonMetrics& m) { return m.threads; }),
   };
   return columns;
@@ -87,6 +88,15 @@ std::string cost_line(const CommonMetrics& m, Integrator integrator) {
   if (integrator == Integrator::Xpbd) return std::to_string(m.projections) + " constraint projections/frame";
   if (explicit_scheme(integrator)) return std::to_string(m.evaluations) + " force passes/frame";
   return format_text("implicit Euler, last linear solve |r|/|r0| = %.3g", m.cg_residual);
+}
+
+std::string launch_line(bool cuda, const SolverSettings& s, long long nodes, long long launches) {
+  if (!cuda)
+    return format_text("%lld parallel loops in the last frame (on CUDA: kernel nodes, a sweep one %s)", nodes,
+                       s.grid_sweeps ? "per grid of colours" : "per colour");
+  return format_text(
+      "%lld kernel nodes in %lld host launches in the last frame (CUDA graphs %s, grid sweeps %s)", nodes,
+      launches, s.cuda_graphs ? "on" : "off", s.grid_sweeps ? "on" : "off");
 }
 
 std::string stability_line(const CommonMetrics& m, Stabilization mode) {

@@ -69,7 +69,8 @@ struct CommonMetrics {
   double detection_ms = 0.0;  // of which contact detection [ms]
   double search_ms = 0.0;     // of which neighbour searches [ms]
   int searches = 0;           // neighbour lists built this frame (Verlet lists: fewer)
-  long long launches = 0;     // backend operations of the step (kernel launches on CUDA, StepStats)
+  long long launches = 0;     // calls onto the device's stream of the step (a CUDA graph is one; StepStats)
+  long long nodes = 0;        // device operations of the step (kernel nodes on CUDA, loops on the CPU)
   int threads = 0;            // CPU threads the step ran on (0 on CUDA, StepStats)
 };
 
@@ -91,6 +92,10 @@ std::string describe(const Divergence& d);
 // "N constraint projections/frame" under XPBD, "N force passes/frame" under an explicit scheme, the last
 // linear solve's residual under implicit Euler (which projects nothing).
 std::string cost_line(const CommonMetrics& m, Integrator integrator);
+
+// The last frame's device operations and the calls that sent them (Settings::cuda_graphs, grid_sweeps):
+// "685 kernel nodes in 3 host launches (CUDA graphs, grid sweeps)" on CUDA, "685 parallel loops" on the CPU.
+std::string launch_line(bool cuda, const SolverSettings& s, long long nodes, long long launches);
 
 // What the stability criterion did this frame under `mode` (Settings::adaptive), for captions and Stats:
 // "adaptive: N = 37 (h_bar 0.45 ms, r = 1.9e+05/s^2)", the clamp, the DOFs damped; empty when off.

@@ -145,6 +145,8 @@ class BackendSolver final : public Solver {
     core_.search_watch.reset();
     core_.searches = 0;
     core_.launches = 0;
+    core_.grid_sweeps = settings.grid_sweeps;
+    const typename Exec::FrameLaunches frame(graphs_, settings.cuda_graphs, settings.grid_sweeps);
     each_family([&](auto& f) { f.configure(core_, settings); });
     // The stepper Settings::integrator asks for; the other one's history no longer follows the State.
     const bool xpbd = settings.integrator == Integrator::Xpbd;
@@ -157,7 +159,8 @@ class BackendSolver final : public Solver {
     stats.detection_ms = core_.detection_watch.elapsed_ms();
     stats.search_ms = core_.search_watch.elapsed_ms();
     stats.searches = core_.searches;
-    stats.launches = core_.launches;
+    stats.nodes = core_.launches;
+    stats.launches = frame.host_launches(core_.launches);
     stats.threads = team_.size();
     return stats;
   }
@@ -177,8 +180,10 @@ class BackendSolver final : public Solver {
   typename Exec::template Buffer<unsigned char>
       reduce_scratch_;  // the backend's working memory for reductions
   // write_draw's arrays when the host wants them
-  typename Exec::template Buffer<float> draw_position_, draw_normal_, draw_value_, draw_instance_, draw_point_;
-  typename Exec::Team team_;  // the CPU threads the frames run on
+  typename Exec::template Buffer<float> draw_position_, draw_normal_, draw_value_, draw_instance_,
+      draw_point_;
+  typename Exec::Team team_;          // the CPU threads the frames run on
+  typename Exec::GraphCache graphs_;  // the frames' CUDA graphs
 };
 
 }  // namespace sim

@@ -22,8 +22,10 @@ struct StepStats {
   double detection_ms = 0.0;
   double search_ms = 0.0;  // neighbour searches [ms], on the same clock
   int searches = 0;        // the neighbour lists built (sorted and searched) this step
-  // Backend operations the step issued: kernel launches, memsets, scans and copies on CUDA (each pays
-  // launch latency), the same loops on the CPU.
+  // Device operations the stages issued (kernel nodes on CUDA: launches, memsets, copies, a sweep's grids
+  // or colours; the same loops on the CPU), and the calls that put them on the device's stream (with CUDA
+  // graphs a frame is one or a few; on the CPU each loop is one).
+  long long nodes = 0;
   long long launches = 0;
   int threads = 0;  // CPU worker threads the step ran on (exec/cpu_team.h); 0 on CUDA
   // Implicit Euler: |r|/|r₀| of the frame's last linear solve [-]; 0 otherwise

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/index.h"
+#include "exec/colour_sweep.h"
 #include "registry/model.h"
 #include "registry/settings.h"
 #include "registry/state.h"
@@ -26,9 +27,10 @@ struct SolverCore {
 
   ModelArrays<Exec::template Buffer> model;
   StateArrays<Exec::template Buffer> state;
-  Buffer<Vec3> x_prev;  // xⁿ, positions at the start of the substep [m]
-  Vec3 gravity{};       // Model::gravity [m/s²] (Settings::gravity_scale scales it per frame)
-  long long launches = 0;
+  Buffer<Vec3> x_prev;       // xⁿ, positions at the start of the substep [m]
+  Vec3 gravity{};            // Model::gravity [m/s²] (Settings::gravity_scale scales it per frame)
+  long long launches = 0;    // device operations of the step: a loop, a memset, a sweep's colours or grids
+  bool grid_sweeps = false;  // Settings::grid_sweeps: a sweep's colours run as grids (exec/colour_sweep.h)
   typename Exec::Stopwatch detection_watch;  // the frame's contact detection
   typename Exec::Stopwatch search_watch;     // the frame's neighbour searches
   int searches = 0;                          // of them, builds of the lists (the rest found them complete)
@@ -51,7 +53,7 @@ struct SolverCore {
   template <class Size, class ColourPass>
   void sweep(int colours, const Size& size, const ColourPass& colour_pass) {
     if (colours == 0) return;
-    launches += colours;
+    launches += sweep_operations<decltype(colour_pass(0))>(colours, grid_sweeps);
     Exec::sweep_colours(colours, size, colour_pass);
   }
   template <class T>

@@ -73,13 +73,14 @@ class World {
   double time() const { return time_; }             // simulated time [s]
   Real last_substep_dt() const { return last_h_; }  // Δt_s of the last frame [s]
   int last_substeps() const { return last_substeps_; }
-  double last_step_ms() const { return last_step_ms_; }                   // wall time of the last step [ms]
-  double last_detection_ms() const { return last_stats_.detection_ms; }   // its contact detection [ms]
-  double last_search_ms() const { return last_stats_.search_ms; }         // its neighbour searches [ms]
-  int last_searches() const { return last_stats_.searches; }              // of which builds of the lists
-  long long last_launches() const { return last_stats_.launches; }        // its backend operations
-  int last_threads() const { return last_stats_.threads; }                // its CPU threads (0 on CUDA)
-  double last_cg_residual() const { return last_stats_.cg_residual; }     // implicit Euler's |r|/|r₀|
+  double last_step_ms() const { return last_step_ms_; }                  // wall time of the last step [ms]
+  double last_detection_ms() const { return last_stats_.detection_ms; }  // its contact detection [ms]
+  double last_search_ms() const { return last_stats_.search_ms; }        // its neighbour searches [ms]
+  int last_searches() const { return last_stats_.searches; }             // of which builds of the lists
+  long long last_launches() const { return last_stats_.launches; }       // its calls onto the device's stream
+  long long last_nodes() const { return last_stats_.nodes; }             // its device operations
+  int last_threads() const { return last_stats_.threads; }               // its CPU threads (0 on CUDA)
+  double last_cg_residual() const { return last_stats_.cg_residual; }    // implicit Euler's |r|/|r₀|
   long long last_evaluations() const { return last_stats_.evaluations; }  // explicit schemes' force passes
   const StabilityPlan& last_plan() const { return last_stats_.plan; }     // its substep count and why
   // What the scene can release from its initial state: its kinetic energy and its springs' ½C²/α there,

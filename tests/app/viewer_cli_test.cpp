@@ -1,7 +1,10 @@
 // The command line's viewer paths that open no window, in a build with the viewer (no Xvfb): `view` with
-// no display says how to make a video instead.
+// no display says how to make a video instead, and `run --record` with no display renders through EGL
+// (issue 39 item 6), or under xvfb-run when EGL is refused.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include "process.h"
@@ -13,6 +16,47 @@ TEST(Cli, ViewWithoutADisplaySaysHowToRecordInstead) {
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("needs a display"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("run --record"), std::string::npos) << r.output;
+}
+
+// The frames an MP4 holds and their size, as "width,height,frames" (ffprobe).
+std::string probe(const std::string& mp4) {
+  FILE* pipe = popen(("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+                      "stream=nb_read_frames,width,height -of csv=p=0 " +
+                      mp4 + " 2>&1")
+                         .c_str(),
+                     "r");
+  if (!pipe) return "";
+  char line[256] = {};
+  const bool read = fgets(line, sizeof line, pipe) != nullptr;
+  pclose(pipe);
+  return read ? line : "";
+}
+
+std::string temp_mp4(const std::string& name) {
+  const std::string dir = ::testing::TempDir() + name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir + "/out.mp4";
+}
+
+TEST(Cli, RecordWithoutADisplayRendersThroughEgl) {
+  const std::string out = temp_mp4("smallsteps_egl");
+  const Result r = run("run --scene chain --frames 6 --backend cpu --size 320x240 --record " + out,
+                       "DISPLAY= WAYLAND_DISPLAY= ");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("(EGL"), std::string::npos) << "the renderer line names EGL\n" << r.output;
+  EXPECT_EQ(r.output.find("Xvfb"), std::string::npos) << r.output;
+  EXPECT_EQ(probe(out), "320,240,6\n");
+}
+
+TEST(Cli, RecordFallsBackToXvfbWhenEglIsRefused) {
+  if (!std::filesystem::exists("/usr/bin/xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string out = temp_mp4("smallsteps_no_egl");
+  const Result r = run("run --scene chain --frames 4 --backend cpu --size 160x120 --record " + out,
+                       "DISPLAY= WAYLAND_DISPLAY= SMALLSTEPS_NO_EGL=1 ");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("rendering under Xvfb"), std::string::npos) << r.output;
+  EXPECT_EQ(probe(out), "160,120,4\n");
 }
 
 }  // namespace

@@ -2,7 +2,9 @@
 // scene and every solver mode, the State after N frames has the same bits with 1 and with 2 OpenMP
 // threads, and when every parallel loop runs its items backwards or in a shuffled order
 // (tests/sim/shuffled_exec.h). The shuffled runs are what catch an order dependence that 2 threads happen
-// not to hit; a deliberately broken colouring shows that they do. On CUDA, two runs give the same bits.
+// not to hit; a deliberately broken colouring shows that they do. On CUDA, a run with its frames sent as
+// CUDA graphs and its sweeps as cooperative grids gives the bits of one launching kernel by kernel, colour by
+// colour (exec/cuda_graph.cuh, exec/cuda_sweep.cuh), which also makes it run-to-run.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -74,15 +76,17 @@ Built build(const std::string& scene, const Mode& m) {
 
 // threads > 0: a fixed CPU team (Settings::threads), so the adaptive one cannot fall back to 1 on a busy
 // machine and leave the 2-thread run untested.
-Settings settings(const Mode& m, int threads) {
+Settings settings(const Mode& m, int threads, bool graphs = true) {
   Settings s = test::make_settings(10, 2, m.order);
+  s.cuda_graphs = s.grid_sweeps = graphs;
   s.contact_detection = m.detection;
   s.threads = threads;
   return s;
 }
 
-uint64_t hash_after_frames(World& world, const Mode& m, int threads = 0) {
-  test::run_frames(world, settings(m, threads), world.model().fluid.count > 0 ? kFluidFrames : kFrames);
+uint64_t hash_after_frames(World& world, const Mode& m, int threads = 0, bool graphs = true) {
+  test::run_frames(world, settings(m, threads, graphs),
+                   world.model().fluid.count > 0 ? kFluidFrames : kFrames);
   return state_hash(world.state());
 }
 
@@ -112,12 +116,13 @@ TEST_P(Determinism, SameBitsOnAnyThreadCountAndLoopOrder) {
   EXPECT_EQ(shuffled_hash(scene, mode, 12345), one) << "shuffled loops differ";
 }
 
-TEST_P(Determinism, SameBitsRunToRunOnCuda) {
+TEST_P(Determinism, SameBitsWithAndWithoutGraphsOnCuda) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
   const auto& [scene, mode] = GetParam();
   World a(build(scene, mode), BackendKind::Cuda), b(build(scene, mode), BackendKind::Cuda);
-  EXPECT_EQ(hash_after_frames(a, mode), hash_after_frames(b, mode));
+  EXPECT_EQ(hash_after_frames(a, mode, 0, true), hash_after_frames(b, mode, 0, false))
+      << "graphs and grid sweeps change the bits";
 }
 
 std::vector<Case> all_cases() {
@@ -133,13 +138,13 @@ INSTANTIATE_TEST_SUITE_P(EveryScene, Determinism, ::testing::ValuesIn(all_cases(
   return std::get<0>(info.param) + "_" + mode_name(std::get<1>(info.param));
 });
 
-// Adaptive substepping (solver/xpbd/stability.h) in its hybrid mode, which runs every part of it: the families'
-// geometric stiffness summed per DOF, r reduced, N chosen and Eq. 6's damping past N_max (kept at 8, so that
-// the damping engages).
-uint64_t adaptive_hash(const std::string& scene, SelectedBackend backend, int threads) {
+// Adaptive substepping (solver/xpbd/stability.h) in its hybrid mode, which runs every part of it: the
+// families' geometric stiffness summed per DOF, r reduced, N chosen and Eq. 6's damping past N_max (kept at
+// 8, so that the damping engages).
+uint64_t adaptive_hash(const std::string& scene, SelectedBackend backend, int threads, bool graphs = true) {
   const Mode gs{SolverOrder::GaussSeidel, ContactDetection::PerFrame};
   World world(build(scene, gs), std::move(backend));
-  Settings s = settings(gs, threads);
+  Settings s = settings(gs, threads, graphs);
   s.adaptive = Stabilization::Hybrid;
   s.substeps = 4;
   s.max_substeps = 8;
@@ -163,6 +168,16 @@ void expect_same_bits(const std::function<uint64_t(SelectedBackend, int)>& hash)
 TEST_P(AdaptiveDeterminism, SameBitsOnAnyThreadCountAndLoopOrder) {
   const std::string scene = GetParam();
   expect_same_bits([&](SelectedBackend b, int threads) { return adaptive_hash(scene, std::move(b), threads); });
+}
+
+// On CUDA the substep count changes from frame to frame, and with it the frame's graph (LaunchQueue keeps one
+// per topology): replayed graphs give the bits of kernel-by-kernel launches.
+TEST_P(AdaptiveDeterminism, SameBitsWithAndWithoutGraphsOnCuda) {
+  const CudaAvailability cuda = cuda_availability();
+  if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
+  const std::string scene = GetParam();
+  EXPECT_EQ(adaptive_hash(scene, select_backend(BackendKind::Cuda), 0, true),
+            adaptive_hash(scene, select_backend(BackendKind::Cuda), 0, false));
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenes, AdaptiveDeterminism,

@@ -58,19 +58,27 @@ TEST(World, ResetRestoresTheInitialState) {
   EXPECT_EQ(world.state().particle_x[63].y, x0[63].y);
 }
 
-// Launches per frame (issue 11 item 4): every substep issues the same operations, so a chain without
-// contacts at 100 substeps issues exactly 100 times what one substep does, plus nothing per frame.
-TEST(World, LaunchesPerFrameGrowWithTheSubsteps) {
-  const auto launches = [](int substeps, int iterations) {
+// Device operations per frame (issue 11 item 4, issue 39): every substep issues the same operations, so a
+// chain without contacts at 100 substeps issues exactly 100 times what one substep does, plus nothing per
+// frame. A sweep over the chain's two colours is one operation as a grid (Settings::grid_sweeps), two
+// launched colour by colour; on the CPU each is one parallel loop the host runs.
+TEST(World, OperationsPerFrameGrowWithTheSubsteps) {
+  const auto nodes = [](int substeps, int iterations, bool grid_sweeps) {
     World world(test::build_scene("chain"), BackendKind::Cpu);
-    world.step(test::make_settings(substeps, iterations));
-    return world.last_launches();
+    Settings s = test::make_settings(substeps, iterations);
+    s.grid_sweeps = grid_sweeps;
+    world.step(s);
+    EXPECT_EQ(world.last_launches(), world.last_nodes());
+    return world.last_nodes();
   };
-  const long long one = launches(1, 1);
-  EXPECT_GE(one, 4);  // predict, the two colours of the chain, the velocity update
-  // each substep's velocity update and the next one's prediction are one pass (UpdateVelocityPredict)
-  EXPECT_EQ(launches(100, 1), 100 * (one - 1) + 1);
-  EXPECT_EQ(launches(1, 3), one + 2 * 2);  // each further iteration projects the two colours again
+  for (const bool grid : {true, false}) {
+    const int sweep = grid ? 1 : 2;
+    const long long one = nodes(1, 1, grid);
+    EXPECT_EQ(one, 2 + sweep);  // predict, the sweep, the velocity update
+    // each substep's velocity update and the next one's prediction are one pass (UpdateVelocityPredict)
+    EXPECT_EQ(nodes(100, 1, grid), 100 * (one - 1) + 1);
+    EXPECT_EQ(nodes(1, 3, grid), one + 2 * sweep);  // each further iteration sweeps the colours again
+  }
 }
 
 }  // namespace

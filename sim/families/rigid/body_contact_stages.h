@@ -163,9 +163,9 @@ class BodyContacts {
 
   void velocity_pass(Core& core, const Substep& sub, const EndRefs& poses, Real g) {
     ContactPair* pairs = Exec::data(core.state.contact.pairs);
-    for (size_t c = 0; c + 1 < colours_.size(); ++c)
-      core.launch(colours_[c + 1] - colours_[c],
-                  ContactVelocityColour{pairs, poses, end_velocities<Exec>(core), g, sub.h, colours_[c]});
+    sweep(core, [&](int c) {
+      return ContactVelocityColour{pairs, poses, end_velocities<Exec>(core), g, sub.h, colours_[size_t(c)]};
+    });
     particles_.velocity_pass(core, sub, poses, g);
   }
 
@@ -193,14 +193,21 @@ class BodyContacts {
  private:
   int pair_count(Core& core) const { return int(Exec::size(core.state.contact.pairs)); }
 
+  // Gauss-Seidel over the pairs' colours: pass(c) the functor over colour c (Core::sweep).
+  template <class ColourPass>
+  void sweep(Core& core, const ColourPass& pass) {
+    const int colours = std::max(0, int(colours_.size()) - 1);
+    core.sweep(
+        colours, [&](int c) { return colours_[size_t(c) + 1] - colours_[size_t(c)]; }, pass);
+  }
+
   // The bodies' own pairs: Gauss-Seidel colour by colour, or Jacobi.
   void project_bodies(Core& core, const Substep& sub, const EndRefs& poses) {
     const int n = pair_count(core);
     if (n == 0) return;
     ContactPair* pairs = Exec::data(core.state.contact.pairs);
     if (sub.settings.order == SolverOrder::GaussSeidel) {
-      for (size_t c = 0; c + 1 < colours_.size(); ++c)
-        core.launch(colours_[c + 1] - colours_[c], ProjectContactColour{pairs, poses, colours_[c]});
+      sweep(core, [&](int c) { return ProjectContactColour{pairs, poses, colours_[size_t(c)]}; });
       return;
     }
     const int* offsets = Exec::data(incidence_offsets_);

@@ -1,0 +1,270 @@
+// LaunchQueue: a frame's device work on the CUDA backend, queued as nodes and sent as CUDA graphs (issue 39
+// item 1). While a queue is active (CudaExec::FrameLaunches), every kernel launch, memset and device copy of
+// CudaExec becomes a node of the pending segment; anything that must wait for the device (a read, a scan by
+// cub, an event, a reallocation) first sends the pending segment. A frame is therefore one graph, or a few
+// where it reads back between stages (contact counts after detection).
+//
+// A segment is sent by replaying a cached executable graph: segments are cached by their topology (the
+// kinds, kernels and order of their nodes), several per position in the frame, so a count of substeps that
+// changes from frame to frame under adaptive substepping (Giles & Andrews 2024, Algorithm 1) reuses the graph
+// of each N once built. Only the nodes whose parameters changed since the cached graph last ran are updated
+// (cudaGraphExec*SetParams); a segment of fewer than kMinGraphNodes runs as plain launches.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstring>
+#include <list>
+#include <vector>
+
+namespace sim {
+
+void cuda_check(cudaError_t err, const char* what);
+
+// Calls of this thread that put work on the device's stream (a launch, a memset, a copy, a whole graph).
+inline thread_local long long cuda_host_calls = 0;
+
+class LaunchQueue {
+  enum class Kind { Kernel, Memset, Copy };
+  struct Node {
+    Kind kind = Kind::Kernel;
+    const void* func = nullptr;
+    dim3 grid, block;
+    bool cooperative = false;
+    std::vector<unsigned char> args;  // the kernel's arguments, each at its alignment
+    std::vector<size_t> offsets;      // where each argument starts in args
+    void* dst = nullptr;
+    const void* src = nullptr;
+    size_t bytes = 0;
+
+    bool same_topology(const Node& o) const {
+      return kind == o.kind && func == o.func && cooperative == o.cooperative &&
+             offsets.size() == o.offsets.size();
+    }
+    bool same_parameters(const Node& o) const {
+      return grid.x == o.grid.x && grid.y == o.grid.y && grid.z == o.grid.z && block.x == o.block.x &&
+             block.y == o.block.y && block.z == o.block.z && args == o.args && dst == o.dst && src == o.src &&
+             bytes == o.bytes;
+    }
+    std::vector<void*> parameters() {
+      std::vector<void*> p;
+      for (size_t off : offsets) p.push_back(args.data() + off);
+      return p;
+    }
+    // A kernel node's parameters, its arguments at p (parameters()).
+    cudaKernelNodeParams kernel_params(std::vector<void*>& p) const {
+      cudaKernelNodeParams kp{};
+      kp.func = const_cast<void*>(func);
+      kp.gridDim = grid;
+      kp.blockDim = block;
+      kp.kernelParams = p.data();
+      return kp;
+    }
+    // A memset node's: `bytes` zero bytes at dst.
+    cudaMemsetParams memset_params() const {
+      cudaMemsetParams mp{};
+      mp.dst = dst;
+      mp.elementSize = 1;
+      mp.width = bytes;
+      mp.height = 1;
+      return mp;
+    }
+  };
+  struct Cached {
+    std::vector<Node> nodes;  // as last sent
+    std::vector<cudaGraphNode_t> handles;
+    cudaGraph_t graph = nullptr;
+    cudaGraphExec_t exec = nullptr;
+  };
+
+ public:
+  static constexpr size_t kMinGraphNodes = 4;  // fewer: launched directly, a graph costs more
+  static constexpr size_t kGraphsPerSegment = 16;
+
+  LaunchQueue() = default;
+  LaunchQueue(const LaunchQueue&) = delete;
+  LaunchQueue& operator=(const LaunchQueue&) = delete;
+  ~LaunchQueue() {
+    for (auto& slot : cache_)
+      for (Cached& c : slot) release(c);
+  }
+
+  // A kernel node: func(args...) on grid × block, cooperative (grid-synchronised) or not.
+  template <class... Args>
+  void kernel(const void* func, dim3 grid, dim3 block, bool cooperative, const Args&... args) {
+    Node node;
+    node.kind = Kind::Kernel;
+    node.func = func;
+    node.grid = grid;
+    node.block = block;
+    node.cooperative = cooperative;
+    (pack(node, args), ...);
+    pending_.push_back(std::move(node));
+  }
+  void memset(void* dst, size_t bytes) {
+    Node node;
+    node.kind = Kind::Memset;
+    node.dst = dst;
+    node.bytes = bytes;
+    pending_.push_back(std::move(node));
+  }
+  void copy(void* dst, const void* src, size_t bytes) {
+    Node node;
+    node.kind = Kind::Copy;
+    node.dst = dst;
+    node.src = src;
+    node.bytes = bytes;
+    pending_.push_back(std::move(node));
+  }
+
+  // Sends the pending segment to the device (the default stream) and starts the next one.
+  void flush() {
+    if (pending_.empty()) return;
+    if (pending_.size() < kMinGraphNodes) {
+      for (Node& n : pending_) launch_direct(n);
+      cuda_host_calls += static_cast<long long>(pending_.size());
+    } else {
+      launch_graph();
+      ++graph_launches_;
+      ++cuda_host_calls;
+    }
+    nodes_ += static_cast<long long>(pending_.size());
+    pending_.clear();
+    ++segment_;
+  }
+  // A new frame: segments count from the first again.
+  void begin_frame() {
+    pending_.clear();  // what a frame that threw left behind
+    segment_ = 0;
+    nodes_ = 0;
+    graph_launches_ = 0;
+  }
+  long long nodes() const { return nodes_; }                    // sent this frame
+  long long graph_launches() const { return graph_launches_; }  // of them, whole graphs
+
+ private:
+  static void launch_direct(Node& n);
+  template <class A>
+  static void pack(Node& node, const A& a) {
+    size_t off = (node.args.size() + alignof(A) - 1) / alignof(A) * alignof(A);
+    node.args.resize(off + sizeof(A));
+    std::memcpy(node.args.data() + off, &a, sizeof(A));
+    node.offsets.push_back(off);
+  }
+
+  static void release(Cached& c) {
+    if (c.exec) cudaGraphExecDestroy(c.exec);
+    if (c.graph) cudaGraphDestroy(c.graph);
+  }
+
+  bool matches(const Cached& c) const {
+    if (c.nodes.size() != pending_.size()) return false;
+    for (size_t i = 0; i < pending_.size(); ++i)
+      if (!pending_[i].same_topology(c.nodes[i])) return false;
+    return true;
+  }
+
+  void launch_graph();
+  void build(Cached& c);
+  void update(Cached& c);
+
+  std::vector<Node> pending_;
+  std::vector<std::list<Cached>> cache_;  // per segment of a frame, most recently used first
+  size_t segment_ = 0;
+  long long nodes_ = 0;
+  long long graph_launches_ = 0;
+};
+
+inline void LaunchQueue::launch_direct(Node& n) {
+  switch (n.kind) {
+    case Kind::Kernel: {
+      std::vector<void*> p = n.parameters();
+      if (n.cooperative)
+        cuda_check(cudaLaunchCooperativeKernel(n.func, n.grid, n.block, p.data(), 0, 0),
+                   "cooperative launch");
+      else
+        cuda_check(cudaLaunchKernel(n.func, n.grid, n.block, p.data(), 0, 0), "kernel launch");
+      break;
+    }
+    case Kind::Memset:
+      cuda_check(cudaMemsetAsync(n.dst, 0, n.bytes), "memset");
+      break;
+    case Kind::Copy:
+      cuda_check(cudaMemcpyAsync(n.dst, n.src, n.bytes, cudaMemcpyDeviceToDevice), "copy");
+      break;
+  }
+}
+
+inline void LaunchQueue::launch_graph() {
+  if (cache_.size() <= segment_) cache_.resize(segment_ + 1);
+  std::list<Cached>& slot = cache_[segment_];
+  auto hit = slot.begin();
+  while (hit != slot.end() && !matches(*hit)) ++hit;
+  if (hit == slot.end()) {
+    if (slot.size() == kGraphsPerSegment) {
+      release(slot.back());
+      slot.pop_back();
+    }
+    slot.emplace_front();
+    build(slot.front());
+  } else {
+    slot.splice(slot.begin(), slot, hit);
+    update(slot.front());
+  }
+  cuda_check(cudaGraphLaunch(slot.front().exec, 0), "graph launch");
+}
+
+// A chain of the pending nodes, each after the one before, instantiated once.
+inline void LaunchQueue::build(Cached& c) {
+  cuda_check(cudaGraphCreate(&c.graph, 0), "graph create");
+  c.handles.resize(pending_.size());
+  for (size_t i = 0; i < pending_.size(); ++i) {
+    Node& n = pending_[i];
+    const cudaGraphNode_t* dep = i > 0 ? &c.handles[i - 1] : nullptr;
+    const size_t deps = i > 0 ? 1 : 0;
+    cudaGraphNode_t& h = c.handles[i];
+    if (n.kind == Kind::Kernel) {
+      std::vector<void*> p = n.parameters();
+      const cudaKernelNodeParams kp = n.kernel_params(p);
+      cuda_check(cudaGraphAddKernelNode(&h, c.graph, dep, deps, &kp), "graph kernel node");
+      if (n.cooperative) {
+        cudaLaunchAttributeValue v{};
+        v.cooperative = 1;
+        cuda_check(cudaGraphKernelNodeSetAttribute(h, cudaLaunchAttributeCooperative, &v),
+                   "cooperative node");
+      }
+    } else if (n.kind == Kind::Memset) {
+      const cudaMemsetParams mp = n.memset_params();
+      cuda_check(cudaGraphAddMemsetNode(&h, c.graph, dep, deps, &mp), "graph memset node");
+    } else {
+      cuda_check(
+          cudaGraphAddMemcpyNode1D(&h, c.graph, dep, deps, n.dst, n.src, n.bytes, cudaMemcpyDeviceToDevice),
+          "graph copy node");
+    }
+  }
+  cuda_check(cudaGraphInstantiate(&c.exec, c.graph, 0), "graph instantiate");
+  c.nodes = pending_;
+}
+
+// The cached graph with this segment's parameters: only the nodes that differ are set.
+inline void LaunchQueue::update(Cached& c) {
+  for (size_t i = 0; i < pending_.size(); ++i) {
+    Node& n = pending_[i];
+    if (n.same_parameters(c.nodes[i])) continue;
+    if (n.kind == Kind::Kernel) {
+      std::vector<void*> p = n.parameters();
+      const cudaKernelNodeParams kp = n.kernel_params(p);
+      cuda_check(cudaGraphExecKernelNodeSetParams(c.exec, c.handles[i], &kp), "graph kernel update");
+    } else if (n.kind == Kind::Memset) {
+      const cudaMemsetParams mp = n.memset_params();
+      cuda_check(cudaGraphExecMemsetNodeSetParams(c.exec, c.handles[i], &mp), "graph memset update");
+    } else {
+      cuda_check(cudaGraphExecMemcpyNodeSetParams1D(c.exec, c.handles[i], n.dst, n.src, n.bytes,
+                                                    cudaMemcpyDeviceToDevice),
+                 "graph copy update");
+    }
+    c.nodes[i] = n;
+  }
+}
+
+}  // namespace sim
