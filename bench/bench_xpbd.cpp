@@ -60,11 +60,12 @@ constexpr const char* kNotes =
     "whole-frame time divided by distance-constraint projections, so it includes prediction, velocity "
     "update, contacts and multiplier resets, not the projection alone. detection_ms_mean: the part of "
     "ms_per_frame_mean spent finding contacts (ground, SDF collider, self-collision hash grid), once per "
-    "frame. nodes_per_frame: device operations of one step (kernel launches, memsets and copies on CUDA, a "
-    "Gauss-Seidel sweep one per grid of colours with grid_sweeps, one per colour without; the same loops on "
-    "the CPU). launches_per_frame: the calls that put them on the CUDA stream (a graph is one, cuda_graphs); "
-    "on the CPU, nodes_per_frame. launch: graph (Settings::cuda_graphs and grid_sweeps on) or plain (both "
-    "off; bench_xpbd --launch). threads: CPU threads, fixed at all the OpenMP runtime offers "
+    "frame. nodes_per_frame: device operations of one step (kernels, memsets and copies on CUDA, a "
+    "Gauss-Seidel sweep one a grid of colours when sent as graph, one a colour otherwise; the same loops on "
+    "the CPU). launches_per_frame: the calls that put them on the CUDA stream (a graph or a program kernel is "
+    "one); on the CPU, nodes_per_frame. launch: Settings::cuda_launch asked (bench_xpbd --launch), "
+    "launch_resolved: what auto chose. "
+    "threads: CPU threads, fixed at all the OpenMP runtime offers "
     "(OMP_NUM_THREADS or the cores; 0 on CUDA) rather than adapting (exec/thread_governor.h). diverged: "
     "sim::check_divergence after the timed frames (null: every "
     "particle finite and inside "
@@ -144,7 +145,12 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
       {"integrator", sim::settings_to_params(settings).text("integrator")},
       {"colours", m.colour_count()},
       {"solver", sim::settings_to_params(settings).text("solver")},
-      {"launch", settings.cuda_graphs ? "graph" : "plain"},
+      {"launch", sim::settings_to_params(settings).text("cuda_launch")},
+      {"launch_resolved", sim::settings_to_params([&] {
+                            sim::Settings resolved = settings;
+                            resolved.cuda_launch = world.last_launch_mode();
+                            return resolved;
+                          }()).text("cuda_launch")},
       {"substeps", settings.substeps},
       {"iterations", settings.iterations},
       {"linear_iterations", settings.integrator == sim::Integrator::ImplicitEuler
@@ -207,7 +213,7 @@ json run_benchmark(const Options& o) {
         for (size_t mode = 0; mode < o.launch_modes.size(); ++mode) {
           if (backend == sim::BackendKind::Cpu && mode > 0) continue;  // the same loops either way
           sim::Settings launched = s;
-          launched.cuda_graphs = launched.grid_sweeps = o.launch_modes[mode];
+          launched.cuda_launch = o.launch_modes[mode];
           cases.push_back(run_case(*o.scene, built, size, backend, launched,
                                    o.warmup.value_or(o.scene->warmup_frames), frames));
         }

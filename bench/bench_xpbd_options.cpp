@@ -2,6 +2,7 @@
 #include "bench_xpbd_options.h"
 
 #include <string>
+#include <type_traits>
 
 #include "scenes/scene.h"
 
@@ -14,7 +15,7 @@ const char* const kUsage =
     "[--frames N]\n"
     "                  [--warmup N]\n"
     "                  [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]\n"
-    "                  [--set param=value]... [--launch graph|plain|both]\n"
+    "                  [--set param=value]... [--launch auto,program,fused,graph,plain]\n"
     "  --scene    the scene to time (default hanging_cloth)\n"
     "  --out      also write the JSON report to this file (it always goes to stdout)\n"
     "  --frames   timed frames per case (default 30 for cloths up to 200x200, 10 above)\n"
@@ -28,8 +29,8 @@ const char* const kUsage =
     "             chain's links (default 20,100)\n"
     "  --integrators  time these integrators (all: every one) at n steps per frame instead\n"
     "  --set      a scene parameter over its default (repeatable)\n"
-    "  --launch   CUDA: frames as graphs with grid sweeps (graph, the default), kernel by kernel and colour\n"
-    "             by colour (plain), or both; the CPU runs once either way\n";
+    "  --launch   CUDA: the ways to send a frame to time (Settings::cuda_launch), comma-separated (default\n"
+    "             auto); the CPU runs once, its loops the same whichever\n";
 
 namespace {
 
@@ -85,24 +86,32 @@ std::vector<int> parse_sizes(const std::string& text, const BenchScene& scene) {
   return sizes;
 }
 
-// Integrator names as the settings table spells them (it names the allowed ones), or all of them.
+// The comma-separated values of `text` for the settings table's entry `setting`, spelled as the table
+// spells them (it names the allowed ones), each read back through `member`.
+template <class Member>
+auto parse_setting_list(const std::string& flag, const char* setting, const std::string& text,
+                        Member member) {
+  sim::ParamSet settings = sim::settings_to_params(sim::Settings{});
+  std::vector<std::decay_t<decltype(sim::Settings{}.*member)>> out;
+  for (const std::string& item : split_commas(text)) {
+    try {
+      settings.set_text(setting, item);
+    } catch (const sim::ParamError& e) {
+      throw UsageError(flag + " '" + text + "': " + e.what());
+    }
+    out.push_back(sim::settings_from_params(settings).*member);
+  }
+  return out;
+}
+
+// Integrator names, or all of them.
 std::vector<sim::Integrator> parse_integrators(const std::string& text) {
   if (text == "all") {
     std::vector<sim::Integrator> every;
     for (const sim::IntegratorInfo& i : sim::kIntegrators) every.push_back(i.id);
     return every;
   }
-  sim::ParamSet settings = sim::settings_to_params(sim::Settings{});
-  std::vector<sim::Integrator> out;
-  for (const std::string& item : split_commas(text)) {
-    try {
-      settings.set_text("integrator", item);
-    } catch (const sim::ParamError& e) {
-      throw UsageError(std::string("--integrators '") + text + "': " + e.what());
-    }
-    out.push_back(sim::settings_from_params(settings).integrator);
-  }
-  return out;
+  return parse_setting_list("--integrators", "integrator", text, &sim::Settings::integrator);
 }
 
 std::vector<sim::BackendKind> parse_backends(const std::string& text) {
@@ -158,14 +167,7 @@ Options parse_args(int argc, char** argv) {
     } else if (arg == "--integrators") {
       o.integrators = parse_integrators(value);
     } else if (arg == "--launch") {
-      if (value == "graph")
-        o.launch_modes = {true};
-      else if (value == "plain")
-        o.launch_modes = {false};
-      else if (value == "both")
-        o.launch_modes = {true, false};
-      else
-        throw UsageError("--launch '" + value + "' is not one of graph, plain, both");
+      o.launch_modes = parse_setting_list("--launch", "cuda_launch", value, &sim::Settings::cuda_launch);
     } else if (arg == "--set") {
       const size_t eq = value.find('=');
       if (eq == std::string::npos) throw UsageError("--set '" + value + "': expected param=value");

@@ -30,8 +30,7 @@ struct Options {
   std::vector<int> sizes;  // empty: the scene's default sizes
   std::vector<sim::Integrator> integrators;  // empty: XPBD n x 1 and 1 x n (and the scene's Newton-PCG)
   std::vector<std::pair<std::string, std::string>> sets;  // scene parameters
-  // CUDA frames as graphs with grid sweeps (true) or kernel by kernel, colour by colour (false)
-  std::vector<bool> launch_modes = {true};
+  std::vector<sim::CudaLaunch> launch_modes = {sim::CudaLaunch::Auto};  // Settings::cuda_launch to time
 };
 
 // Throws UsageError.

@@ -7,9 +7,9 @@
 #      with and without CUDA graphs and grid sweeps) must run, not skip;
 #   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388), the chain
 #      (100 x 1 and 1 x 100) and the rigid chain (100 x 1, 1 x 100, 1 x 500; 20 and 100 links), the contact
-#      scenes, the FEM beam, a box on the bunny's cloth and a ball in the fluid, each CUDA case both as
-#      graphs with grid sweeps and kernel by kernel (--launch both), and every integrator on hanging_cloth
-#      100 x 100; the fluid column at the paper's scale on CUDA alone;
+#      scenes, the FEM beam, a box on the bunny's cloth and a ball in the fluid, each CUDA case sent every
+#      way Settings::cuda_launch offers (the small scenes) or as auto, fused and plain (the large ones), and
+#      every integrator on hanging_cloth 100 x 100; the fluid column at the paper's scale on CUDA alone;
 #   4. records, through EGL (no X server needed), the paper-scale bunny (388², 30 x 1), its A/B (1 x 30
 #      beside 30 x 1, assets/presets/figure1_bunny.json) and the 949k fluid column on CUDA into bench/results/videos/: MP4
 #      where ffmpeg is installed, else 60 numbered PNGs a video packed as a .tar (scripts/frames_to_mp4.sh
@@ -90,8 +90,9 @@ fi
 # 3. Benchmarks: bench NAME ARGS... runs bench_xpbd ARGS into the report's benchmarks[NAME].
 frames=() bunny_sizes="64,388" fluid_sizes="74,156"
 if [ "$quick" = 1 ]; then frames=(--frames 5) bunny_sizes="64" fluid_sizes="74"; fi
-bench() {  # every CUDA case as graphs and kernel by kernel, unless ARGS name --launch
-  local name="$1" launch=(--launch both)
+small="auto,program,fused,graph,plain" large="auto,fused,plain"
+bench() {  # every CUDA case sent as auto and plain, unless ARGS name --launch
+  local name="$1" launch=(--launch auto,plain)
   shift
   [[ " $* " == *" --launch "* ]] && launch=()
   step "bench_xpbd $*"
@@ -102,13 +103,14 @@ bench() {  # every CUDA case as graphs and kernel by kernel, unless ARGS name --
   report >/dev/null || true
 }
 if [ "$stage" != tests ]; then
-  bench hanging_cloth --scene hanging_cloth --sizes 100,387 --backend all
-  bench bunny_cloth --scene bunny_cloth --sizes "$bunny_sizes" --backend all
-  bench chain --scene chain --sizes 20 --backend all
-  bench rigid_chain --scene rigid_chain --sizes 20,100 --backend all
-  bench capsule_stack --scene capsule_stack --sizes 10,30 --backend all
-  bench bridge --scene bridge --sizes 20,100 --backend all
-  bench fem_beam --scene fem_beam --sizes 40 --backend all  # the paper's 12,800 tets (its 4 / 6 / 12 ms)
+  bench hanging_cloth --scene hanging_cloth --sizes 100,387 --backend all --launch "$large"
+  bench bunny_cloth --scene bunny_cloth --sizes "$bunny_sizes" --backend all --launch "$large"
+  bench chain --scene chain --sizes 20 --backend all --launch "$small"
+  bench rigid_chain --scene rigid_chain --sizes 20,100 --backend all --launch "$small"
+  bench capsule_stack --scene capsule_stack --sizes 10,30 --backend all --launch "$small"
+  bench bridge --scene bridge --sizes 20,100 --backend all --launch "$small"
+  # the paper's 12,800 tets (its 4 / 6 / 12 ms)
+  bench fem_beam --scene fem_beam --sizes 40 --backend all --launch "$large"
   # The fluid column (issue 15) on CUDA alone at 101k and the paper's 949k, with neighbour lists and with
   # the 27-cell walk (the CPU's 101k numbers are committed; its 949k frame takes seconds).
   for walk in list cells; do
@@ -121,7 +123,7 @@ if [ "$stage" != tests ]; then
   [ "$quick" = 1 ] || bench fluid-ball-949k --scene fluid_column --sizes 156 --set drop=ball --backend cuda
   # Every integrator on the 100 x 100 cloth at a stiffness the explicit schemes bear (issue 14's benchmark).
   bench integrators --scene hanging_cloth --sizes 100 --integrators all --set stretch_stiffness=0.5 \
-    --set shear_stiffness=0.5 --set bend_stiffness=0.5 --backend all --launch graph
+    --set shear_stiffness=0.5 --set bend_stiffness=0.5 --backend all --launch auto
 
   # 4. Recordings on CUDA through EGL with no display (app/viewer/egl_context.h): the NVIDIA EGL vendor
   # library where the driver keeps it outside glvnd's default folder.

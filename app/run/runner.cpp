@@ -38,7 +38,7 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   for (const sim::ReportLine& report : sim::frame_report(m, last)) line(report.key, report.text);
   line("detection", sim::format_text("%.3f ms/frame (mean, included in the step time)",
                                      frames_done ? total_detection_ms / frames_done : 0.0));
-  line("launches", sim::launch_line(world.backend() == sim::BackendKind::Cuda, s, last.nodes, last.launches));
+  line("launches", sim::launch_line(world.backend() == sim::BackendKind::Cuda, last));
   if (last.threads > 0)
     line("threads",
          sim::format_text("%d CPU threads in the last frame (settings 'threads': %s)", last.threads,

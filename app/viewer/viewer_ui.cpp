@@ -174,8 +174,7 @@ void Viewer::draw_stats_panel() {
       ImGui::Text("  and neighbour search %.2f ms (%d build%s)", m.search_ms, m.searches,
                   m.searches == 1 ? "" : "s");
     const std::string launches =
-        sim::launch_line(p->world->backend() == sim::BackendKind::Cuda,
-                         sim::settings_from_params(p->settings), m.nodes, m.launches);
+        sim::launch_line(p->world->backend() == sim::BackendKind::Cuda, m);
     ImGui::TextWrapped("  %s", launches.c_str());
     ImGui::TextWrapped("  drawn arrays %s", p->buffers->transfer().c_str());
     if (m.threads > 0) {

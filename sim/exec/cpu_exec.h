@@ -12,6 +12,7 @@
 #include "core/index.h"
 #include "core/lanes.h"
 #include "exec/cpu_team.h"
+#include "exec/launch_mode.h"
 #include "exec/reduce_element.h"
 
 namespace sim {
@@ -149,7 +150,7 @@ struct CpuExec {
   // stage counts is one parallel loop the host runs.
   struct GraphCache {};
   struct FrameLaunches {
-    FrameLaunches(GraphCache&, bool, bool) {}
+    FrameLaunches(GraphCache&, CudaLaunch) {}
     long long host_launches(long long operations) const { return operations; }
   };
 

@@ -1,7 +1,8 @@
 // CudaExec: the execution policy of the CUDA backend — device buffers and one kernel per parallel_for,
 // running the same stage functors as the CPU (docs/ARCHITECTURE.md, "Layers": one source, two backends).
-// Inside a frame (FrameLaunches) the kernels are queued and sent as CUDA graphs (exec/cuda_graph.cuh), and a
-// Gauss-Seidel sweep runs its colours in one cooperative grid (exec/cuda_sweep.cuh).
+// Inside a frame (FrameLaunches) the kernels are queued and sent as Settings::cuda_launch says: CUDA graphs
+// (exec/cuda_graph.cuh) with a Gauss-Seidel sweep's colours in one cooperative grid (exec/cuda_sweep.cuh), or
+// runs of stages fused into one-block or cooperative programs (exec/cuda_fuse.cuh, exec/cuda_program.cuh).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -14,32 +15,30 @@
 #include <vector>
 
 #include "exec/colour_sweep.h"
+#include "exec/cuda_check.cuh"
 #include "exec/cuda_graph.cuh"
 #include "exec/cuda_sweep.cuh"
 #include "exec/reduce_element.h"
 
 namespace sim {
 
-inline void cuda_check(cudaError_t err, const char* what) {
-  if (err != cudaSuccess)
-    throw std::runtime_error(std::string("CUDA error in ") + what + ": " + cudaGetErrorString(err));
-}
-
-// The frame's queue on this thread while a frame runs (CudaExec::FrameLaunches), and whether its sweeps run
-// as grids.
+// The frame's queue on this thread while a frame runs (CudaExec::FrameLaunches; null: launched at once), and
+// how the frame is sent.
 inline thread_local LaunchQueue* active_launch_queue = nullptr;
-inline thread_local bool grid_sweeps_active = false;
+inline thread_local CudaLaunch active_launch_mode = CudaLaunch::Plain;
 
 // What is queued goes to the device before the host waits for it, reads what it wrote or frees its memory.
 inline void send_queued_launches() {
   if (active_launch_queue) active_launch_queue->flush();
 }
 
-// func(args...) on grid × block: a node of the frame's queue, or a launch now outside a frame.
+// func(args...) on grid × block: a node of the frame's queue (program_run: its loop as a program step, where
+// it has one), or a launch now outside a frame.
 template <class... Args>
-void launch_kernel(const void* func, dim3 grid, dim3 block, bool cooperative, const Args&... args) {
+void launch_kernel(const void* func, dim3 grid, dim3 block, bool cooperative, ProgramRun program_run,
+                   const Args&... args) {
   if (LaunchQueue* q = active_launch_queue) {
-    q->kernel(func, grid, block, cooperative, args...);
+    q->kernel(func, grid, block, cooperative, program_run, args...);
     return;
   }
   void* p[] = {const_cast<void*>(static_cast<const void*>(&args))...};
@@ -200,9 +199,9 @@ struct CudaExec {
     if (scratch.size() < (size_t(blocks) + 1) * sizeof(T)) scratch.resize((size_t(blocks) + 1) * sizeof(T));
     T* partial = reinterpret_cast<T*>(scratch.data());
     launch_kernel(reinterpret_cast<const void*>(&reduce_kernel<T, F>), dim3(blocks), dim3(kReduceBlock),
-                  false, n, f, partial);
+                  false, nullptr, n, f, partial);
     launch_kernel(reinterpret_cast<const void*>(&reduce_kernel<T, ReadAt<T>>), dim3(1), dim3(kReduceBlock),
-                  false, blocks, ReadAt<T>{partial}, partial + blocks);
+                  false, nullptr, blocks, ReadAt<T>{partial}, partial + blocks);
     return read_pointer(partial + blocks);
   }
 
@@ -214,26 +213,30 @@ struct CudaExec {
     send_queued_launches();  // cub launches on the stream itself
     ++cuda_host_calls;
     size_t bytes = 0;
-    cuda_check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in.data(), out.data(), int(in.size())), "scan size");
+    cuda_check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in.data(), out.data(), int(in.size())),
+               "scan size");
     if (scratch.size() < bytes) scratch.resize(bytes);
     bytes = scratch.size();
-    cuda_check(cub::DeviceScan::ExclusiveSum(scratch.data(), bytes, in.data(), out.data(), int(in.size())), "scan");
+    cuda_check(cub::DeviceScan::ExclusiveSum(scratch.data(), bytes, in.data(), out.data(), int(in.size())),
+               "scan");
   }
 
   template <class F>
   static void parallel_for(int n, const F& f) {
     if (n <= 0) return;
+    const bool fusing = active_launch_mode == CudaLaunch::Program || active_launch_mode == CudaLaunch::Fused;
     launch_kernel(reinterpret_cast<const void*>(&parallel_for_kernel<F>), dim3((n + kBlock - 1) / kBlock),
-                  dim3(kBlock), false, n, f);
+                  dim3(kBlock), false, fusing ? program_run<F>() : nullptr, n, f);
   }
 
-  // Gauss-Seidel over colours: in a frame with grid sweeps on a device that runs cooperative grids, one
-  // grid for the colours (exec/cuda_sweep.cuh); otherwise a launch per colour (exec/colour_sweep.h).
+  // Gauss-Seidel over colours: in a frame sent as graph on a device that runs cooperative grids, one grid for
+  // the colours (exec/cuda_sweep.cuh); otherwise a launch per colour (exec/colour_sweep.h), which a program
+  // fuses.
   template <class Size, class ColourPass>
   static void sweep_colours(int colours, const Size& size, const ColourPass& pass) {
-    if (grid_sweeps_active && cooperative_multiprocessors() > 0)
+    if (active_launch_mode == CudaLaunch::Graph && cooperative_multiprocessors() > 0)
       grid_sweep(colours, size, pass, kBlock, [](const void* func, dim3 grid, dim3 block, const auto& args) {
-        launch_kernel(func, grid, block, true, args);
+        launch_kernel(func, grid, block, true, nullptr, args);
       });
     else
       sweep_colour_by_colour<CudaExec>(colours, size, pass);
@@ -242,22 +245,22 @@ struct CudaExec {
   // The graphs a solver's frames reuse (exec/cuda_graph.cuh).
   using GraphCache = LaunchQueue;
 
-  // One frame's device work: queued into `graphs` and sent as CUDA graphs when `graphs_on`, its sweeps as
-  // cooperative grids when `grid_sweeps`. The caller synchronises before it ends.
+  // One frame's device work sent as `mode` (not Auto): queued into `graphs` unless plain. The caller
+  // synchronises before it ends.
   class FrameLaunches {
    public:
-    FrameLaunches(GraphCache& graphs, bool graphs_on, bool grid_sweeps) : start_(cuda_host_calls) {
-      if (graphs_on) {
-        graphs.begin_frame();
+    FrameLaunches(GraphCache& graphs, CudaLaunch mode) : start_(cuda_host_calls) {
+      if (mode != CudaLaunch::Plain) {
+        graphs.begin_frame(mode);
         active_launch_queue = &graphs;
       }
-      grid_sweeps_active = grid_sweeps;
+      active_launch_mode = mode;
     }
     FrameLaunches(const FrameLaunches&) = delete;
     FrameLaunches& operator=(const FrameLaunches&) = delete;
     ~FrameLaunches() {
       active_launch_queue = nullptr;  // after an exception the rest of the frame is dropped with it
-      grid_sweeps_active = false;
+      active_launch_mode = CudaLaunch::Plain;
     }
     // Calls that put work on the stream since the frame began (a whole graph counts one).
     long long host_launches(long long /*device operations*/) const { return cuda_host_calls - start_; }

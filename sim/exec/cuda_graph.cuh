@@ -17,59 +17,15 @@
 #include <list>
 #include <vector>
 
+#include "exec/cuda_fuse.cuh"
+#include "exec/cuda_node.cuh"
+#include "exec/launch_mode.h"
+
 namespace sim {
 
-void cuda_check(cudaError_t err, const char* what);
-
-// Calls of this thread that put work on the device's stream (a launch, a memset, a copy, a whole graph).
-inline thread_local long long cuda_host_calls = 0;
-
 class LaunchQueue {
-  enum class Kind { Kernel, Memset, Copy };
-  struct Node {
-    Kind kind = Kind::Kernel;
-    const void* func = nullptr;
-    dim3 grid, block;
-    bool cooperative = false;
-    std::vector<unsigned char> args;  // the kernel's arguments, each at its alignment
-    std::vector<size_t> offsets;      // where each argument starts in args
-    void* dst = nullptr;
-    const void* src = nullptr;
-    size_t bytes = 0;
-
-    bool same_topology(const Node& o) const {
-      return kind == o.kind && func == o.func && cooperative == o.cooperative &&
-             offsets.size() == o.offsets.size();
-    }
-    bool same_parameters(const Node& o) const {
-      return grid.x == o.grid.x && grid.y == o.grid.y && grid.z == o.grid.z && block.x == o.block.x &&
-             block.y == o.block.y && block.z == o.block.z && args == o.args && dst == o.dst && src == o.src &&
-             bytes == o.bytes;
-    }
-    std::vector<void*> parameters() {
-      std::vector<void*> p;
-      for (size_t off : offsets) p.push_back(args.data() + off);
-      return p;
-    }
-    // A kernel node's parameters, its arguments at p (parameters()).
-    cudaKernelNodeParams kernel_params(std::vector<void*>& p) const {
-      cudaKernelNodeParams kp{};
-      kp.func = const_cast<void*>(func);
-      kp.gridDim = grid;
-      kp.blockDim = block;
-      kp.kernelParams = p.data();
-      return kp;
-    }
-    // A memset node's: `bytes` zero bytes at dst.
-    cudaMemsetParams memset_params() const {
-      cudaMemsetParams mp{};
-      mp.dst = dst;
-      mp.elementSize = 1;
-      mp.width = bytes;
-      mp.height = 1;
-      return mp;
-    }
-  };
+  using Node = QueuedNode;
+  using Kind = QueuedNode::Kind;
   struct Cached {
     std::vector<Node> nodes;  // as last sent
     std::vector<cudaGraphNode_t> handles;
@@ -89,16 +45,19 @@ class LaunchQueue {
       for (Cached& c : slot) release(c);
   }
 
-  // A kernel node: func(args...) on grid × block, cooperative (grid-synchronised) or not.
+  // A kernel node: func(args...) on grid × block, cooperative (grid-synchronised) or not; program_run its
+  // loop as a program step where it has one.
   template <class... Args>
-  void kernel(const void* func, dim3 grid, dim3 block, bool cooperative, const Args&... args) {
+  void kernel(const void* func, dim3 grid, dim3 block, bool cooperative, ProgramRun program_run,
+              const Args&... args) {
     Node node;
+    node.program_run = program_run;
     node.kind = Kind::Kernel;
     node.func = func;
     node.grid = grid;
     node.block = block;
     node.cooperative = cooperative;
-    (pack(node, args), ...);
+    (node.pack(args), ...);
     pending_.push_back(std::move(node));
   }
   void memset(void* dst, size_t bytes) {
@@ -120,6 +79,9 @@ class LaunchQueue {
   // Sends the pending segment to the device (the default stream) and starts the next one.
   void flush() {
     if (pending_.empty()) return;
+    nodes_ += static_cast<long long>(pending_.size());
+    if (mode_ == CudaLaunch::Program || mode_ == CudaLaunch::Fused)
+      fuser_.fuse(pending_, segment_, mode_ == CudaLaunch::Program);
     if (pending_.size() < kMinGraphNodes) {
       for (Node& n : pending_) launch_direct(n);
       cuda_host_calls += static_cast<long long>(pending_.size());
@@ -128,12 +90,13 @@ class LaunchQueue {
       ++graph_launches_;
       ++cuda_host_calls;
     }
-    nodes_ += static_cast<long long>(pending_.size());
     pending_.clear();
     ++segment_;
   }
-  // A new frame: segments count from the first again.
-  void begin_frame() {
+  // A new frame, sent as `mode` (program and fused: runs of stages fused, exec/cuda_fuse.cuh): segments
+  // count from the first again.
+  void begin_frame(CudaLaunch mode) {
+    mode_ = mode;
     pending_.clear();  // what a frame that threw left behind
     segment_ = 0;
     nodes_ = 0;
@@ -144,13 +107,6 @@ class LaunchQueue {
 
  private:
   static void launch_direct(Node& n);
-  template <class A>
-  static void pack(Node& node, const A& a) {
-    size_t off = (node.args.size() + alignof(A) - 1) / alignof(A) * alignof(A);
-    node.args.resize(off + sizeof(A));
-    std::memcpy(node.args.data() + off, &a, sizeof(A));
-    node.offsets.push_back(off);
-  }
 
   static void release(Cached& c) {
     if (c.exec) cudaGraphExecDestroy(c.exec);
@@ -169,6 +125,8 @@ class LaunchQueue {
   void update(Cached& c);
 
   std::vector<Node> pending_;
+  CudaLaunch mode_ = CudaLaunch::Graph;
+  ProgramFuser fuser_;
   std::vector<std::list<Cached>> cache_;  // per segment of a frame, most recently used first
   size_t segment_ = 0;
   long long nodes_ = 0;

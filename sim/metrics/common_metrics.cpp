@@ -90,13 +90,15 @@ std::string cost_line(const CommonMetrics& m, Integrator integrator) {
   return format_text("implicit Euler, last linear solve |r|/|r0| = %.3g", m.cg_residual);
 }
 
-std::string launch_line(bool cuda, const SolverSettings& s, long long nodes, long long launches) {
-  if (!cuda)
-    return format_text("%lld parallel loops in the last frame (on CUDA: kernel nodes, a sweep one %s)", nodes,
-                       s.grid_sweeps ? "per grid of colours" : "per colour");
-  return format_text(
-      "%lld kernel nodes in %lld host launches in the last frame (CUDA graphs %s, grid sweeps %s)", nodes,
-      launches, s.cuda_graphs ? "on" : "off", s.grid_sweeps ? "on" : "off");
+std::string launch_line(bool cuda, const CommonMetrics& m) {
+  static const char* const kHow[] = {
+      "auto", "program: one block runs each stretch between read-backs in one kernel",
+      "fused: one cooperative grid runs each stretch between read-backs", "graph: CUDA graphs, a sweep one grid",
+      "plain: a launch a stage and a colour"};
+  const char* how = kHow[int(m.launch_mode)];
+  if (!cuda) return format_text("%lld parallel loops in the last frame (CUDA would send them as %s)", m.nodes, how);
+  return format_text("%lld device operations in %lld host launches in the last frame (%s)", m.nodes, m.launches,
+                     how);
 }
 
 std::string stability_line(const CommonMetrics& m, Stabilization mode) {

@@ -71,6 +71,7 @@ struct CommonMetrics {
   int searches = 0;           // neighbour lists built this frame (Verlet lists: fewer)
   long long launches = 0;     // calls onto the device's stream of the step (a CUDA graph is one; StepStats)
   long long nodes = 0;        // device operations of the step (kernel nodes on CUDA, loops on the CPU)
+  CudaLaunch launch_mode = CudaLaunch::Plain;  // how CUDA sent them (Settings::cuda_launch resolved)
   int threads = 0;            // CPU threads the step ran on (0 on CUDA, StepStats)
 };
 
@@ -93,9 +94,9 @@ std::string describe(const Divergence& d);
 // linear solve's residual under implicit Euler (which projects nothing).
 std::string cost_line(const CommonMetrics& m, Integrator integrator);
 
-// The last frame's device operations and the calls that sent them (Settings::cuda_graphs, grid_sweeps):
-// "685 kernel nodes in 3 host launches (CUDA graphs, grid sweeps)" on CUDA, "685 parallel loops" on the CPU.
-std::string launch_line(bool cuda, const SolverSettings& s, long long nodes, long long launches);
+// The last frame's device operations and the calls that sent them (Settings::cuda_launch): "265 device
+// operations in 3 host launches (graph)" on CUDA, "265 parallel loops (...)" on the CPU.
+std::string launch_line(bool cuda, const CommonMetrics& m);
 
 // What the stability criterion did this frame under `mode` (Settings::adaptive), for captions and Stats:
 // "adaptive: N = 37 (h_bar 0.45 ms, r = 1.9e+05/s^2)", the clamp, the DOFs damped; empty when off.

@@ -10,6 +10,7 @@
 #include "core/vec3.h"
 #include "params/param.h"
 #include "settings/integrator.h"
+#include "exec/launch_mode.h"
 #include "settings/setting_spec.h"
 
 namespace sim {
@@ -28,6 +29,7 @@ enum class ContactDetection { PerFrame, PerSubstep };
 enum class LinearSolver { Pcg, Jacobi };
 
 enum class Stabilization { Off, Substeps, Damping, Hybrid };
+
 
 struct SolverSettings {
   Integrator integrator = Integrator::Xpbd;
@@ -58,11 +60,7 @@ struct SolverSettings {
   // CPU worker threads: 0 adapts to the cores other programs leave free (exec/thread_governor.h), N
   // fixes the team at N (at most OMP_NUM_THREADS, or the cores). Results are the same bits either way.
   int threads = 0;
-  // CUDA: a frame's launches sent as CUDA graphs replayed from frame to frame (exec/cuda_graph.cuh), and
-  // each Gauss-Seidel sweep as one cooperative grid instead of a launch per colour (exec/cuda_sweep.cuh).
-  // The same bits either way; the CPU runs a sweep in one parallel region regardless.
-  bool cuda_graphs = true;
-  bool grid_sweeps = true;
+  CudaLaunch cuda_launch = CudaLaunch::Auto;
 
   Real substep_dt() const { return frame_dt / Real(substeps); }
 };

@@ -144,9 +144,10 @@ class BackendSolver final : public Solver {
     core_.detection_watch.reset();
     core_.search_watch.reset();
     core_.searches = 0;
+    core_.launch_mode = resolved_launch(settings.cuda_launch, core_.largest_items);
     core_.launches = 0;
-    core_.grid_sweeps = settings.grid_sweeps;
-    const typename Exec::FrameLaunches frame(graphs_, settings.cuda_graphs, settings.grid_sweeps);
+    core_.largest_items = 0;
+    const typename Exec::FrameLaunches frame(graphs_, core_.launch_mode);
     each_family([&](auto& f) { f.configure(core_, settings); });
     // The stepper Settings::integrator asks for; the other one's history no longer follows the State.
     const bool xpbd = settings.integrator == Integrator::Xpbd;
@@ -160,6 +161,7 @@ class BackendSolver final : public Solver {
     stats.search_ms = core_.search_watch.elapsed_ms();
     stats.searches = core_.searches;
     stats.nodes = core_.launches;
+    stats.launch_mode = core_.launch_mode;
     stats.launches = frame.host_launches(core_.launches);
     stats.threads = team_.size();
     return stats;

@@ -27,6 +27,7 @@ struct StepStats {
   // graphs a frame is one or a few; on the CPU each loop is one).
   long long nodes = 0;
   long long launches = 0;
+  CudaLaunch launch_mode = CudaLaunch::Plain;  // how CUDA sent them (Settings::cuda_launch resolved)
   int threads = 0;  // CPU worker threads the step ran on (exec/cpu_team.h); 0 on CUDA
   // Implicit Euler: |r|/|r₀| of the frame's last linear solve [-]; 0 otherwise
   double cg_residual = 0.0;

@@ -60,6 +60,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.searches = world.last_searches();
   r.metrics.launches = world.last_launches();
   r.metrics.nodes = world.last_nodes();
+  r.metrics.launch_mode = world.last_launch_mode();
   r.metrics.threads = world.last_threads();
   r.metrics.cg_residual = world.last_cg_residual();
   r.metrics.evaluations = world.last_evaluations();

@@ -79,6 +79,7 @@ class World {
   int last_searches() const { return last_stats_.searches; }             // of which builds of the lists
   long long last_launches() const { return last_stats_.launches; }       // its calls onto the device's stream
   long long last_nodes() const { return last_stats_.nodes; }             // its device operations
+  CudaLaunch last_launch_mode() const { return last_stats_.launch_mode; }  // how CUDA sent them
   int last_threads() const { return last_stats_.threads; }               // its CPU threads (0 on CUDA)
   double last_cg_residual() const { return last_stats_.cg_residual; }    // implicit Euler's |r|/|r₀|
   long long last_evaluations() const { return last_stats_.evaluations; }  // explicit schemes' force passes

@@ -1,10 +1,10 @@
-// Determinism (docs/ARCHITECTURE.md; the state hash of Box2D v3's test/test_determinism.c): for every registered
-// scene and every solver mode, the State after N frames has the same bits with 1 and with 2 OpenMP
+// Determinism (docs/ARCHITECTURE.md; the state hash of Box2D v3's test/test_determinism.c): for every
+// registered scene and every solver mode, the State after N frames has the same bits with 1 and with 2 OpenMP
 // threads, and when every parallel loop runs its items backwards or in a shuffled order
 // (tests/sim/shuffled_exec.h). The shuffled runs are what catch an order dependence that 2 threads happen
-// not to hit; a deliberately broken colouring shows that they do. On CUDA, a run with its frames sent as
-// CUDA graphs and its sweeps as cooperative grids gives the bits of one launching kernel by kernel, colour by
-// colour (exec/cuda_graph.cuh, exec/cuda_sweep.cuh), which also makes it run-to-run.
+// not to hit; a deliberately broken colouring shows that they do. On CUDA, a run whose frames are sent as
+// one-block programs, cooperative grids or CUDA graphs (Settings::cuda_launch) gives the bits of one
+// launching kernel by kernel, colour by colour, which also makes it run-to-run.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -21,7 +21,8 @@ namespace sim {
 namespace {
 
 // Sizes that take every loop past kCpuSerialBelow (exec/cpu_exec.h), so that 2 threads really split
-// them, and scenes that reach their contacts within the frames run. Scenes not listed run with their defaults.
+// them, and scenes that reach their contacts within the frames run. Scenes not listed run with their
+// defaults.
 const std::map<std::string, std::map<std::string, double>> kTestParams = {
     {"chain", {{"particles", 3000}, {"heavy_mass", 100.0}, {"angle", 60.0}}},
     {"hanging_cloth", {{"width", 64}, {"height", 64}, {"drop_height", 0.3}}},
@@ -76,16 +77,17 @@ Built build(const std::string& scene, const Mode& m) {
 
 // threads > 0: a fixed CPU team (Settings::threads), so the adaptive one cannot fall back to 1 on a busy
 // machine and leave the 2-thread run untested.
-Settings settings(const Mode& m, int threads, bool graphs = true) {
+Settings settings(const Mode& m, int threads, CudaLaunch launch = CudaLaunch::Auto) {
   Settings s = test::make_settings(10, 2, m.order);
-  s.cuda_graphs = s.grid_sweeps = graphs;
+  s.cuda_launch = launch;
   s.contact_detection = m.detection;
   s.threads = threads;
   return s;
 }
 
-uint64_t hash_after_frames(World& world, const Mode& m, int threads = 0, bool graphs = true) {
-  test::run_frames(world, settings(m, threads, graphs),
+uint64_t hash_after_frames(World& world, const Mode& m, int threads = 0,
+                           CudaLaunch launch = CudaLaunch::Auto) {
+  test::run_frames(world, settings(m, threads, launch),
                    world.model().fluid.count > 0 ? kFluidFrames : kFrames);
   return state_hash(world.state());
 }
@@ -116,14 +118,40 @@ TEST_P(Determinism, SameBitsOnAnyThreadCountAndLoopOrder) {
   EXPECT_EQ(shuffled_hash(scene, mode, 12345), one) << "shuffled loops differ";
 }
 
-TEST_P(Determinism, SameBitsWithAndWithoutGraphsOnCuda) {
+TEST_P(Determinism, SameBitsSentAutoOrPlainOnCuda) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
   const auto& [scene, mode] = GetParam();
   World a(build(scene, mode), BackendKind::Cuda), b(build(scene, mode), BackendKind::Cuda);
-  EXPECT_EQ(hash_after_frames(a, mode, 0, true), hash_after_frames(b, mode, 0, false))
-      << "graphs and grid sweeps change the bits";
+  EXPECT_EQ(hash_after_frames(a, mode, 0, CudaLaunch::Auto), hash_after_frames(b, mode, 0, CudaLaunch::Plain))
+      << "auto (program or graph) changes the bits";
 }
+
+// Every way of sending a frame (Settings::cuda_launch) gives the bits of a launch a stage and a colour, on
+// a particle scene, a cloth with its sweeps, bodies with joints and contacts, and the fluid's reductions.
+class LaunchDeterminism : public ::testing::TestWithParam<std::tuple<std::string, CudaLaunch>> {};
+
+TEST_P(LaunchDeterminism, SameBitsAsPlainLaunchesOnCuda) {
+  const CudaAvailability cuda = cuda_availability();
+  if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
+  const auto& [scene, launch] = GetParam();
+  const Mode gs{SolverOrder::GaussSeidel, ContactDetection::PerFrame};
+  World a(build(scene, gs), BackendKind::Cuda), b(build(scene, gs), BackendKind::Cuda);
+  EXPECT_EQ(hash_after_frames(a, gs, 0, launch), hash_after_frames(b, gs, 0, CudaLaunch::Plain));
+  EXPECT_EQ(a.last_launch_mode(), launch);
+}
+
+std::string launch_case_name(const ::testing::TestParamInfo<std::tuple<std::string, CudaLaunch>>& info) {
+  static const char* const kNames[] = {"auto", "program", "fused", "graph", "plain"};
+  return std::get<0>(info.param) + "_" + kNames[int(std::get<1>(info.param))];
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenes, LaunchDeterminism,
+                         ::testing::Combine(::testing::Values("chain", "hanging_cloth", "rigid_chain",
+                                                              "capsule_stack", "fluid_column"),
+                                            ::testing::Values(CudaLaunch::Program, CudaLaunch::Fused,
+                                                              CudaLaunch::Graph)),
+                         launch_case_name);
 
 std::vector<Case> all_cases() {
   std::vector<Case> cases;
@@ -141,10 +169,11 @@ INSTANTIATE_TEST_SUITE_P(EveryScene, Determinism, ::testing::ValuesIn(all_cases(
 // Adaptive substepping (solver/xpbd/stability.h) in its hybrid mode, which runs every part of it: the
 // families' geometric stiffness summed per DOF, r reduced, N chosen and Eq. 6's damping past N_max (kept at
 // 8, so that the damping engages).
-uint64_t adaptive_hash(const std::string& scene, SelectedBackend backend, int threads, bool graphs = true) {
+uint64_t adaptive_hash(const std::string& scene, SelectedBackend backend, int threads,
+                       CudaLaunch launch = CudaLaunch::Auto) {
   const Mode gs{SolverOrder::GaussSeidel, ContactDetection::PerFrame};
   World world(build(scene, gs), std::move(backend));
-  Settings s = settings(gs, threads, graphs);
+  Settings s = settings(gs, threads, launch);
   s.adaptive = Stabilization::Hybrid;
   s.substeps = 4;
   s.max_substeps = 8;
@@ -167,7 +196,8 @@ void expect_same_bits(const std::function<uint64_t(SelectedBackend, int)>& hash)
 
 TEST_P(AdaptiveDeterminism, SameBitsOnAnyThreadCountAndLoopOrder) {
   const std::string scene = GetParam();
-  expect_same_bits([&](SelectedBackend b, int threads) { return adaptive_hash(scene, std::move(b), threads); });
+  expect_same_bits(
+      [&](SelectedBackend b, int threads) { return adaptive_hash(scene, std::move(b), threads); });
 }
 
 // On CUDA the substep count changes from frame to frame, and with it the frame's graph (LaunchQueue keeps one
@@ -176,16 +206,17 @@ TEST_P(AdaptiveDeterminism, SameBitsWithAndWithoutGraphsOnCuda) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
   const std::string scene = GetParam();
-  EXPECT_EQ(adaptive_hash(scene, select_backend(BackendKind::Cuda), 0, true),
-            adaptive_hash(scene, select_backend(BackendKind::Cuda), 0, false));
+  EXPECT_EQ(adaptive_hash(scene, select_backend(BackendKind::Cuda), 0, CudaLaunch::Graph),
+            adaptive_hash(scene, select_backend(BackendKind::Cuda), 0, CudaLaunch::Plain));
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenes, AdaptiveDeterminism,
-                         ::testing::Values("swinging_box", "bridge", "hanging_cloth", "fem_beam", "bunny_cloth"));
+                         ::testing::Values("swinging_box", "bridge", "hanging_cloth", "fem_beam",
+                                           "bunny_cloth"));
 
-// The force-based schemes (solver/force/explicit_integrator.h, solver/force/newton_pcg.h) on the cloth falling onto the
-// ground, soft enough for all of them (k = 0.1 N/m, damping 10/s): the same bits on 1 and 2 threads and in
-// shuffled loop orders, their multi-step histories included.
+// The force-based schemes (solver/force/explicit_integrator.h, solver/force/newton_pcg.h) on the cloth
+// falling onto the ground, soft enough for all of them (k = 0.1 N/m, damping 10/s): the same bits on 1 and 2
+// threads and in shuffled loop orders, their multi-step histories included.
 class ForceSchemeDeterminism : public ::testing::TestWithParam<IntegratorInfo> {};
 
 uint64_t scheme_hash(const IntegratorInfo& in, SelectedBackend backend, int threads) {

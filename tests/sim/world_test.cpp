@@ -60,13 +60,13 @@ TEST(World, ResetRestoresTheInitialState) {
 
 // Device operations per frame (issue 11 item 4, issue 39): every substep issues the same operations, so a
 // chain without contacts at 100 substeps issues exactly 100 times what one substep does, plus nothing per
-// frame. A sweep over the chain's two colours is one operation as a grid (Settings::grid_sweeps), two
-// launched colour by colour; on the CPU each is one parallel loop the host runs.
+// frame. A sweep over the chain's two colours is one operation as a grid (Settings::cuda_launch graph), two
+// otherwise; on the CPU each is one parallel loop the host runs.
 TEST(World, OperationsPerFrameGrowWithTheSubsteps) {
-  const auto nodes = [](int substeps, int iterations, bool grid_sweeps) {
+  const auto nodes = [](int substeps, int iterations, bool grid) {
     World world(test::build_scene("chain"), BackendKind::Cpu);
     Settings s = test::make_settings(substeps, iterations);
-    s.grid_sweeps = grid_sweeps;
+    s.cuda_launch = grid ? CudaLaunch::Graph : CudaLaunch::Plain;
     world.step(s);
     EXPECT_EQ(world.last_launches(), world.last_nodes());
     return world.last_nodes();
