@@ -23,6 +23,9 @@ if(SMALLSTEPS_ENABLE_CUDA)
     if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
       set(CMAKE_CUDA_ARCHITECTURES 90)  # sm_90 SASS + compute_90 PTX (H100/H200; PTX JITs elsewhere)
     endif()
+    # No multiply-add contraction: a stage's functor then rounds alike whichever kernel runs it (its own, a
+    # grid sweep, a program; Settings::cuda_launch gives the same bits every way) and as on the CPU.
+    set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} --fmad=false")
     set(CMAKE_CUDA_STANDARD 17)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
     enable_language(CUDA)

@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <unordered_map>
 #include <vector>
 
 #include "exec/cuda_node.cuh"
@@ -21,7 +20,7 @@ namespace sim {
 
 class ProgramFuser {
  public:
-  static constexpr int kBlock = 256;  // threads a block of a program
+  static constexpr int kBlock = kProgramBlock;  // threads a block of a program
 
   ProgramFuser() = default;
   ProgramFuser(const ProgramFuser&) = delete;
@@ -88,7 +87,6 @@ class ProgramFuser {
       s.args = (args.size() + 15) / 16 * 16;
       args.resize(s.args + n.args.size());
       std::memcpy(args.data() + s.args, n.args.data(), n.args.size());
-      stack_bytes_ = std::max(stack_bytes_, local_bytes(n.func));
       steps.push_back(s);
       int items = 0;
       std::memcpy(&items, n.args.data(), sizeof items);
@@ -103,7 +101,6 @@ class ProgramFuser {
   }
 
   QueuedNode program_node(const Program& p, unsigned char* base, size_t steps_bytes, bool one_block) {
-    reserve_stack();
     QueuedNode node;
     node.func = reinterpret_cast<const void*>(&program_kernel);
     node.block = dim3(kBlock);
@@ -138,35 +135,14 @@ class ProgramFuser {
   static int resident_blocks() {
     static const int blocks = [] {
       int per_sm = 0;
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, program_kernel, kBlock, 0);
+      cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, program_kernel, kBlock, 0),
+                 "occupancy");
       return std::max(1, per_sm) * cooperative_multiprocessors();
     }();
     return std::max(1, blocks);
   }
 
-  // The local memory a thread of func's own kernel uses: its stage's stack in a program.
-  size_t local_bytes(const void* func) {
-    auto it = local_.find(func);
-    if (it == local_.end()) {
-      cudaFuncAttributes a{};
-      cuda_check(cudaFuncGetAttributes(&a, func), "kernel attributes");
-      it = local_.emplace(func, a.localSizeBytes).first;
-    }
-    return it->second;
-  }
-
-  // A program calls its stages through pointers, so its stack is not known when compiled: the largest
-  // stage's, with room for the calls, is set as the device's stack size before it runs.
-  void reserve_stack() {
-    const size_t wanted = stack_bytes_ + 2048;
-    size_t limit = 0;
-    cuda_check(cudaDeviceGetLimit(&limit, cudaLimitStackSize), "stack size");
-    if (limit < wanted) cuda_check(cudaDeviceSetLimit(cudaLimitStackSize, wanted), "stack size");
-  }
-
-  std::vector<Memory> memory_;                     // per segment of the frame
-  std::unordered_map<const void*, size_t> local_;  // kernel → local memory per thread [bytes]
-  size_t stack_bytes_ = 0;                         // the largest stage's so far [bytes]
+  std::vector<Memory> memory_;  // per segment of the frame
 };
 
 }  // namespace sim

@@ -79,18 +79,19 @@ class LaunchQueue {
   // Sends the pending segment to the device (the default stream) and starts the next one.
   void flush() {
     if (pending_.empty()) return;
-    nodes_ += static_cast<long long>(pending_.size());
+    std::vector<Node> work;  // taken first: a launch that throws leaves nothing queued to be sent twice
+    work.swap(pending_);
+    nodes_ += static_cast<long long>(work.size());
     if (mode_ == CudaLaunch::Program || mode_ == CudaLaunch::Fused)
-      fuser_.fuse(pending_, segment_, mode_ == CudaLaunch::Program);
-    if (pending_.size() < kMinGraphNodes) {
-      for (Node& n : pending_) launch_direct(n);
-      cuda_host_calls += static_cast<long long>(pending_.size());
+      fuser_.fuse(work, segment_, mode_ == CudaLaunch::Program);
+    if (work.size() < kMinGraphNodes) {
+      for (Node& n : work) launch_direct(n);
+      cuda_host_calls += static_cast<long long>(work.size());
     } else {
-      launch_graph();
+      launch_graph(work);
       ++graph_launches_;
       ++cuda_host_calls;
     }
-    pending_.clear();
     ++segment_;
   }
   // A new frame, sent as `mode` (program and fused: runs of stages fused, exec/cuda_fuse.cuh): segments
@@ -113,16 +114,16 @@ class LaunchQueue {
     if (c.graph) cudaGraphDestroy(c.graph);
   }
 
-  bool matches(const Cached& c) const {
-    if (c.nodes.size() != pending_.size()) return false;
-    for (size_t i = 0; i < pending_.size(); ++i)
-      if (!pending_[i].same_topology(c.nodes[i])) return false;
+  static bool matches(const Cached& c, const std::vector<Node>& nodes) {
+    if (c.nodes.size() != nodes.size()) return false;
+    for (size_t i = 0; i < nodes.size(); ++i)
+      if (!nodes[i].same_topology(c.nodes[i])) return false;
     return true;
   }
 
-  void launch_graph();
-  void build(Cached& c);
-  void update(Cached& c);
+  void launch_graph(std::vector<Node>& nodes);
+  static void build(Cached& c, std::vector<Node>& nodes);
+  static void update(Cached& c, std::vector<Node>& nodes);
 
   std::vector<Node> pending_;
   CudaLaunch mode_ = CudaLaunch::Graph;
@@ -153,31 +154,37 @@ inline void LaunchQueue::launch_direct(Node& n) {
   }
 }
 
-inline void LaunchQueue::launch_graph() {
+inline void LaunchQueue::launch_graph(std::vector<Node>& nodes) {
   if (cache_.size() <= segment_) cache_.resize(segment_ + 1);
   std::list<Cached>& slot = cache_[segment_];
   auto hit = slot.begin();
-  while (hit != slot.end() && !matches(*hit)) ++hit;
+  while (hit != slot.end() && !matches(*hit, nodes)) ++hit;
   if (hit == slot.end()) {
+    Cached built;
+    try {
+      build(built, nodes);
+    } catch (...) {
+      release(built);
+      throw;
+    }
     if (slot.size() == kGraphsPerSegment) {
       release(slot.back());
       slot.pop_back();
     }
-    slot.emplace_front();
-    build(slot.front());
+    slot.push_front(std::move(built));
   } else {
     slot.splice(slot.begin(), slot, hit);
-    update(slot.front());
+    update(slot.front(), nodes);
   }
   cuda_check(cudaGraphLaunch(slot.front().exec, 0), "graph launch");
 }
 
 // A chain of the pending nodes, each after the one before, instantiated once.
-inline void LaunchQueue::build(Cached& c) {
+inline void LaunchQueue::build(Cached& c, std::vector<Node>& nodes) {
   cuda_check(cudaGraphCreate(&c.graph, 0), "graph create");
-  c.handles.resize(pending_.size());
-  for (size_t i = 0; i < pending_.size(); ++i) {
-    Node& n = pending_[i];
+  c.handles.resize(nodes.size());
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    Node& n = nodes[i];
     const cudaGraphNode_t* dep = i > 0 ? &c.handles[i - 1] : nullptr;
     const size_t deps = i > 0 ? 1 : 0;
     cudaGraphNode_t& h = c.handles[i];
@@ -201,13 +208,13 @@ inline void LaunchQueue::build(Cached& c) {
     }
   }
   cuda_check(cudaGraphInstantiate(&c.exec, c.graph, 0), "graph instantiate");
-  c.nodes = pending_;
+  c.nodes = nodes;
 }
 
 // The cached graph with this segment's parameters: only the nodes that differ are set.
-inline void LaunchQueue::update(Cached& c) {
-  for (size_t i = 0; i < pending_.size(); ++i) {
-    Node& n = pending_[i];
+inline void LaunchQueue::update(Cached& c, std::vector<Node>& nodes) {
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    Node& n = nodes[i];
     if (n.same_parameters(c.nodes[i])) continue;
     if (n.kind == Kind::Kernel) {
       std::vector<void*> p = n.parameters();

@@ -30,9 +30,12 @@ struct QueuedNode {
   const void* src = nullptr;
   size_t bytes = 0;
 
+  // Whether an executable graph built for o can take this node's parameters: a memset of another size
+  // cannot (cudaGraphExecMemsetNodeSetParams may refuse a 1-D memset that grows), nor a node that changes
+  // between cooperative and not.
   bool same_topology(const QueuedNode& o) const {
     return kind == o.kind && func == o.func && cooperative == o.cooperative &&
-           offsets.size() == o.offsets.size();
+           offsets.size() == o.offsets.size() && (kind != Kind::Memset || bytes == o.bytes);
   }
   bool same_parameters(const QueuedNode& o) const {
     return grid.x == o.grid.x && grid.y == o.grid.y && grid.z == o.grid.z && block.x == o.block.x &&

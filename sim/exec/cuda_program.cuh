@@ -23,6 +23,7 @@ using ProgramRun = void (*)(const unsigned char* args, int first, int stride);
 
 template <class F>
 __device__ void run_items(const unsigned char* args, int first, int stride) {
+  static_assert(alignof(F) <= 16, "program arguments are laid out at 16-byte boundaries");
   int n = 0;
   memcpy(&n, args, sizeof n);
   constexpr size_t offset = (sizeof(int) + alignof(F) - 1) / alignof(F) * alignof(F);
@@ -55,9 +56,14 @@ struct ProgramStep {
   size_t bytes = 0;           // Zero, Copy
 };
 
+// Threads a block of a program. A program may call any stage, so it is compiled for the most registers any
+// takes (255 with the rigid contacts): its blocks are bounded to this size so that one always fits.
+inline constexpr int kProgramBlock = 256;
+
 // Runs steps[0..count) in order: one block synchronising with __syncthreads, or a cooperative grid with
 // grid.sync().
-__global__ void program_kernel(const ProgramStep* steps, int count, const unsigned char* args) {
+__global__ void __launch_bounds__(kProgramBlock)
+    program_kernel(const ProgramStep* steps, int count, const unsigned char* args) {
   const int first = int(blockIdx.x * blockDim.x + threadIdx.x);
   const int stride = int(blockDim.x * gridDim.x);
   for (int k = 0; k < count; ++k) {

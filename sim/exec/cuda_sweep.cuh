@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "exec/colour_sweep.h"
+#include "exec/cuda_check.cuh"
 
 namespace sim {
 
@@ -39,9 +40,10 @@ __global__ void grid_sweep_kernel(GridSweepArgs<F, C> a) {
 inline int cooperative_multiprocessors() {
   static const int count = [] {
     int device = 0, cooperative = 0, sms = 0;
-    if (cudaGetDevice(&device) != cudaSuccess) return 0;
-    cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device);
-    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cuda_check(cudaGetDevice(&device), "device");
+    cuda_check(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device),
+               "device attribute");
+    cuda_check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "device attribute");
     return cooperative ? sms : 0;
   }();
   return count;
@@ -53,9 +55,11 @@ template <class Size, class ColourPass, class Launch>
 void grid_sweep(int colours, const Size& size, const ColourPass& pass, int block, Launch&& launch) {
   using F = decltype(pass(0));
   constexpr int C = kGridSweepColours<F>;
+  static_assert(C > 0, "a colour's functor must fit the 4 KB of a kernel's arguments");
   static int resident = [block] {
     int per_sm = 0;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_sweep_kernel<F, C>, block, 0);
+    cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grid_sweep_kernel<F, C>, block, 0),
+               "occupancy");
     return std::max(1, per_sm) * cooperative_multiprocessors();
   }();
   for (int first = 0; first < colours; first += C) {
