@@ -10,6 +10,8 @@
 #      scenes, the FEM beam, a box on the bunny's cloth and a ball in the fluid, each CUDA case sent every
 #      way Settings::cuda_launch offers (the small scenes) or as auto, fused and plain (the large ones), and
 #      every integrator on hanging_cloth 100 x 100; the fluid column at the paper's scale on CUDA alone;
+#      and profiles chain, rigid chain, capsule stack, bunny, bunny-box and fluid scenes kernel by kernel
+#      (SMALLSTEPS_CUDA_PROFILE, sent plain) into the report;
 #   4. records, through EGL (no X server needed), the paper-scale bunny (388², 30 x 1), its A/B (1 x 30
 #      beside 30 x 1, assets/presets/figure1_bunny.json) and the 949k fluid column on CUDA into bench/results/videos/: MP4
 #      where ffmpeg is installed, else 60 numbered PNGs a video packed as a .tar (scripts/frames_to_mp4.sh
@@ -124,6 +126,24 @@ if [ "$stage" != tests ]; then
   # Every integrator on the 100 x 100 cloth at a stiffness the explicit schemes bear (issue 14's benchmark).
   bench integrators --scene hanging_cloth --sizes 100 --integrators all --set stretch_stiffness=0.5 \
     --set shear_stiffness=0.5 --set bend_stiffness=0.5 --backend all --launch auto
+
+  # Kernel profiles (exec/cuda_profile.cuh) of the issue 39 pathologies, sent plain so that every kernel
+  # is timed on its own: 60 frames each, summed by kernel, into the report.
+  profile() {  # profile NAME ARGS...: smallsteps run ARGS with SMALLSTEPS_CUDA_PROFILE
+    local name="$1"
+    shift
+    step "profile $name"
+    SMALLSTEPS_CUDA_PROFILE="$work/profile-$name.txt" "$bin/smallsteps" run --backend cuda --cuda-launch plain \
+      --no-progress --frames 60 "$@" >"$work/profile-$name.log" 2>&1 || status=1
+    report >/dev/null || true
+  }
+  profile chain-20-100x1 --scene chain --substeps 100 --iterations 1
+  profile rigid_chain-100-100x1 --scene rigid_chain --set links=100 --substeps 100 --iterations 1
+  profile capsule_stack-10-100x1 --scene capsule_stack --substeps 100 --iterations 1
+  profile bunny-388-30x1 --scene bunny_cloth --set resolution=388 --substeps 30 --iterations 1
+  profile bunny-box-388-1x30 --scene bunny_cloth --set resolution=388 --set drop=box --substeps 1 --iterations 30
+  profile fluid-ball-74-10x1 --scene fluid_column --set spacing=0.016216 --set drop=ball --substeps 10 --iterations 1
+  [ "$quick" = 1 ] || profile fluid-949k-10x1 --scene fluid_column --set spacing=0.0076923 --substeps 10 --iterations 1
 
   # 4. Recordings on CUDA through EGL with no display (app/viewer/egl_context.h): the NVIDIA EGL vendor
   # library where the driver keeps it outside glvnd's default folder.

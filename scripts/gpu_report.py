@@ -2,7 +2,7 @@
 """Merges a scripts/gpu-check.sh work folder into the day's report (bench/results/<gpu>-<date>.json) and
 writes its markdown summary beside it, each benchmark line with its ratio to the same case in the same
 GPU's latest earlier report (ms/frame now over then: below 1 is faster). The work folder holds gtest JSON
-(<binary>.json), bench_xpbd reports (bench-<name>.json) and record.txt; what is already in the report and
+(<binary>.json), bench_xpbd reports (bench-<name>.json), kernel profiles (profile-<name>.txt) and record.txt; what is already in the report and
 not measured again is kept, so a run cut short and a later --stage run make one report. GPU_NAME, GPU_ARCH and GPU_DRIVER name the GPU.
 Exits 1 when the merged report has a failed test, a CUDA test that skipped, or a benchmark case that
 diverged on one backend alone (explicit Euler diverges on the stiff cloth on both, as Teschner's lectures
@@ -118,6 +118,9 @@ def markdown(report, previous=None, previous_date=None):
                          f"{ratio} | {c.get('nodes_per_frame', '-')} | {c['launches_per_frame']} | "
                          f"{c['diverged'] or 'no'} |")
     lines += target_lines(report)
+    for name, text in report.get("profiles", {}).items():  # the ten kernels that took the most device time
+        lines += ["", f"kernel profile {name} (60 frames, plain launches):", "```"]
+        lines += text.splitlines()[:11] + ["```"]
     lines += ["", f"record: {report.get('record', 'not run')}"]
     return "\n".join(lines) + "\n"
 
@@ -137,6 +140,9 @@ def main():
         report["tests"][os.path.basename(path)[:-5]] = test_counts(path)
     for path in sorted(glob.glob(os.path.join(work, "bench-*.json"))):
         report["benchmarks"][os.path.basename(path)[6:-5]] = json.load(open(path))
+    report.setdefault("profiles", {})
+    for path in sorted(glob.glob(os.path.join(work, "profile-*.txt"))):
+        report["profiles"][os.path.basename(path)[8:-4]] = open(path).read()
     record = os.path.join(work, "record.txt")
     if os.path.exists(record):
         report["record"] = open(record).read().strip()

@@ -17,6 +17,7 @@
 #include "exec/colour_sweep.h"
 #include "exec/cuda_check.cuh"
 #include "exec/cuda_graph.cuh"
+#include "exec/cuda_profile.cuh"
 #include "exec/cuda_sweep.cuh"
 #include "exec/reduce_element.h"
 
@@ -43,9 +44,12 @@ void launch_kernel(const void* func, dim3 grid, dim3 block, bool cooperative, Pr
   }
   void* p[] = {const_cast<void*>(static_cast<const void*>(&args))...};
   ++cuda_host_calls;
+  KernelProfile* profile = KernelProfile::active();
+  if (profile) profile->start(func);
   cuda_check(cooperative ? cudaLaunchCooperativeKernel(func, grid, block, p, 0, 0)
                          : cudaLaunchKernel(func, grid, block, p, 0, 0),
              "kernel launch");
+  if (profile) profile->stop();
 }
 
 // Owning device array; move-only.
@@ -273,6 +277,7 @@ struct CudaExec {
     send_queued_launches();
     cuda_check(cudaGetLastError(), "kernel launch");
     cuda_check(cudaDeviceSynchronize(), "synchronize");
+    if (KernelProfile* profile = KernelProfile::active()) profile->collect();
   }
 
   // The time spent in spans of a frame's work, read after synchronize(): CUDA events recorded on the
