@@ -151,6 +151,10 @@ app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool
   v.caption = !a.no_caption;
   v.interactive = interactive;
   v.quit_after = a.frames;  // only the interactive viewer reads it; 0 (not given): never
+  if (interactive && a.record.empty()) {  // a preset's recording is suggested, not started unasked
+    v.record_suggestion = v.run.record;
+    v.run.record.clear();
+  }
   app::parse_size(a.size, v.width, v.height);
   for (const std::string& overrides : run.compare) app::apply_overrides(run.settings, overrides);  // validate early
   return v;

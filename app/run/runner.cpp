@@ -15,11 +15,10 @@
 #include "world/world.h"
 
 namespace app {
-namespace {
 
-void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& s,
-                   const sim::FrameMetrics& last, double total_step_ms, double total_detection_ms,
-                   int frames_done) {
+void print_run_summary(const RunOptions& o, sim::World& world, const sim::Settings& s,
+                       const sim::FrameMetrics& last, double total_step_ms, double total_detection_ms,
+                       int frames_done) {
   const sim::Model& m = world.model();
   const auto line = [](const std::string& key, const std::string& text) {
     std::printf("%-12s %s\n", key.c_str(), text.c_str());
@@ -46,8 +45,6 @@ void print_summary(const RunOptions& o, sim::World& world, const sim::Settings& 
   line("state hash", sim::format_text("%016llx (FNV-1a of the final State: equal for identical runs)",
                                       static_cast<unsigned long long>(sim::state_hash(world.state()))));
 }
-
-}  // namespace
 
 int run_headless(const RunOptions& o) {
   const sim::Settings settings = sim::settings_from_params(o.settings);
@@ -82,7 +79,7 @@ int run_headless(const RunOptions& o) {
   }
   progress.finish();
   if (writer) writer->finish("completed");
-  print_summary(o, world, settings, last, total_ms, total_detection_ms, o.frames);
+  print_run_summary(o, world, settings, last, total_ms, total_detection_ms, o.frames);
   if (writer) std::printf("metrics      %s\n", o.metrics_path.c_str());
   return report_constraint_error(watch, o.fail_on_error);
 }

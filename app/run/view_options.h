@@ -13,10 +13,13 @@ struct ViewOptions {
   explicit ViewOptions(RunOptions r) : run(std::move(r)) {}
 
   RunOptions run;
-  bool caption = true;      // burn the settings caption into frames
+  bool caption = true;             // burn the settings caption into frames
   int width = 1280, height = 720;  // window (and video) size [px]
-  bool interactive = true;  // false: hidden window, run.frames frames, then exit with a summary
-  int quit_after = 0;       // interactive: close after this many simulated frames (0: never)
+  bool interactive = true;         // false: hidden window, run.frames frames, then exit with a summary
+  int quit_after = 0;              // interactive: close after this many simulated frames (0: never)
+  // interactive: where the Record panel suggests recording to (a preset's `record`, which the viewer does not
+  // start unasked: issue 40 item 6); empty: smallsteps-<scene>.mp4
+  std::string record_suggestion;
 };
 
 // Parses "WxH" (each 64..8192). Throws sim::ParamError naming the option.

@@ -51,6 +51,7 @@ bool Pane::keep_integrator_usable() {
 void Pane::restart_measurements() {
   divergence.reset();
   watch = sim::ErrorWatch(world->model().extension_bound);
+  total_step_ms = total_detection_ms = 0.0;
   last = sim::measure(world->model(), world->state(), 0.0, sim::settings_from_params(settings).gravity_scale);
   for (History* h : {&energy, &error, &separation, &substeps, &step_ms}) h->clear();
 }
@@ -77,6 +78,8 @@ bool Pane::finish_frame(const std::optional<sim::FrameResult>& result) {
     return true;
   }
   last = r.metrics;
+  total_step_ms += last.step_ms;
+  total_detection_ms += last.detection_ms;
   watch.observe(last);
   energy.push(float(last.total));
   error.push(float(last.max_residual));

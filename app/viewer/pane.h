@@ -50,7 +50,8 @@ class Pane {
   std::optional<sim::FrameResult> advance();
   bool finish_frame(const std::optional<sim::FrameResult>& result);
   void reset();
-  // Uploads the current State for drawing, when it (or the Model, or colour_by) changed since the last upload.
+  // Uploads the current State for drawing, when it (or the Model, or colour_by) changed since the last
+  // upload.
   bool refresh_buffers(render::ColourBy colour_by);  // true when it uploaded
 
   // "A: 30 substeps x 1 iteration, XPBD, Gauss-Seidel" and "<scene>  t = 1.00 s  3.2 ms/frame (cpu)".
@@ -61,6 +62,7 @@ class Pane {
   std::unique_ptr<sim::World> world;
   std::unique_ptr<render::SceneBuffers> buffers;
   sim::FrameMetrics last;
+  double total_step_ms = 0.0, total_detection_ms = 0.0;  // over the frames since the last build or reset
   sim::ErrorWatch watch;  // constraint error since the last build or reset, against the scene's bound
   std::optional<std::string> divergence;
   // Why the integrator asked for could not step this scene (a fluid under a force-based scheme); the pane
@@ -74,7 +76,7 @@ class Pane {
   void restart_measurements();  // metrics of the current state, empty plots
   sim::BackendKind backend_;
   sim::Settings frame_settings_;  // the settings of the frame under way
-  bool dirty_ = true;  // the World changed since the buffers were last filled
+  bool dirty_ = true;             // the World changed since the buffers were last filled
   render::ColourBy uploaded_colour_by_ = render::ColourBy::Flat;
 };
 

@@ -12,6 +12,7 @@
 #include "run/error_verdict.h"
 #include "run/exit_codes.h"
 #include "run/preset.h"
+#include "run/runner.h"
 
 namespace app {
 namespace {
@@ -55,7 +56,9 @@ Viewer::Viewer(ViewOptions options)
       }
   }
   const std::string& record = options_.run.record;
-  const std::string initial = record.empty() ? "smallsteps-" + scene_->name + ".mp4" : record;
+  const std::string initial = !record.empty()                      ? record
+                              : !options_.record_suggestion.empty() ? options_.record_suggestion
+                                                                     : "smallsteps-" + scene_->name + ".mp4";
   std::snprintf(record_path_, sizeof record_path_, "%s", initial.c_str());
   if (!record.empty()) start_recording(record);
 }
@@ -349,11 +352,9 @@ int Viewer::headless_exit_status() const {
       status = kExitPhysicsFailed;
       continue;
     }
-    std::printf(
-        "%s%s: %d frames, %.4g s, %.3f ms/frame (last), %lld projections/frame, max residual %.4g m, "
-        "total energy %.6g J\n",
-        who.c_str(), sim::describe(sim::settings_from_params(p.settings)).c_str(), p.world->frame(),
-        p.world->time(), p.last.step_ms, p.last.projections, p.last.max_residual, p.last.total);
+    if (!p.label.empty()) std::printf("pane         %s\n", p.label.c_str());
+    print_run_summary(options_.run, *p.world, sim::settings_from_params(p.settings), p.last, p.total_step_ms,
+                      p.total_detection_ms, p.world->frame());
     if (report_constraint_error(p.watch, options_.run.fail_on_error, who) != kExitOk) status = kExitPhysicsFailed;
   }
   return status;

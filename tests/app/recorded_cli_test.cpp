@@ -53,4 +53,16 @@ TEST(FailedPhysics, EachComparedPaneIsJudged) {
   EXPECT_FALSE(contains(r.output, "A: --fail-on-error")) << r.output;
 }
 
+// A preset's recording is the Record panel's suggestion in the viewer, never started unasked (issue 40 item
+// 6): `view --preset` of a preset that records writes no file.
+TEST(CliRendering, ViewerDoesNotRecordAPresetUnasked) {
+  const std::string dir = ::testing::TempDir() + "view_preset_cwd";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string preset = std::string(SMALLSTEPS_PRESET_DIR) + "/figure8_rigid_chain.json";
+  const Result r = run("view --frames 2 --size 320x240 --preset " + preset, "cd " + dir + " && ");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(std::filesystem::is_empty(dir)) << "the viewer wrote into the working directory\n" << r.output;
+}
+
 }  // namespace

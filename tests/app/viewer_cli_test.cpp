@@ -3,6 +3,7 @@
 // (issue 39 item 6), or under xvfb-run when EGL is refused.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -57,6 +58,36 @@ TEST(Cli, RecordFallsBackToXvfbWhenEglIsRefused) {
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("rendering under Xvfb"), std::string::npos) << r.output;
   EXPECT_EQ(probe(out), "160,120,4\n");
+}
+
+// The lines of a run summary that do not depend on timing: everything but "step time" and "detection".
+std::string untimed_summary(const std::string& output) {
+  std::string out, line;
+  for (size_t start = 0; start < output.size();) {
+    const size_t end = std::min(output.find('\n', start), output.size());
+    line = output.substr(start, end - start);
+    start = end + 1;
+    static const char* const kKeys[] = {"scene ",    "solver ", "settings ", "simulated ",  "energy ",
+                                        "residual ", "force ",  "launches ", "state hash ", "physics "};
+    for (const char* key : kKeys)
+      if (line.rfind(key, 0) == 0) out += line + "\n";
+  }
+  return out;
+}
+
+// The run summary is the same with or without --record (issue 40 item 8): the state hash, the sizes, the
+// probe forces and the last frame's report.
+TEST(Cli, RecordedRunPrintsTheSameSummary) {
+  const std::string args = "run --scene chain --frames 20 --backend cpu";
+  const Result plain = run(args);
+  const Result recorded =
+      run(args + " --size 160x120 --record " + temp_mp4("smallsteps_summary"), "DISPLAY= WAYLAND_DISPLAY= ");
+  ASSERT_EQ(plain.status, 0) << plain.output;
+  ASSERT_EQ(recorded.status, 0) << recorded.output;
+  const std::string expected = untimed_summary(plain.output);
+  EXPECT_NE(expected.find("state hash"), std::string::npos) << plain.output;
+  EXPECT_NE(expected.find("force "), std::string::npos) << plain.output;
+  EXPECT_EQ(untimed_summary(recorded.output), expected);
 }
 
 }  // namespace
