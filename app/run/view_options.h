@@ -17,6 +17,7 @@ struct ViewOptions {
   int width = 1280, height = 720;  // window (and video) size [px]
   bool interactive = true;         // false: hidden window, run.frames frames, then exit with a summary
   int quit_after = 0;              // interactive: close after this many simulated frames (0: never)
+  bool real_time = true;           // interactive: pace the simulation to the wall clock (the Stats' checkbox)
   // interactive: where the Record panel suggests recording to (a preset's `record`, which the viewer does not
   // start unasked: issue 40 item 6); empty: smallsteps-<scene>.mp4
   std::string record_suggestion;

@@ -39,7 +39,8 @@ Viewer::Viewer(ViewOptions options)
       window_(options_.width, options_.height, "smallsteps", options_.interactive),
       renderer_(std::make_unique<render::Renderer>()),
       scene_(options_.run.scene),
-      scene_params_(options_.run.scene_params) {
+      scene_params_(options_.run.scene_params),
+      real_time_(options_.real_time) {
   window_.set_input(this);
   build_panes();
   for (const auto& p : panes_)  // asked for on the command line or in a preset: a usage error
@@ -90,8 +91,19 @@ bool DrawnView::operator==(const DrawnView& o) const {
          width == o.width && height == o.height;
 }
 
+// Interactive and in real time (issue 40 item 6), a frame of Δt_f starts no sooner than Δt_f after the last
+// one started: the simulation keeps to the wall clock when it can, and runs as fast as it can (the Stats say
+// at what fraction of real time) when it cannot, without bursts to catch up.
 void Viewer::start_frame() {
   if (frame_under_way_ || (paused_ && !step_once_)) return;
+  if (options_.interactive && real_time_ && !step_once_) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_frame_due_) return;
+    const double frame_dt = sim::settings_from_params(panes_[0]->settings).frame_dt;
+    const auto due = next_frame_due_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                           std::chrono::duration<double>(frame_dt));
+    next_frame_due_ = std::max(due, now);
+  }
   step_once_ = false;
   for (auto& p : panes_) {
     p->begin_frame();

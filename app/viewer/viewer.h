@@ -127,6 +127,8 @@ class Viewer final : public InputSink {
   double recorded_ms_ = 0.0;  // recorded frames' drawing, read-back and hand-off to the encoder [ms]
   int recorded_frames_ = 0;
   double sim_rate_ = 0.0;  // simulated frames a second, smoothed [1/s]
+  bool real_time_;         // pace the simulation to the wall clock (start_frame; ViewOptions::real_time)
+  std::chrono::steady_clock::time_point next_frame_due_{};  // when real time lets the next frame start
   std::chrono::steady_clock::time_point last_collected_ = std::chrono::steady_clock::now();
   std::string status_;
   bool status_is_error_ = false;

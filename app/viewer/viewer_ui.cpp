@@ -146,6 +146,16 @@ void Viewer::draw_stats_panel() {
   if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::Text("UI %.0f FPS, scene drawn in %.2f ms (CPU)", double(ImGui::GetIO().Framerate), draw_ms_);
   ImGui::Text("frame %d, simulating %.1f frames/s on its own thread", panes_[0]->last.frame, sim_rate_);
+  const double real_time = sim_rate_ * sim::settings_from_params(panes_[0]->settings).frame_dt;
+  if (paused_)
+    ImGui::TextDisabled("paused");
+  else if (real_time < 0.97)
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "%.2fx real time: a frame takes longer than it simulates",
+                       real_time);
+  else
+    ImGui::Text("%.2fx real time%s", real_time, real_time_ ? "" : " (unpaced)");
+  ImGui::SameLine();
+  ImGui::Checkbox("pace to real time", &real_time_);
   ImGui::TextWrapped("backend: %s", panes_[0]->world->backend_description().c_str());
   for (auto& p : panes_) {
     ImGui::PushID(p.get());

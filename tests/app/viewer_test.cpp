@@ -211,6 +211,26 @@ TEST(Viewer, KeepsIteratingWhileASlowFrameIsSimulated) {
   std::filesystem::remove_all(dir);
 }
 
+// Interactive, the simulation keeps to the wall clock (issue 40 item 6): the chain, far faster than real time,
+// simulates about 1 s / Δt_f frames a second when paced, and as many as the loop starts (up to Viewer::kUiHz)
+// when not.
+TEST(Viewer, PacesTheSimulationToRealTime) {
+  const auto frames_in_a_second = [](bool real_time) {
+    ViewOptions v = hidden("chain", 160, 120);
+    v.interactive = true;
+    v.real_time = real_time;
+    v.run.settings.set("frame_dt", 0.1);  // 10 frames a second in real time
+    Viewer viewer(v);
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    while (std::chrono::steady_clock::now() < end) viewer.frame();
+    return viewer.frames_simulated();
+  };
+  const int paced = frames_in_a_second(true);
+  EXPECT_LE(paced, 11) << "faster than real time";
+  EXPECT_GE(paced, 5) << "far slower than real time on a 20-particle chain";
+  EXPECT_GT(frames_in_a_second(false), 2 * paced) << "unpaced, the chain runs as fast as the loop";
+}
+
 double half_difference(const std::vector<std::string>& compare) {
   ViewOptions v = hidden("chain", 640, 320);
   v.caption = false;
