@@ -117,15 +117,17 @@ std::vector<std::string> Pane::caption(const std::string& scene_name) const {
       !stability.empty())
     lines.push_back(stability);            // the substep count this frame, which the adaptive modes change
   if (world->model().joint_count() > 0) {  // what Figure 8 shows
-    std::snprintf(line, sizeof line, "joint separation max %.3g mm", 1e3 * last.joint_separation_max);
-    lines.push_back(line);
+    lines.push_back("joint separation max " + sim::format_length(last.joint_separation_max));
   }
   if (world->model().tracked_body.body >= 0) {  // what Figure 9 shows
-    std::snprintf(line, sizeof line, "%s sank %.3g mm, drifted %.3g mm, deepest contact %.3g mm",
-                  world->model().tracked_body.name.c_str(), 1e3 * last.tracked_body_drop,
-                  1e3 * last.tracked_body_drift, 1e3 * last.contact_depth_max);
-    lines.push_back(line);
+    lines.push_back(world->model().tracked_body.name + " sank " + sim::format_length(last.tracked_body_drop) +
+                    ", drifted " + sim::format_length(last.tracked_body_drift) + ", deepest contact " +
+                    sim::format_length(last.contact_depth_max));
   }
+  if (watch.exceeded())  // burnt into recorded frames too, in each pane (issue 40 item 3)
+    lines.push_back(sim::format_text("physics FAILED at frame %d: constraint extension %s, bound %s",
+                                     watch.first_frame(), sim::format_length(watch.worst()).c_str(),
+                                     sim::format_length(watch.bound()).c_str()));
   if (divergence) {  // "diverged at …, frame N (reason; scheme, h, stiffness)" on three lines, to fit a pane
     const std::string& d = *divergence;
     const size_t open = d.find(" ("), semicolon = d.find("; ", open);

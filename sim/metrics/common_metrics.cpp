@@ -15,6 +15,16 @@ std::string format_text(const char* format, ...) {
   return text;
 }
 
+std::string format_length(double metres) {
+  const double a = std::fabs(metres);
+  if (!std::isfinite(metres)) return format_text("%g m", metres);
+  if (a == 0.0) return "0 m";
+  if (a >= 1.0) return format_text("%.4g m", metres);
+  if (a >= 1e-3) return format_text("%.3g mm", 1e3 * metres);
+  if (a >= 1e-6) return format_text("%.3g um", 1e6 * metres);
+  return format_text("%.3g m", metres);
+}
+
 namespace {
 
 template <class Get>

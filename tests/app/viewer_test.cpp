@@ -231,6 +231,21 @@ TEST(Viewer, PacesTheSimulationToRealTime) {
   EXPECT_GT(frames_in_a_second(false), 2 * paced) << "unpaced, the chain runs as fast as the loop";
 }
 
+// A failure is burnt into the caption, so a recording shows it (issue 40 item 3): the heavy chain at one
+// substep stretches far past its bound.
+TEST(Viewer, CaptionSaysThePhysicsFailed) {
+  ViewOptions v = hidden("chain", 160, 120);
+  v.run.scene_params.set("heavy_mass", 1e5);
+  v.run.settings.set("substeps", 1);
+  Viewer viewer(v);
+  for (int f = 0; f < 20; ++f) ASSERT_TRUE(viewer.frame());
+  const std::vector<std::string> caption = viewer.pane(0).caption("chain");
+  ASSERT_TRUE(viewer.pane(0).watch.exceeded());
+  EXPECT_TRUE(std::any_of(caption.begin(), caption.end(), [](const std::string& line) {
+    return line.rfind("physics FAILED at frame ", 0) == 0 && line.find(" mm") != std::string::npos;
+  }));
+}
+
 double half_difference(const std::vector<std::string>& compare) {
   ViewOptions v = hidden("chain", 640, 320);
   v.caption = false;

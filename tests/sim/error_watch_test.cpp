@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "metrics/report.h"
 #include "test_util.h"
 #include "world/frame_step.h"
 
@@ -20,6 +21,19 @@ ErrorWatch watch_run(World& world, const Settings& s, int frames) {
     watch.observe(r.metrics);
   }
   return watch;
+}
+
+// Lengths as the captions and Stats print them (issue 40 item 3): a unit that suits, 3 significant digits,
+// no "2.02e+03 mm" and no "-0".
+TEST(FormatLength, PicksTheUnitAndDropsTheSignOfZero) {
+  EXPECT_EQ(format_length(2020.0), "2020 m");
+  EXPECT_EQ(format_length(2.02), "2.02 m");
+  EXPECT_EQ(format_length(0.004134), "4.13 mm");
+  EXPECT_EQ(format_length(-0.0167), "-16.7 mm");
+  EXPECT_EQ(format_length(3.1e-5), "31 um");
+  EXPECT_EQ(format_length(-0.0), "0 m");
+  EXPECT_EQ(format_length(0.0), "0 m");
+  EXPECT_EQ(format_length(5e-10), "5e-10 m");
 }
 
 TEST(ErrorWatch, TheBoundIsTheShortestRestLength) {
