@@ -102,11 +102,11 @@ float label_column(std::initializer_list<const char*> more) {
   return widest + ImGui::GetStyle().ItemInnerSpacing.x;
 }
 
-ParamEdit edit_params(sim::ParamSet& params) {
+ParamEdit edit_params(sim::ParamSet& params, const std::function<bool(const sim::ParamSpec&)>& shown) {
   ParamEdit edit;
   ImGui::PushID(&params);
   for (const sim::ParamSpec& spec : params.specs())
-    if (edit_one(spec, params)) {
+    if ((!shown || shown(spec)) && edit_one(spec, params)) {
       edit.changed = true;
       edit.rebuild = edit.rebuild || spec.rebuild;
     }

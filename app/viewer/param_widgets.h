@@ -3,6 +3,7 @@
 // settings and for every scene's parameters.
 #pragma once
 
+#include <functional>
 #include <initializer_list>
 
 #include "params/param.h"
@@ -14,7 +15,8 @@ struct ParamEdit {
   bool rebuild = false;  // ... and one of them needs the scene rebuilt
 };
 
-ParamEdit edit_params(sim::ParamSet& params);
+// Widgets for the parameters of params that `shown` accepts (all when it is empty).
+ParamEdit edit_params(sim::ParamSet& params, const std::function<bool(const sim::ParamSpec&)>& shown = {});
 
 // The width a panel keeps right of its widgets for their labels [px]: the widest label of the solver
 // settings, of every scene's parameters and of `more`, so that none is cut off.

@@ -125,7 +125,8 @@ void Viewer::draw_solver_panel() {
   for (auto& p : panes_) {
     const std::string title = p->label.empty() ? "settings" : "settings " + p->label;
     if (pane_count() > 1 && !ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
-    edit_params(p->settings);
+    const sim::Settings asked = sim::settings_from_params(p->settings);  // only what acts under it is shown
+    edit_params(p->settings, [&](const sim::ParamSpec& spec) { return sim::setting_relevant(spec.name, asked); });
     p->keep_integrator_usable();
     if (p->integrator_note) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", p->integrator_note->c_str());
     const sim::Integrator integrator = sim::settings_from_params(p->settings).integrator;

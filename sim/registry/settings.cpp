@@ -27,6 +27,12 @@ ParamSet settings_to_params(const Settings& s) {
   return p;
 }
 
+bool setting_relevant(const std::string& name, const Settings& s) {
+  for (const auto& spec : setting_specs())
+    if (spec.param.name == name) return !spec.relevant || spec.relevant(s);
+  return true;
+}
+
 Settings settings_from_params(const ParamSet& p) {
   Settings s;
   for (const auto& spec : setting_specs()) spec.set(s, p.get(spec.param.name));

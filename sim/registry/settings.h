@@ -21,6 +21,8 @@ const std::vector<SettingSpec<Settings>>& setting_specs();
 // The same entries as parameters, for ParamSet (the CLI, presets and the UI edit a ParamSet).
 const std::vector<ParamSpec>& settings_table();
 ParamSet settings_to_params(const Settings& s);
+// Whether the setting `name` does anything under s (SettingSpec::relevant); true for a name not in the table.
+bool setting_relevant(const std::string& name, const Settings& s);
 Settings settings_from_params(const ParamSet& p);
 
 // "substeps=30, iterations=1, ..." for every setting that differs from its default: what a run summary

@@ -18,7 +18,17 @@ struct SettingSpec {
   ParamSpec param;
   std::function<double(const S&)> get;  // the member as the table's number (an enum: its index)
   std::function<void(S&, double)> set;  // a number the table validated, into the member
+  // Whether the setting does anything under the others (implicit Euler's linear solve under xpbd does not):
+  // the viewer shows only those that do. Null: always.
+  std::function<bool(const S&)> relevant;
 };
+
+// The entry, relevant only where `when` holds.
+template <class S, class When>
+SettingSpec<S> only_when(SettingSpec<S> spec, When when) {
+  spec.relevant = when;
+  return spec;
+}
 
 // The entry of member `field` of S: param's default_value is replaced by the member's default.
 template <class S, class T>
@@ -44,8 +54,11 @@ SettingSpec<S> setting(T S::*field, ParamSpec param) {
 // The same entry seen from a struct that derives from S (registry/settings.h's Settings from each part).
 template <class Derived, class S>
 SettingSpec<Derived> as_setting_of(const SettingSpec<S>& spec) {
-  return {spec.param, [get = spec.get](const Derived& d) { return get(static_cast<const S&>(d)); },
-          [set = spec.set](Derived& d, double v) { set(static_cast<S&>(d), v); }};
+  SettingSpec<Derived> out{spec.param, [get = spec.get](const Derived& d) { return get(static_cast<const S&>(d)); },
+                           [set = spec.set](Derived& d, double v) { set(static_cast<S&>(d), v); }, nullptr};
+  if (spec.relevant)
+    out.relevant = [relevant = spec.relevant](const Derived& d) { return relevant(static_cast<const S&>(d)); };
+  return out;
 }
 
 }  // namespace sim

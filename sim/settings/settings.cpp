@@ -19,6 +19,20 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
   using S = SolverSettings;
   using T = ParamType;
   using W = Widget;
+  // Where each setting does anything (SettingSpec::relevant: the viewer shows only those).
+  const auto xpbd = [](const S& s) { return s.integrator == Integrator::Xpbd; };
+  const auto implicit_euler = [](const S& s) { return s.integrator == Integrator::ImplicitEuler; };
+  const auto implicit_jacobi = [](const S& s) {
+    return s.integrator == Integrator::ImplicitEuler && s.linear_solver == LinearSolver::Jacobi;
+  };
+  const auto xpbd_jacobi = [](const S& s) {
+    return s.integrator == Integrator::Xpbd && s.order == SolverOrder::Jacobi;
+  };
+  const auto adaptive_on = [](const S& s) { return active_stabilization(s) != Stabilization::Off; };
+  const auto adaptive_steps = [](const S& s) {
+    return active_stabilization(s) == Stabilization::Substeps ||
+           active_stabilization(s) == Stabilization::Hybrid;
+  };
   return {
       setting(&S::integrator,
               {"integrator", T::Choice, 0, 0, 0, "",
@@ -37,7 +51,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                false,
                {},
                W::LogSlider}),
-      setting(&S::iterations, {"iterations",
+      only_when(setting(&S::iterations, {"iterations",
                                T::Int,
                                0,
                                1,
@@ -46,8 +60,8 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                                "k: constraint iterations per substep",
                                false,
                                {},
-                               W::LogSlider}),
-      setting(&S::newton_iterations, {"newton_iterations",
+                               W::LogSlider}), xpbd),
+      only_when(setting(&S::newton_iterations, {"newton_iterations",
                                       T::Int,
                                       0,
                                       1,
@@ -56,8 +70,8 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                                       "implicit_euler: Newton steps per substep (1: linearly implicit)",
                                       false,
                                       {},
-                                      W::Slider}),
-      setting(&S::linear_solver,
+                                      W::Slider}), implicit_euler),
+      only_when(setting(&S::linear_solver,
               {"linear_solver",
                T::Choice,
                0,
@@ -68,8 +82,8 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "Jacobi with ω",
                false,
                {"pcg", "jacobi"},
-               W::Combo}),
-      setting(&S::linear_iterations,
+               W::Combo}), implicit_euler),
+      only_when(setting(&S::linear_iterations,
               {"linear_iterations",
                T::Int,
                0,
@@ -79,8 +93,8 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "implicit_euler: at most this many linear-solver iterations per Newton step",
                false,
                {},
-               W::LogSlider}),
-      setting(&S::linear_omega, {"linear_omega",
+               W::LogSlider}), implicit_euler),
+      only_when(setting(&S::linear_omega, {"linear_omega",
                                  T::Real,
                                  0,
                                  0.05,
@@ -90,8 +104,8 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                                  "2/λ_max(D^-1 A), often near 1",
                                  false,
                                  {},
-                                 W::Slider}),
-      setting(&S::order, {"solver",
+                                 W::Slider}), implicit_jacobi),
+      only_when(setting(&S::order, {"solver",
                           T::Choice,
                           0,
                           0,
@@ -100,8 +114,8 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                           "constraint order: Gauss-Seidel over colours, or Jacobi",
                           false,
                           {"gs", "jacobi"},
-                          W::Combo}),
-      setting(&S::jacobi_omega, {"jacobi_omega",
+                          W::Combo}), xpbd),
+      only_when(setting(&S::jacobi_omega, {"jacobi_omega",
                                  T::Real,
                                  0,
                                  0.05,
@@ -110,7 +124,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                                  "ω: Jacobi relaxation of averaged corrections",
                                  false,
                                  {},
-                                 W::Slider}),
+                                 W::Slider}), xpbd_jacobi),
       setting(&S::frame_dt, {"frame_dt",
                              T::Real,
                              0,
@@ -152,7 +166,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                false,
                {"frame", "substep"},
                W::Combo}),
-      setting(&S::adaptive,
+      only_when(setting(&S::adaptive,
               {"adaptive",
                T::Choice,
                0,
@@ -164,8 +178,8 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "hybrid (substeps up to max_substeps, damping beyond)",
                false,
                {"off", "substeps", "damping", "hybrid"},
-               W::Combo}),
-      setting(&S::adaptive_alpha,
+               W::Combo}), xpbd),
+      only_when(setting(&S::adaptive_alpha,
               {"adaptive_alpha",
                T::Real,
                0,
@@ -175,8 +189,8 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "α of the stability criterion h^2 K_d / M <= 4 α (Eq. 5); n grows as 1/sqrt(α)",
                false,
                {},
-               W::LogSlider}),
-      setting(&S::min_substeps, {"min_substeps",
+               W::LogSlider}), adaptive_on),
+      only_when(setting(&S::min_substeps, {"min_substeps",
                                  T::Int,
                                  0,
                                  1,
@@ -185,8 +199,8 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                                  "N_min: fewest substeps an adaptive frame takes",
                                  false,
                                  {},
-                                 W::LogSlider}),
-      setting(&S::max_substeps, {"max_substeps",
+                                 W::LogSlider}), adaptive_steps),
+      only_when(setting(&S::max_substeps, {"max_substeps",
                                  T::Int,
                                  0,
                                  1,
@@ -195,8 +209,8 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                                  "N_max: most substeps an adaptive frame takes",
                                  false,
                                  {},
-                                 W::LogSlider}),
-      setting(&S::adaptive_release, {"adaptive_release",
+                                 W::LogSlider}), adaptive_steps),
+      only_when(setting(&S::adaptive_release, {"adaptive_release",
                                      T::Real,
                                      0,
                                      0.0,
@@ -206,7 +220,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                                      "Algorithm 1)",
                                      false,
                                      {},
-                                     W::Slider}),
+                                     W::Slider}), adaptive_steps),
       setting(&S::threads, {"threads",
                             T::Int,
                             0,

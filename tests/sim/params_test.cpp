@@ -16,6 +16,35 @@ std::string error_of(const std::function<void()>& f) {
   return "";
 }
 
+// The viewer shows only the settings that act under the others (issue 40 item 3): implicit Euler's linear
+// solve under xpbd does not, the pivoting steps act only under the direct rigid solver, the adaptive bounds
+// only when adaptive substepping is on; a setting every scheme reads always does.
+TEST(Settings, RelevanceFollowsTheOtherSettings) {
+  Settings s;
+  EXPECT_TRUE(setting_relevant("substeps", s));
+  EXPECT_TRUE(setting_relevant("iterations", s));
+  EXPECT_FALSE(setting_relevant("linear_iterations", s));
+  EXPECT_FALSE(setting_relevant("jacobi_omega", s));
+  EXPECT_FALSE(setting_relevant("max_substeps", s));
+  EXPECT_FALSE(setting_relevant("pivot_steps", s));
+  s.integrator = Integrator::ImplicitEuler;
+  EXPECT_TRUE(setting_relevant("linear_iterations", s));
+  EXPECT_FALSE(setting_relevant("iterations", s));
+  EXPECT_FALSE(setting_relevant("linear_omega", s));
+  s.linear_solver = LinearSolver::Jacobi;
+  EXPECT_TRUE(setting_relevant("linear_omega", s));
+  s = Settings{};
+  s.order = SolverOrder::Jacobi;
+  s.adaptive = Stabilization::Hybrid;
+  s.rigid_solver = RigidSolver::Direct;
+  EXPECT_TRUE(setting_relevant("jacobi_omega", s));
+  EXPECT_TRUE(setting_relevant("max_substeps", s));
+  EXPECT_TRUE(setting_relevant("pivot_steps", s));
+  s.adaptive = Stabilization::Damping;
+  EXPECT_FALSE(setting_relevant("max_substeps", s));
+  EXPECT_TRUE(setting_relevant("adaptive_alpha", s));
+}
+
 TEST(Params, OutOfRangeNamesParameterAndRange) {
   ParamSet p = find_scene("chain").default_params();
   const std::string msg = error_of([&] { p.set_text("particles", "1"); });

@@ -13,6 +13,10 @@ template <class Options>
 std::vector<SettingSpec<Options>> rigid_options() {
   using T = ParamType;
   using W = Widget;
+  // Where each option does anything (SettingSpec::relevant): the velocity-level solvers' own.
+  using Solver = decltype(Options::rigid_solver);
+  const auto velocity_level = [](const Options& o) { return o.rigid_solver != Solver::Xpbd; };
+  const auto direct = [](const Options& o) { return o.rigid_solver == Solver::Direct; };
   return {
       setting(
           &Options::rigid_solver,
@@ -28,7 +32,7 @@ std::vector<SettingSpec<Options>> rigid_options() {
            false,
            {"xpbd", "pgs", "direct"},
            W::Combo}),
-      setting(&Options::rigid_iterations,
+      only_when(setting(&Options::rigid_iterations,
               {"rigid_iterations",
                T::Int,
                0,
@@ -38,8 +42,8 @@ std::vector<SettingSpec<Options>> rigid_options() {
                "PGS sweeps a substep over the bodies' rows (the paper: 25); also a direct fallback's",
                false,
                {},
-               W::Slider}),
-      setting(&Options::baumgarte,
+               W::Slider}), velocity_level),
+      only_when(setting(&Options::baumgarte,
               {"baumgarte",
                T::Real,
                0,
@@ -49,8 +53,8 @@ std::vector<SettingSpec<Options>> rigid_options() {
                "beta: the share of a joint's or overlap's error the next velocity solve removes (Eq. 3: 1)",
                false,
                {},
-               W::Slider}),
-      setting(&Options::pivot_steps,
+               W::Slider}), velocity_level),
+      only_when(setting(&Options::pivot_steps,
               {"pivot_steps",
                T::Int,
                0,
@@ -61,8 +65,8 @@ std::vector<SettingSpec<Options>> rigid_options() {
                "paper: 20)",
                false,
                {},
-               W::Slider}),
-      setting(&Options::warm_start,
+               W::Slider}), direct),
+      only_when(setting(&Options::warm_start,
               {"warm_start",
                T::Bool,
                0,
@@ -72,7 +76,7 @@ std::vector<SettingSpec<Options>> rigid_options() {
                "start PGS and the pivoting from the last substep's impulses (scaled by h/h_prev)",
                false,
                {},
-               W::Checkbox}),
+               W::Checkbox}), velocity_level),
   };
 }
 
