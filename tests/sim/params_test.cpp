@@ -20,29 +20,36 @@ std::string error_of(const std::function<void()>& f) {
 // solve under xpbd does not, the pivoting steps act only under the direct rigid solver, the adaptive bounds
 // only when adaptive substepping is on; a setting every scheme reads always does.
 TEST(Settings, RelevanceFollowsTheOtherSettings) {
-  Settings s;
-  EXPECT_TRUE(setting_relevant("substeps", s));
-  EXPECT_TRUE(setting_relevant("iterations", s));
-  EXPECT_FALSE(setting_relevant("linear_iterations", s));
-  EXPECT_FALSE(setting_relevant("jacobi_omega", s));
-  EXPECT_FALSE(setting_relevant("max_substeps", s));
-  EXPECT_FALSE(setting_relevant("pivot_steps", s));
-  s.integrator = Integrator::ImplicitEuler;
-  EXPECT_TRUE(setting_relevant("linear_iterations", s));
-  EXPECT_FALSE(setting_relevant("iterations", s));
-  EXPECT_FALSE(setting_relevant("linear_omega", s));
-  s.linear_solver = LinearSolver::Jacobi;
-  EXPECT_TRUE(setting_relevant("linear_omega", s));
-  s = Settings{};
-  s.order = SolverOrder::Jacobi;
-  s.adaptive = Stabilization::Hybrid;
-  s.rigid_solver = RigidSolver::Direct;
-  EXPECT_TRUE(setting_relevant("jacobi_omega", s));
-  EXPECT_TRUE(setting_relevant("max_substeps", s));
-  EXPECT_TRUE(setting_relevant("pivot_steps", s));
-  s.adaptive = Stabilization::Damping;
-  EXPECT_FALSE(setting_relevant("max_substeps", s));
-  EXPECT_TRUE(setting_relevant("adaptive_alpha", s));
+  const Settings defaults;
+  Settings implicit_euler, implicit_jacobi, xpbd_jacobi_hybrid_direct, damping;
+  implicit_euler.integrator = implicit_jacobi.integrator = Integrator::ImplicitEuler;
+  implicit_jacobi.linear_solver = LinearSolver::Jacobi;
+  xpbd_jacobi_hybrid_direct.order = SolverOrder::Jacobi;
+  xpbd_jacobi_hybrid_direct.adaptive = Stabilization::Hybrid;
+  xpbd_jacobi_hybrid_direct.rigid_solver = RigidSolver::Direct;
+  damping.adaptive = Stabilization::Damping;
+  const struct {
+    const Settings& settings;
+    const char* name;
+    bool relevant;
+  } cases[] = {
+      {defaults, "substeps", true},
+      {defaults, "iterations", true},
+      {defaults, "linear_iterations", false},
+      {defaults, "jacobi_omega", false},
+      {defaults, "max_substeps", false},
+      {defaults, "pivot_steps", false},
+      {implicit_euler, "linear_iterations", true},
+      {implicit_euler, "iterations", false},
+      {implicit_euler, "linear_omega", false},
+      {implicit_jacobi, "linear_omega", true},
+      {xpbd_jacobi_hybrid_direct, "jacobi_omega", true},
+      {xpbd_jacobi_hybrid_direct, "max_substeps", true},
+      {xpbd_jacobi_hybrid_direct, "pivot_steps", true},
+      {damping, "max_substeps", false},
+      {damping, "adaptive_alpha", true},
+  };
+  for (const auto& c : cases) EXPECT_EQ(setting_relevant(c.name, c.settings), c.relevant) << c.name;
 }
 
 TEST(Params, OutOfRangeNamesParameterAndRange) {
