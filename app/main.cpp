@@ -48,6 +48,7 @@ struct RunArgs {
   bool no_progress = false;
   std::string fail_on_error;  // a bound in metres, or "" for the scene's own
   std::string save_preset;    // write the resolved options as a preset here
+  std::vector<std::string> drags;  // "T0 X0 Y0 T1 X1 Y1" each
 };
 
 // The options of `run`; `view` takes them too, except that its --frames (alias --quit-after) closes the
@@ -86,6 +87,9 @@ void add_run_options(CLI::App& run, RunArgs& a, bool view) {
                  "A/B side by side: two settings lists, e.g. \"substeps=1,iterations=30\" \"substeps=30,iterations=1\"")
       ->expected(2);
   run.add_option("--size", a.size, "window and video size WIDTHxHEIGHT (default 1280x720)");
+  run.add_option("--drag", a.drags,
+                 "a mouse drag played by itself, \"T0 X0 Y0 T1 X1 Y1\": pressed at T0 s at (X0, Y0), released at T1 "
+                 "at (X1, Y1), positions as fractions of the view from its top left (repeatable; renders)");
   run.add_flag("--no-caption", a.no_caption, "do not burn the settings caption into frames");
 }
 
@@ -102,6 +106,14 @@ std::string view_only_problem(const CLI::App& view) {
 }
 
 bool needs_rendering(const app::RunOptions& o) { return !o.record.empty() || !o.compare.empty(); }
+
+// A drag moves the rendered view's mouse: a run that renders nothing cannot play it.
+void refuse_drags_unrendered(const app::RunOptions& o) {
+  if (!o.drags.empty() && !needs_rendering(o))
+    throw sim::ParamError(
+        "--drag (or a preset's 'drag') moves the mouse over the rendered view: give --record or --compare too, "
+        "or use view");
+}
 
 // A build without the viewer (-DSMALLSTEPS_VIEWER=OFF) refuses what renders: exit status 2, saying why.
 int no_viewer(const std::string& what) { return usage_error(app::no_viewer_message(what)); }
@@ -210,6 +222,10 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
   o.metrics_path = a.metrics;
   o.progress = !a.no_progress;
   if (run.count("--fail-on-error") > 0) o.fail_on_error = parse_error_bound(a.fail_on_error);
+  if (!a.drags.empty()) {
+    o.drags.clear();
+    for (const std::string& d : a.drags) o.drags.push_back(app::parse_drag(d, "--drag"));
+  }
   if (!a.save_preset.empty()) app::save_preset(a.save_preset, o);
   return o;
 }
@@ -294,6 +310,7 @@ int main(int argc, char** argv) {
       return app::run_headless(resolve(args, *run));
     }
     const app::RunOptions options = resolve(args, *run);
+    refuse_drags_unrendered(options);
     if (!needs_rendering(options)) return app::run_headless(options);
     const app::ViewOptions v = view_options(options, args, false);
     if (!app::viewer_built()) return no_viewer(rendering_request(options, args));

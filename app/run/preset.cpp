@@ -70,9 +70,9 @@ bool apply_document(const json& doc, const std::string& where, RunOptions& optio
   if (!doc.is_object()) throw sim::ParamError(where + " must hold a JSON object");
   for (const auto& [key, value] : doc.items()) {
     if (key != "scene" && key != "frames" && key != "backend" && key != "settings" && key != "params" &&
-        key != "compare" && key != "record")
+        key != "compare" && key != "record" && key != "drag")
       throw sim::ParamError(where + ": unknown key '" + key +
-                            "' (allowed: scene, frames, backend, settings, params, compare, record)");
+                            "' (allowed: scene, frames, backend, settings, params, compare, record, drag)");
   }
   if (doc.contains("scene")) {
     if (!doc["scene"].is_string()) throw sim::ParamError(where + ": 'scene' must be a string");
@@ -100,6 +100,15 @@ bool apply_document(const json& doc, const std::string& where, RunOptions& optio
     if (!doc["record"].is_string() || doc["record"].get<std::string>().empty())
       throw sim::ParamError(where + ": 'record' must be a file name (.mp4) or a directory ending in '/'");
     options.record = doc["record"].get<std::string>();
+  }
+  if (doc.contains("drag")) {
+    const json& drags = doc["drag"];
+    if (!drags.is_array()) throw sim::ParamError(where + ": 'drag' must be a list of \"T0 X0 Y0 T1 X1 Y1\" strings");
+    options.drags.clear();
+    for (const json& d : drags) {
+      if (!d.is_string()) throw sim::ParamError(where + ": each 'drag' must be a \"T0 X0 Y0 T1 X1 Y1\" string");
+      options.drags.push_back(parse_drag(d.get<std::string>(), where + " drag"));
+    }
   }
   return doc.contains("scene");
 }
@@ -162,6 +171,10 @@ std::string preset_text(const RunOptions& options) {
     doc["compare"] = sides;
   }
   if (!options.record.empty()) doc["record"] = options.record;
+  if (!options.drags.empty()) {
+    doc["drag"] = json::array();
+    for (const ScriptedDrag& d : options.drags) doc["drag"].push_back(drag_text(d));
+  }
   return doc.dump(2) + "\n";
 }
 

@@ -8,6 +8,7 @@
 
 #include "backend/backend.h"
 #include "params/param.h"
+#include "run/scripted_drag.h"
 #include "scenes/scene.h"
 
 namespace app {
@@ -23,6 +24,7 @@ struct RunOptions {
   std::vector<std::string> compare;  // A/B settings overrides ("substeps=1,iterations=30"); empty: one pane
   std::string record;                // recording to start with: out.mp4 or out_dir/; empty: none
   std::optional<double> fail_on_error;  // [m] exit 3 when an extension passes it; 0: the scene's bound
+  std::vector<ScriptedDrag> drags;      // mouse drags the rendered run plays by itself (--drag, "drag")
 
   explicit RunOptions(const sim::SceneDef& s);
   void select_scene(const sim::SceneDef& s);  // resets the scene parameters to that scene's defaults

@@ -310,6 +310,7 @@ bool Viewer::frame() {
   // Headless, every iteration simulates a frame and waits for it. Interactive, a frame runs on the
   // simulation thread while this one draws, and is collected by the first iteration after it is done.
   if (failure_) std::rethrow_exception(std::exchange(failure_, nullptr));  // from a frame settle() collected
+  if (!options_.run.drags.empty() && !frame_under_way_) play_drags();
   if (!options_.interactive) start_frame();
   collect_frame(!options_.interactive);
   const auto render_start = std::chrono::steady_clock::now();

@@ -98,6 +98,8 @@ class Viewer final : public InputSink {
   glm::vec2 local_cursor(int pane, glm::vec2 cursor_px) const;
   void update_grab(glm::vec2 cursor_px);
   void release_grab();
+  // The run's scripted drags (RunOptions::drags) at the last collected frame's time: pressed, moved, released.
+  void play_drags();
   int headless_exit_status() const;
   bool all_diverged() const;  // every pane waits for a reset
 
@@ -127,6 +129,7 @@ class Viewer final : public InputSink {
   double recorded_ms_ = 0.0;  // recorded frames' drawing, read-back and hand-off to the encoder [ms]
   int recorded_frames_ = 0;
   double sim_rate_ = 0.0;  // simulated frames a second, smoothed [1/s]
+  std::vector<int> drag_phase_;  // per scripted drag: 0 waiting, 1 held, 2 done
   bool real_time_;         // pace the simulation to the wall clock (start_frame; ViewOptions::real_time)
   std::chrono::steady_clock::time_point next_frame_due_{};  // when real time lets the next frame start
   std::chrono::steady_clock::time_point last_collected_ = std::chrono::steady_clock::now();

@@ -106,4 +106,30 @@ void Viewer::key_pressed(int key) {
   }
 }
 
+void Viewer::play_drags() {
+  const std::vector<ScriptedDrag>& drags = options_.run.drags;
+  drag_phase_.resize(drags.size(), 0);
+  const double t = panes_[0]->last.time;  // [s] simulated, of the frame the next one follows
+  const render::Viewport vp = pane_viewport(0);
+  const auto at = [&](double x, double y) {
+    return glm::vec2(float(vp.x + x * vp.width), float(y * vp.height));
+  };
+  for (size_t k = 0; k < drags.size(); ++k) {
+    const ScriptedDrag& d = drags[k];
+    if (drag_phase_[k] == 0 && t >= d.t0) {
+      mouse_button(GLFW_MOUSE_BUTTON_LEFT, true, at(d.x0, d.y0));
+      drag_phase_[k] = 1;
+    }
+    if (drag_phase_[k] != 1) continue;
+    const double s = std::min(1.0, (t - d.t0) / (d.t1 - d.t0));
+    const glm::vec2 cursor = at(d.x0 + s * (d.x1 - d.x0), d.y0 + s * (d.y1 - d.y0));
+    if (t >= d.t1) {
+      mouse_button(GLFW_MOUSE_BUTTON_LEFT, false, cursor);
+      drag_phase_[k] = 2;
+    } else {
+      cursor_moved(cursor);
+    }
+  }
+}
+
 }  // namespace app

@@ -198,4 +198,13 @@ TEST(Cli, BadCompareSettingIsNamed) {
   expect_usage_error("run --compare substeps=0 substeps=2", "[1, 1000]");
 }
 
+// A scripted drag names what is wrong with it, and a run that renders nothing refuses it (issue 40 item 7).
+TEST(Cli, BadDragsAreRefusedNamingTheProblem) {
+  expect_usage_error("run --scene chain --record x/ --drag \"0 0.5 0.5\"", "expected six numbers");
+  expect_usage_error("run --scene chain --record x/ --drag \"1 0.5 0.5 0.5 0.5 0.2\"", "T1 must come after T0");
+  expect_usage_error("run --scene chain --record x/ --drag \"0 1.5 0.5 1 0.5 0.2\"", "fractions of the view");
+  expect_usage_error("run --scene chain --record x/ --drag \"0 0.5 nan 1 0.5 0.2\"", "not a finite number");
+  expect_usage_error("run --scene chain --drag \"0 0.5 0.5 1 0.5 0.2\"", "give --record or --compare");
+}
+
 }  // namespace

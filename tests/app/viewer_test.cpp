@@ -181,6 +181,32 @@ TEST(Viewer, ScriptedDragPullsTheGrabbedParticleToTheCursor) {
   EXPECT_EQ(viewer.pane(0).world->grab().particle, -1);
 }
 
+// A scripted drag (--drag, a preset's "drag"; issue 40 item 7) plays the mouse by itself: pressed on the
+// cloth's free corner at the start, it grabs a particle there, which follows the cursor up the view, and at
+// 0.6 s the button comes up and lets go.
+TEST(Viewer, ScriptedDragFromTheCommandLineFollowsItsPath) {
+  const glm::vec2 size(640, 480);
+  ViewOptions v = hidden("hanging_cloth", int(size.x), int(size.y));
+  glm::vec2 corner;
+  {
+    Viewer still(v);  // the initial state, where the drag starts
+    const std::vector<glm::vec3> x = positions(still);
+    corner = glm::vec2(still.camera().project(x.back(), size));  // a free corner of the cloth
+  }
+  const double x0 = corner.x / size.x, y0 = corner.y / size.y;
+  v.run.drags = {{0.0, x0, y0, 0.6, x0, std::max(0.0, y0 - 0.3)}};
+  Viewer viewer(v);
+  ASSERT_TRUE(viewer.frame());
+  const int grabbed = viewer.grabbed_particle();
+  ASSERT_GE(grabbed, 0) << "the press grabbed nothing";
+  const auto screen_y = [&] { return viewer.camera().project(positions(viewer)[size_t(grabbed)], size).y; };
+  const float start = corner.y;
+  while (viewer.pane(0).last.time < 0.55) ASSERT_TRUE(viewer.frame());
+  EXPECT_LT(screen_y(), start - 0.2f * size.y) << "the particle did not follow the cursor up the view";
+  while (viewer.pane(0).last.time < 0.65) ASSERT_TRUE(viewer.frame());
+  EXPECT_EQ(viewer.grabbed_particle(), -1) << "the release did not let go";
+}
+
 // Interactive, the frames are simulated on a thread of their own: while a frame that costs far more than
 // drawing runs, the loop keeps iterating (the camera, panels and drag respond), draws the scene only when
 // something changed, records every simulated frame exactly once, and keeps the A/B panes on one frame.
