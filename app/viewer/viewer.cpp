@@ -42,6 +42,8 @@ Viewer::Viewer(ViewOptions options)
       scene_params_(options_.run.scene_params),
       real_time_(options_.real_time) {
   window_.set_input(this);
+  const int scene_w = options_.width - (options_.interactive ? int(panel_width_) : 0);
+  target_.resize(std::max(2, scene_w & ~1), std::max(2, options_.height & ~1));  // the camera frames this
   build_panes();
   for (const auto& p : panes_)  // asked for on the command line or in a preset: a usage error
     if (p->integrator_note) throw sim::ParamError(*p->integrator_note);
@@ -167,13 +169,18 @@ void Viewer::rebuild_scene() {
   frame_camera();
 }
 
-void Viewer::frame_camera() {
-  const render::SceneBuffers& b = *panes_[0]->buffers;
+std::pair<glm::vec3, glm::vec3> Viewer::framed_bounds(int pane) const {
+  const render::SceneBuffers& b = *panes_[size_t(pane)]->buffers;
   glm::vec3 lo = b.lo(), hi = b.hi();
   const float size = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z, 0.1f});
   lo.y = std::min(lo.y, hi.y - size);  // room for what hangs or falls below
-  const sim::GroundPlane& ground = panes_[0]->world->model().ground;
-  if (ground.enabled) lo.y = std::max(lo.y, float(ground.height));
+  const sim::GroundPlane& ground = panes_[size_t(pane)]->world->model().ground;
+  if (ground.enabled) lo.y = std::max(lo.y, float(ground.height));  // nothing shows below the ground
+  return {lo, hi};
+}
+
+void Viewer::frame_camera() {
+  const auto [lo, hi] = framed_bounds(0);
   camera_.frame(lo, hi, pane_viewport(0).aspect());
 }
 
@@ -305,7 +312,9 @@ bool Viewer::frame() {
     window_.poll_events();
     window_.framebuffer_size(fw, fh);
   }
-  if (!recorder_.active()) target_.resize(std::max(2, fw & ~1), std::max(2, fh & ~1));
+  // Interactive, the scene fills the window left of the panel (issue 40 item 1); a recording keeps its size.
+  const int scene_w = options_.interactive && panel_open_ ? std::max(2, fw - int(panel_width_)) : fw;
+  if (!recorder_.active()) target_.resize(std::max(2, scene_w & ~1), std::max(2, fh & ~1));
 
   // Headless, every iteration simulates a frame and waits for it. Interactive, a frame runs on the
   // simulation thread while this one draws, and is collected by the first iteration after it is done.
@@ -331,7 +340,7 @@ bool Viewer::frame() {
     glViewport(0, 0, fw, fh);
     glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    target_.blit_to_window(fw, fh);
+    target_.blit_to_window(target_.width(), target_.height());
     window_.begin_ui();
     draw_ui();
     window_.end_ui();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <chrono>
+#include <utility>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -70,6 +71,8 @@ class Viewer final : public InputSink {
   int frame_width() const { return target_.width(); }
   int frame_height() const { return target_.height(); }
   render::Viewport pane_viewport(int i) const;  // in the frame, GL coordinates
+  // The box the camera frames for pane i: its drawn bounds, with room below what hangs, down to the ground.
+  std::pair<glm::vec3, glm::vec3> framed_bounds(int pane) const;
 
  private:
   void build_panes();
@@ -130,7 +133,9 @@ class Viewer final : public InputSink {
   int recorded_frames_ = 0;
   double sim_rate_ = 0.0;  // simulated frames a second, smoothed [1/s]
   std::vector<int> drag_phase_;  // per scripted drag: 0 waiting, 1 held, 2 done
-  bool real_time_;         // pace the simulation to the wall clock (start_frame; ViewOptions::real_time)
+  bool real_time_;
+  bool panel_open_ = true;      // the control panel at the window's right (Tab hides it)
+  float panel_width_ = 440.0f;  // its width as the user left it [px]         // pace the simulation to the wall clock (start_frame; ViewOptions::real_time)
   std::chrono::steady_clock::time_point next_frame_due_{};  // when real time lets the next frame start
   std::chrono::steady_clock::time_point last_collected_ = std::chrono::steady_clock::now();
   std::string status_;

@@ -100,6 +100,7 @@ void Viewer::key_pressed(int key) {
     case GLFW_KEY_P: save_screenshot(); break;
     case GLFW_KEY_V: toggle_recording(); break;
     case GLFW_KEY_H: show_help_ = !show_help_; break;
+    case GLFW_KEY_TAB: panel_open_ = !panel_open_; break;
     case GLFW_KEY_C: draw_.constraints = !draw_.constraints; break;
     case GLFW_KEY_ESCAPE: show_help_ = false; break;
     default: break;

@@ -27,6 +27,7 @@ constexpr const char* kControls[][2] = {
     {"V", "start / stop recording"},
     {"C", "show constraints as lines"},
     {"H", "this help"},
+    {"Tab", "hide / show the panel (drag its left edge to resize it)"},
 };
 
 // The scene panel's own widgets, whose labels the label column must fit as well.
@@ -44,11 +45,27 @@ void plot(const char* label, const History& h, const char* format) {
 
 }  // namespace
 
+// The panel fills the window's right edge, beside the scene, never over it (issue 40 item 1): full height,
+// its width the user's (dragged at its left edge, 240 px to half the window), hidden and shown with Tab or
+// its button.
 void Viewer::draw_ui() {
-  // Top right, clear of the captions burned in at each pane's top left.
-  ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x - 10.0f, 10.0f), ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
-  ImGui::SetNextWindowSize(ImVec2(440.0f, ImGui::GetIO().DisplaySize.y - 20.0f), ImGuiCond_FirstUseEver);
-  ImGui::Begin("smallsteps");
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  if (!panel_open_) {
+    ImGui::SetNextWindowPos(ImVec2(display.x - 8.0f, 8.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+    ImGui::Begin("##show panel", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+    if (ImGui::Button("Panel (Tab)")) panel_open_ = true;
+    ImGui::End();
+    if (show_help_) draw_help_overlay();
+    return;
+  }
+  ImGui::SetNextWindowPos(ImVec2(display.x, 0.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+  ImGui::SetNextWindowSize(ImVec2(panel_width_, display.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(240.0f, display.y), ImVec2(std::max(240.0f, 0.5f * display.x), display.y));
+  ImGui::Begin("smallsteps", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
+  panel_width_ = ImGui::GetWindowWidth();
+  if (ImGui::SmallButton("Hide panel (Tab)")) panel_open_ = false;
+  ImGui::SameLine();
   ImGui::PushItemWidth(-label_column({kGrabComplianceLabel, kColourByLabel, kParticleSizeLabel}));
   ImGui::TextDisabled("H: help and controls");
   if (paused_) {

@@ -207,6 +207,33 @@ TEST(Viewer, ScriptedDragFromTheCommandLineFollowsItsPath) {
   EXPECT_EQ(viewer.grabbed_particle(), -1) << "the release did not let go";
 }
 
+// The scene is drawn beside the control panel, never under it (issue 40 item 1): in an interactive window
+// of the default size, every scene at its defaults, and both panes of an A/B, frame their bounds inside the
+// view left of the panel.
+TEST(Viewer, EveryScenesBoundsProjectLeftOfThePanel) {
+  for (const sim::SceneDef& scene : sim::scene_registry())
+    for (const bool compare : {false, true}) {
+      ViewOptions v = hidden(scene.name, 1280, 720);
+      v.interactive = true;
+      v.real_time = false;
+      if (compare) v.run.compare = {"substeps=5", "substeps=10"};
+      Viewer viewer(v);
+      ASSERT_TRUE(viewer.frame());
+      EXPECT_LE(viewer.frame_width(), 1280 - 240) << scene.name << ": the view runs under the panel";
+      for (int p = 0; p < (compare ? 2 : 1); ++p) {
+        const render::Viewport vp = viewer.pane_viewport(p);
+        const auto [lo, hi] = viewer.framed_bounds(p);
+        for (int corner = 0; corner < 8; ++corner) {
+          const glm::vec3 c((corner & 1) ? hi.x : lo.x, (corner & 2) ? hi.y : lo.y, (corner & 4) ? hi.z : lo.z);
+          const glm::vec3 s = viewer.camera().project(c, glm::vec2(vp.width, vp.height));
+          EXPECT_TRUE(s.x >= 0.0f && s.x <= float(vp.width) && s.y >= 0.0f && s.y <= float(vp.height))
+              << scene.name << (compare ? " (A/B pane " + std::to_string(p) + ")" : "") << ": corner " << corner
+              << " projects to " << s.x << ", " << s.y << " in a " << vp.width << " x " << vp.height << " view";
+        }
+      }
+    }
+}
+
 // Interactive, the frames are simulated on a thread of their own: while a frame that costs far more than
 // drawing runs, the loop keeps iterating (the camera, panels and drag respond), draws the scene only when
 // something changed, records every simulated frame exactly once, and keeps the A/B panes on one frame.
