@@ -122,11 +122,11 @@ struct MeasureRigid {
       return;
     }
     if (i >= bodies + joints + body_pairs) {
-      add_contact(particle_pairs[i - bodies - joints - body_pairs], own.particle_contacts);
+      add_contact(particle_pairs[i - bodies - joints - body_pairs], own.particle_contacts, s);
       return;
     }
     if (i >= bodies + joints) {
-      add_contact(pairs[i - bodies - joints], own.contacts);
+      add_contact(pairs[i - bodies - joints], own.contacts, s);
       return;
     }
     const int j = i - bodies;
@@ -147,8 +147,10 @@ struct MeasureRigid {
     own.joints += 1;
     s.count += 1;
   }
-  // A pair's points, whether it touches, its normal force [N] and its deepest overlap [m], added.
-  SIM_HD void add_contact(const ContactPair& c, ContactSums& sums) const {
+  // A pair's points, whether it touches, its normal force [N] and its deepest overlap [m], added; each point
+  // is a constraint the frame projects n·k times.
+  SIM_HD void add_contact(const ContactPair& c, ContactSums& sums, ConstraintSums& s) const {
+    s.count += c.count;
     const BodyPose a = pose(c.ends.a), b = pose(c.ends.b);
     double deepest = 0.0, normal_force = 0.0;
     for (int k = 0; k < c.count; ++k) {
