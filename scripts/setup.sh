@@ -22,8 +22,9 @@ packages=(cmake ninja-build g++ pkg-config libgtest-dev nlohmann-json3-dev libcl
           libtinyobjloader-dev libstb-dev libeigen3-dev python3)
 if ! $sim_only; then
   # The viewer and its tests (a virtual display, ffmpeg for recordings), then the sanitize preset's clang.
-  packages+=(libglfw3-dev libimgui-dev python3-glad libglm-dev libgl1-mesa-dri xvfb xauth ffmpeg
-             clang libclang-rt-14-dev libomp-14-dev llvm)
+  # EGL (libegl1, Mesa's libegl-mesa0) renders without a display; DejaVu has the UI's Greek letters.
+  packages+=(libglfw3-dev libimgui-dev python3-glad libglm-dev libgl1-mesa-dri libegl1 libegl-mesa0 xvfb xauth
+             ffmpeg fonts-dejavu-core clang libclang-rt-14-dev libomp-14-dev llvm)
 fi
 
 missing=()

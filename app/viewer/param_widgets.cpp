@@ -19,6 +19,15 @@ std::map<const sim::ParamSpec*, double>& pending_rebuilds() {
   return pending;
 }
 
+// A tooltip wrapped at 40 % of the window's width, so that a long help text stays inside the window.
+void wrapped_tooltip(const std::string& text) {
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(0.4f * ImGui::GetIO().DisplaySize.x);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 std::string label_of(const sim::ParamSpec& spec) {
   return spec.unit.empty() ? spec.name : spec.name + " [" + spec.unit + "]";
 }
@@ -30,8 +39,7 @@ bool edit_text(const sim::ParamSpec& spec, sim::ParamSet& params) {
   const bool changed =
       ImGui::InputText(label_of(spec).c_str(), buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s\npress Enter to apply%s", spec.help.c_str(),
-                      spec.rebuild ? "; it restarts the scene" : "");
+    wrapped_tooltip(spec.help + "\npress Enter to apply" + (spec.rebuild ? "; it restarts the scene" : ""));
   if (changed) params.set_text(spec.name, buffer);
   return changed;
 }
@@ -79,8 +87,7 @@ bool edit_one(const sim::ParamSpec& spec, sim::ParamSet& params) {
       break;  // edit_text
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s\nrange %s%s", spec.help.c_str(), spec.range_text().c_str(),
-                      spec.rebuild ? "\nchanging it restarts the scene" : "");
+    wrapped_tooltip(spec.help + "\nrange " + spec.range_text() + (spec.rebuild ? "\nchanging it restarts the scene" : ""));
   if (deferred) {
     if (changed) pending[&spec] = value;
     changed = ImGui::IsItemDeactivatedAfterEdit();

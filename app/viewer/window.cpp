@@ -4,6 +4,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <cstdio>
 #include <cstdlib>
 
 #include "render/gl.h"
@@ -14,6 +15,18 @@
 
 namespace app {
 namespace {
+
+// DejaVu Sans (fonts-dejavu-core) with the Greek letters and symbols the settings' help uses (α, λ, μ, ±, ×,
+// ≤, √...), where ImGui's built-in font draws "?" (issue 40 item 3); the built-in one where it is missing.
+void load_ui_font() {
+  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2044, 0x2070, 0x209F,
+                                    0x2190, 0x21FF, 0x2200, 0x22FF, 0};
+  const char* const kPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  if (FILE* f = std::fopen(kPath, "rb")) {
+    std::fclose(f);
+    ImGui::GetIO().Fonts->AddFontFromFileTTF(kPath, 15.0f, nullptr, kRanges);
+  }
+}
 
 std::string last_glfw_error() {
   const char* description = nullptr;
@@ -83,6 +96,7 @@ void Window::load_gl(void* (*proc_address)(const char*)) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
+  load_ui_font();
   ImGui::StyleColorsDark();
   ImGui::GetStyle().WindowRounding = 4.0f;
 }
