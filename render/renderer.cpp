@@ -134,14 +134,14 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
   if (options.particles) {
     set_common(*sphere_, camera, viewport, options.shadows);
     sphere_->set("u_use_value", options.colour_by == ColourBy::Flat ? 0 : 1);
-    sphere_->set("u_value_range", scene.value_range());
+    sphere_->set("u_value_range", scene.value_range(options.colour_auto));
     sphere_->set("u_colour", glm::vec3(0.93f, 0.62f, 0.22f));
     draw_spheres(scene, options, false);
   }
   if (scene.body_count() > 0) {
     set_common(*body_, camera, viewport, options.shadows);
     body_->set("u_use_value", options.colour_by == ColourBy::Speed ? 1 : 0);
-    body_->set("u_value_range", scene.value_range());
+    body_->set("u_value_range", scene.value_range(options.colour_auto));
     body_->set("u_colour", glm::vec3(0.55f, 0.60f, 0.68f));
     draw_bodies(scene, false);
   }

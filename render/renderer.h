@@ -28,6 +28,7 @@ struct DrawOptions {
   bool constraints = false;  // distance constraints as lines (wireframe), joints as dots
   bool shadows = true;
   ColourBy colour_by = ColourBy::Speed;
+  bool colour_auto = false;  // the ramp spans each frame's largest value, not the quantity's fixed range
   float particle_scale = 1.0f;  // impostor radius / contact radius
 };
 

@@ -120,7 +120,8 @@ void SceneBuffers::update(sim::World& world, ColourBy colour_by) {
       lo_ = glm::min(lo_, mesh->lo());
       hi_ = glm::max(hi_, mesh->hi());
     }
-  value_range_ = {0.0f, std::max(float(sums.value_max), 1e-12f)};
+  value_max_ = std::max(float(sums.value_max), 1e-12f);
+  colour_by_ = colour_by;
 }
 
 }  // namespace render

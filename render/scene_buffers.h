@@ -23,6 +23,13 @@ namespace render {
 // The per-particle quantity mapped to the colour ramp.
 using ColourBy = sim::DrawQuantity;
 inline constexpr const char* kColourByNames[] = {"flat", "speed", "constraint/density error", "strain"};
+// Each quantity's fixed range, from 0 to this (issue 40 item 2): speed 3 m/s; constraint error 10 mm (a
+// fluid's density error 1 %, the same number as a fraction); strain 10 % — so a chain at rest shows blue,
+// not the ramp stretched over its round-off. The auto range (DrawOptions::colour_auto) spans each frame's
+// own largest value instead.
+inline constexpr float kColourRangeMax[] = {1.0f, 3.0f, 0.01f, 0.1f};
+// The fixed range as the legend prints it: "0 to 3 m/s".
+inline constexpr const char* kColourRangeText[] = {"", "0 to 3 m/s", "0 to 10 mm (fluid: 0 to 1 %)", "0 to 10 %"};
 
 class SceneBuffers {
  public:
@@ -46,7 +53,11 @@ class SceneBuffers {
   int joint_count() const { return joints_; }
   glm::vec3 lo() const { return lo_; }  // bounds of the particles, the collider and the walls [m]
   glm::vec3 hi() const { return hi_; }
-  glm::vec2 value_range() const { return value_range_; }
+  // The colour ramp's ends: 0 to the quantity's fixed maximum, or to this frame's largest value (auto).
+  glm::vec2 value_range(bool auto_range) const {
+    return {0.0f, auto_range ? value_max_ : kColourRangeMax[int(colour_by_)]};
+  }
+  float value_max() const { return value_max_; }  // this frame's largest coloured value
 
   GLuint surface_vao() const { return surface_vao_; }
   GLuint sphere_vao() const { return sphere_vao_; }
@@ -84,7 +95,8 @@ class SceneBuffers {
   std::unique_ptr<CudaGlBuffers> interop_;  // the per-frame buffers registered with CUDA, on CUDA
   std::string transfer_;
   glm::vec3 lo_{0.0f}, hi_{0.0f};
-  glm::vec2 value_range_{0.0f, 1.0f};
+  float value_max_ = 1.0f;
+  ColourBy colour_by_ = ColourBy::Flat;
   StaticMesh collider_;
   StaticMesh walls_;
 };

@@ -87,7 +87,8 @@ bool DrawnView::operator==(const DrawnView& o) const {
     return std::make_tuple(c.target.x, c.target.y, c.target.z, c.distance, c.yaw, c.pitch, c.fov_y);
   };
   const auto draw_key = [](const render::DrawOptions& d) {
-    return std::make_tuple(d.surface, d.particles, d.constraints, d.shadows, d.colour_by, d.particle_scale);
+    return std::make_tuple(d.surface, d.particles, d.constraints, d.shadows, d.colour_by, d.colour_auto,
+                           d.particle_scale);
   };
   return camera_key(camera) == camera_key(o.camera) && draw_key(draw) == draw_key(o.draw) &&
          width == o.width && height == o.height;

@@ -63,6 +63,7 @@ class Viewer final : public InputSink {
   const Pane& pane(int i) const { return *panes_[size_t(i)]; }
   ExperimentsPanel& experiments() { return experiments_; }
   render::OrbitCamera& camera() { return camera_; }
+  render::DrawOptions& draw_options() { return draw_; }  // what the Scene panel sets
   int grabbed_particle() const { return grabbed_; }
   int grabbed_body() const { return grabbed_body_; }
   const std::string& status() const { return status_; }  // the last message shown to the user
@@ -103,6 +104,7 @@ class Viewer final : public InputSink {
   void release_grab();
   // The run's scripted drags (RunOptions::drags) at the last collected frame's time: pressed, moved, released.
   void play_drags();
+  void draw_colour_legend();
   int headless_exit_status() const;
   bool all_diverged() const;  // every pane waits for a reset
 

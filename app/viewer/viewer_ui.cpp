@@ -52,8 +52,9 @@ void Viewer::draw_ui() {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   if (!panel_open_) {
     ImGui::SetNextWindowPos(ImVec2(display.x - 8.0f, 8.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
-    ImGui::Begin("##show panel", nullptr,
-                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+    ImGui::Begin(
+        "##show panel", nullptr,
+        ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
     if (ImGui::Button("Panel (Tab)")) panel_open_ = true;
     ImGui::End();
     if (show_help_) draw_help_overlay();
@@ -61,7 +62,8 @@ void Viewer::draw_ui() {
   }
   ImGui::SetNextWindowPos(ImVec2(display.x, 0.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
   ImGui::SetNextWindowSize(ImVec2(panel_width_, display.y), ImGuiCond_Always);
-  ImGui::SetNextWindowSizeConstraints(ImVec2(240.0f, display.y), ImVec2(std::max(240.0f, 0.5f * display.x), display.y));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(240.0f, display.y),
+                                      ImVec2(std::max(240.0f, 0.5f * display.x), display.y));
   ImGui::Begin("smallsteps", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
   panel_width_ = ImGui::GetWindowWidth();
   if (ImGui::SmallButton("Hide panel (Tab)")) panel_open_ = false;
@@ -74,7 +76,8 @@ void Viewer::draw_ui() {
   }
   for (const auto& p : panes_)  // at the top, where it cannot be missed; the Stats panel has the detail
     if (p->watch.exceeded())
-      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%sthe physics failed at frame %d (see Stats; R resets)",
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f),
+                         "%sthe physics failed at frame %d (see Stats; R resets)",
                          p->label.empty() ? "" : (p->label + ": ").c_str(), p->watch.first_frame());
   draw_scene_panel();
   draw_solver_panel();
@@ -82,8 +85,8 @@ void Viewer::draw_ui() {
   draw_record_panel();
   if (ImGui::CollapsingHeader("Experiments")) experiments_.draw(options_.run.backend);
   if (!status_.empty())
-    ImGui::TextColored(status_is_error_ ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f), "%s",
-                       status_.c_str());
+    ImGui::TextColored(status_is_error_ ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f),
+                       "%s", status_.c_str());
   ImGui::PopItemWidth();
   ImGui::End();
   if (show_help_) draw_help_overlay();
@@ -132,9 +135,32 @@ void Viewer::draw_scene_panel() {
   int colour = int(draw_.colour_by);
   if (ImGui::Combo(kColourByLabel, &colour, render::kColourByNames, IM_ARRAYSIZE(render::kColourByNames)))
     draw_.colour_by = render::ColourBy(colour);
+  if (draw_.colour_by != render::ColourBy::Flat) draw_colour_legend();
   ImGui::SliderFloat(kParticleSizeLabel, &draw_.particle_scale, 0.1f, 4.0f, "%.2f");
   ImGui::SliderFloat(kGrabComplianceLabel, &grab_compliance_, 1e-8f, 1e-1f, "%.1e",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+}
+
+// The colour ramp as a bar with its range (issue 40 item 2): the quantity's fixed range in its units, or with
+// "auto range" the current frame's largest value, as the shaders map it (shaders/common.glsl, colour_map).
+void Viewer::draw_colour_legend() {
+  static const ImU32 kRamp[] = {IM_COL32(46, 64, 158, 255), IM_COL32(41, 163, 168, 255),
+                                IM_COL32(245, 209, 64, 255), IM_COL32(219, 54, 41, 255)};
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float w = 0.45f * ImGui::GetContentRegionAvail().x, h = ImGui::GetTextLineHeight();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (int k = 0; k < 3; ++k)
+    draw->AddRectFilledMultiColor(ImVec2(at.x + w * float(k) / 3.0f, at.y),
+                                  ImVec2(at.x + w * float(k + 1) / 3.0f, at.y + h), kRamp[k], kRamp[k + 1],
+                                  kRamp[k + 1], kRamp[k]);
+  ImGui::Dummy(ImVec2(w, h));
+  ImGui::SameLine();
+  const int q = int(draw_.colour_by);
+  if (draw_.colour_auto)
+    ImGui::Text("0 to %.3g (this frame's largest)", double(panes_[0]->buffers->value_max()));
+  else
+    ImGui::TextUnformatted(render::kColourRangeText[q]);
+  ImGui::Checkbox("auto range", &draw_.colour_auto);
 }
 
 void Viewer::draw_solver_panel() {
@@ -143,18 +169,23 @@ void Viewer::draw_solver_panel() {
     const std::string title = p->label.empty() ? "settings" : "settings " + p->label;
     if (pane_count() > 1 && !ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
     const sim::Settings asked = sim::settings_from_params(p->settings);  // only what acts under it is shown
-    edit_params(p->settings, [&](const sim::ParamSpec& spec) { return sim::setting_relevant(spec.name, asked); });
+    edit_params(p->settings,
+                [&](const sim::ParamSpec& spec) { return sim::setting_relevant(spec.name, asked); });
     p->keep_integrator_usable();
-    if (p->integrator_note) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", p->integrator_note->c_str());
+    if (p->integrator_note)
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", p->integrator_note->c_str());
     const sim::Integrator integrator = sim::settings_from_params(p->settings).integrator;
     if (sim::force_based(integrator))
       ImGui::TextWrapped("%s: %s", sim::info(integrator).label, sim::force_based_treatment(integrator));
     const sim::Settings current = sim::settings_from_params(p->settings);
-    if (current.adaptive != sim::Stabilization::Off && sim::active_stabilization(current) == sim::Stabilization::Off)
-      ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f),
-                         "Adaptive stabilisation reads XPBD's multipliers:\n%s runs the fixed substeps above.",
-                         sim::info(current.integrator).label);
-    else if (current.adaptive == sim::Stabilization::Substeps || current.adaptive == sim::Stabilization::Hybrid)
+    if (current.adaptive != sim::Stabilization::Off &&
+        sim::active_stabilization(current) == sim::Stabilization::Off)
+      ImGui::TextColored(
+          ImVec4(1.0f, 0.8f, 0.3f, 1.0f),
+          "Adaptive stabilisation reads XPBD's multipliers:\n%s runs the fixed substeps above.",
+          sim::info(current.integrator).label);
+    else if (current.adaptive == sim::Stabilization::Substeps ||
+             current.adaptive == sim::Stabilization::Hybrid)
       ImGui::TextDisabled("substeps: chosen each frame (Stats)");
     if (pane_count() > 1) ImGui::TreePop();
   }
@@ -168,8 +199,8 @@ void Viewer::draw_stats_panel() {
   if (paused_)
     ImGui::TextDisabled("paused");
   else if (real_time < 0.97)
-    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "%.2fx real time: a frame takes longer than it simulates",
-                       real_time);
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f),
+                       "%.2fx real time: a frame takes longer than it simulates", real_time);
   else
     ImGui::Text("%.2fx real time%s", real_time, real_time_ ? "" : " (unpaced)");
   ImGui::SameLine();
@@ -192,7 +223,8 @@ void Viewer::draw_stats_panel() {
     const sim::Stabilization mode = sim::active_stabilization(sim::settings_from_params(p->settings));
     if (const std::string stability = sim::stability_line(m, mode); !stability.empty()) {
       const bool engaged = m.substeps_clamped || m.damped_dofs > 0;  // the clamp or the damping acts
-      ImGui::PushStyleColor(ImGuiCol_Text, engaged ? ImVec4(1.0f, 0.8f, 0.3f, 1.0f) : ImGui::GetStyle().Colors[ImGuiCol_Text]);
+      ImGui::PushStyleColor(
+          ImGuiCol_Text, engaged ? ImVec4(1.0f, 0.8f, 0.3f, 1.0f) : ImGui::GetStyle().Colors[ImGuiCol_Text]);
       ImGui::TextWrapped("%s", stability.c_str());
       ImGui::PopStyleColor();
     }
@@ -201,8 +233,7 @@ void Viewer::draw_stats_panel() {
     if (m.searches > 0 || m.search_ms > 0.0)
       ImGui::Text("  and neighbour search %.2f ms (%d build%s)", m.search_ms, m.searches,
                   m.searches == 1 ? "" : "s");
-    const std::string launches =
-        sim::launch_line(p->world->backend() == sim::BackendKind::Cuda, m);
+    const std::string launches = sim::launch_line(p->world->backend() == sim::BackendKind::Cuda, m);
     ImGui::TextWrapped("  %s", launches.c_str());
     ImGui::TextWrapped("  drawn arrays %s", p->buffers->transfer().c_str());
     if (m.threads > 0) {
@@ -212,8 +243,9 @@ void Viewer::draw_stats_panel() {
     }
     ImGui::TextUnformatted(sim::cost_line(m, sim::settings_from_params(p->settings).integrator).c_str());
     if (p->watch.exceeded())
-      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "first over the bound at frame %d; worst %.3g m at frame %d",
-                         p->watch.first_frame(), p->watch.worst(), p->watch.worst_frame());
+      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f),
+                         "first over the bound at frame %d; worst %.3g m at frame %d", p->watch.first_frame(),
+                         p->watch.worst(), p->watch.worst_frame());
     for (const sim::ReportLine& line : sim::frame_report(model, m)) {
       if (line.alarm) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.4f, 0.4f, 1.0f));
       ImGui::TextWrapped("%s %s", line.key.c_str(), line.text.c_str());
@@ -240,13 +272,15 @@ void Viewer::draw_record_panel() {
   if (ImGui::Button("Save preset")) save_preset();
   ImGui::SameLine();
   ImGui::Checkbox("caption", &options_.caption);
-  if (recorder_.active()) ImGui::Text("recording %d frames to %s", recorder_.frames(), recorder_.path().c_str());
+  if (recorder_.active())
+    ImGui::Text("recording %d frames to %s", recorder_.frames(), recorder_.path().c_str());
 }
 
 void Viewer::draw_help_overlay() {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
-                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowPos(
+      ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f), ImGuiCond_Always,
+      ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowBgAlpha(0.9f);
   ImGui::Begin("Controls (H or Esc closes)", &show_help_, ImGuiWindowFlags_AlwaysAutoResize);
   if (ImGui::BeginTable("controls", 2)) {

@@ -60,6 +60,31 @@ Shown shown_at(Viewer& viewer, const std::vector<glm::vec3>& points, const std::
   return s;
 }
 
+// Colour by speed has a fixed range (issue 40 item 2): a chain at rest draws in the ramp's blue, where the
+// range fitted to each frame's largest speed stretched the ramp over round-off and showed it red to blue.
+TEST(Viewer, AChainAtRestIsBlueInTheFixedColourRange) {
+  const auto reddish = [](bool auto_range) {
+    ViewOptions v = hidden("chain", 320, 480);
+    v.caption = false;
+    v.run.scene_params.set("angle", 0.0);  // hanging straight down, at rest
+    Viewer viewer(v);
+    viewer.draw_options().particles = true;
+    viewer.draw_options().colour_auto = auto_range;
+    for (int f = 0; f < 10; ++f) EXPECT_TRUE(viewer.frame());
+    const std::vector<std::uint8_t>& rgb = viewer.frame_pixels();
+    const int w = viewer.frame_width(), h = viewer.frame_height();
+    int red = 0;
+    for (const glm::vec3& x : positions(viewer)) {
+      const glm::vec3 p = viewer.camera().project(x, glm::vec2(w, h));
+      const std::uint8_t* c = &rgb[(size_t(int(p.y)) * size_t(w) + size_t(int(p.x))) * 3];
+      red += c[0] > c[2] + 40;
+    }
+    return red;
+  };
+  EXPECT_EQ(reddish(false), 0) << "particles at rest drawn red in the fixed range";
+  EXPECT_GT(reddish(true), 0) << "the auto range should stretch the ramp (the check would not fail otherwise)";
+}
+
 class EveryScene : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(EveryScene, DrawsTheObjectWhereItsParticlesProject) {
