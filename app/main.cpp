@@ -49,6 +49,7 @@ struct RunArgs {
   std::string fail_on_error;  // a bound in metres, or "" for the scene's own
   std::string save_preset;    // write the resolved options as a preset here
   std::vector<std::string> drags;  // "T0 X0 Y0 T1 X1 Y1" each
+  std::string colour_by;           // flat|speed|error|strain; "": the viewer's default (flat)
 };
 
 // The options of `run`; `view` takes them too, except that its --frames (alias --quit-after) closes the
@@ -91,6 +92,10 @@ void add_run_options(CLI::App& run, RunArgs& a, bool view) {
                  "a mouse drag played by itself, \"T0 X0 Y0 T1 X1 Y1\": pressed at T0 s at (X0, Y0), released at T1 "
                  "at (X1, Y1), positions as fractions of the view from its top left (repeatable; renders)");
   run.add_flag("--no-caption", a.no_caption, "do not burn the settings caption into frames");
+  run.add_option("--colour-by", a.colour_by,
+                 "flat|speed|error|strain: colour particles, bodies and surfaces by a quantity, with its legend "
+                 "(renders)")
+      ->check(CLI::IsMember({"flat", "speed", "error", "strain"}));
 }
 
 // The run options that mean nothing to the interactive viewer; "" when none was given.
@@ -107,12 +112,15 @@ std::string view_only_problem(const CLI::App& view) {
 
 bool needs_rendering(const app::RunOptions& o) { return !o.record.empty() || !o.compare.empty(); }
 
-// A drag moves the rendered view's mouse: a run that renders nothing cannot play it.
-void refuse_drags_unrendered(const app::RunOptions& o) {
-  if (!o.drags.empty() && !needs_rendering(o))
+// A drag moves the rendered view's mouse, and colours are drawn: a run that renders nothing cannot do either.
+void refuse_drawing_unrendered(const app::RunOptions& o, const RunArgs& a) {
+  if (needs_rendering(o)) return;
+  if (!o.drags.empty())
     throw sim::ParamError(
         "--drag (or a preset's 'drag') moves the mouse over the rendered view: give --record or --compare too, "
         "or use view");
+  if (!a.colour_by.empty())
+    throw sim::ParamError("--colour-by colours the rendered view: give --record or --compare too, or use view");
 }
 
 // A build without the viewer (-DSMALLSTEPS_VIEWER=OFF) refuses what renders: exit status 2, saying why.
@@ -161,6 +169,7 @@ bool render_without_display(const std::vector<std::string>& rerun_args, const st
 app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool interactive) {
   app::ViewOptions v(run);
   v.caption = !a.no_caption;
+  v.colour_by = a.colour_by;
   v.interactive = interactive;
   v.quit_after = a.frames;  // only the interactive viewer reads it; 0 (not given): never
   if (interactive && a.record.empty()) {  // a preset's recording is suggested, not started unasked
@@ -310,7 +319,7 @@ int main(int argc, char** argv) {
       return app::run_headless(resolve(args, *run));
     }
     const app::RunOptions options = resolve(args, *run);
-    refuse_drags_unrendered(options);
+    refuse_drawing_unrendered(options, args);
     if (!needs_rendering(options)) return app::run_headless(options);
     const app::ViewOptions v = view_options(options, args, false);
     if (!app::viewer_built()) return no_viewer(rendering_request(options, args));

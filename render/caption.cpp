@@ -18,7 +18,9 @@ void append_quad(std::vector<glm::vec2>& out, glm::vec2 a, glm::vec2 b, glm::vec
 
 }  // namespace
 
-Caption::Caption() : program_(std::make_unique<ShaderProgram>("text.vert", "text.frag")) {
+Caption::Caption()
+    : program_(std::make_unique<ShaderProgram>("text.vert", "text.frag")),
+      ramp_(std::make_unique<ShaderProgram>("text.vert", "legend.frag")) {
   glCreateBuffers(1, &buffer_);
   glCreateVertexArrays(1, &vao_);
   vertex_attribute(vao_, 0, buffer_, 2, sizeof(glm::vec2));
@@ -67,6 +69,23 @@ void Caption::draw(const std::vector<std::string>& lines, glm::vec2 top_left_px,
   fill(box, glm::vec4(0.05f, 0.06f, 0.08f, 0.62f), viewport_px);
   fill(glyphs, glm::vec4(1.0f), viewport_px);
   glDisable(GL_BLEND);
+  glEnable(GL_DEPTH_TEST);
+}
+
+void Caption::draw_legend(const std::string& range, int viewport_x, glm::vec2 viewport_px, float scale) {
+  const float margin = 8.0f, text_height = scale * 18.0f, bar_height = scale * 7.0f, bar_width = scale * 150.0f;
+  const glm::vec2 text_at(margin, viewport_px.y - margin - text_height);
+  draw({range}, text_at, viewport_px, scale);
+  const glm::vec2 lo(margin, text_at.y - bar_height), hi(margin + bar_width, text_at.y);
+  std::vector<glm::vec2> bar;
+  append_quad(bar, lo, glm::vec2(hi.x, lo.y), hi, glm::vec2(lo.x, hi.y));
+  buffer_data(buffer_, bar, GL_STREAM_DRAW);
+  ramp_->use();
+  ramp_->set("u_viewport_size", viewport_px);
+  ramp_->set("u_ramp_x", glm::vec2(float(viewport_x) + lo.x, float(viewport_x) + hi.x));
+  glDisable(GL_DEPTH_TEST);
+  glBindVertexArray(vao_);
+  glDrawArrays(GL_TRIANGLES, 0, GLsizei(bar.size()));
   glEnable(GL_DEPTH_TEST);
 }
 

@@ -1,5 +1,6 @@
 // Captions burned into frames and videos: lines of text on a translucent box, drawn with the quads
-// that stb_easy_font generates, in pixel coordinates of the current viewport (origin top-left).
+// that stb_easy_font generates, in pixel coordinates of the current viewport (origin top-left); and the
+// colour legend, the ramp as a bar above a line naming its range (issue 40 item 2).
 #pragma once
 
 #include <glm/glm.hpp>
@@ -20,10 +21,13 @@ class Caption {
   Caption& operator=(const Caption&) = delete;
 
   void draw(const std::vector<std::string>& lines, glm::vec2 top_left_px, glm::vec2 viewport_px, float scale = 2.0f);
+  // The legend at the viewport's bottom-left corner: the colour ramp (shaders/legend.frag) over `range`;
+  // viewport_x is the viewport's left edge in window coordinates [px].
+  void draw_legend(const std::string& range, int viewport_x, glm::vec2 viewport_px, float scale);
 
  private:
   void fill(const std::vector<glm::vec2>& triangles, glm::vec4 colour, glm::vec2 viewport_px);
-  std::unique_ptr<ShaderProgram> program_;
+  std::unique_ptr<ShaderProgram> program_, ramp_;
   GLuint vao_ = 0, buffer_ = 0;
 };
 

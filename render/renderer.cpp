@@ -112,9 +112,12 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
   if (draw_surface) {
     surface_->set("u_front_colour", glm::vec3(0.86f, 0.42f, 0.26f));
     surface_->set("u_back_colour", glm::vec3(0.32f, 0.46f, 0.72f));
+    surface_->set("u_use_value", options.colour_by == ColourBy::Flat ? 0 : 1);
+    surface_->set("u_value_range", scene.value_range(options.colour_auto));
     surface_->use();
     draw_mesh(scene.surface_vao(), scene.triangle_count());
   }
+  if (draw_surface || draw_collider) surface_->set("u_use_value", 0);  // static meshes carry no quantity
   if (draw_collider) {
     surface_->set("u_front_colour", glm::vec3(0.78f, 0.76f, 0.72f));
     surface_->set("u_back_colour", glm::vec3(0.78f, 0.76f, 0.72f));
@@ -174,10 +177,23 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
   glBindVertexArray(0);
 }
 
+namespace {
+float caption_scale(const Viewport& viewport) {
+  return std::clamp(float(viewport.width) / 560.0f, 1.0f, 2.0f);  // fit a half of a split screen
+}
+}  // namespace
+
 void Renderer::draw_caption(const std::vector<std::string>& lines, const Viewport& viewport) {
   glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
-  const float scale = std::clamp(float(viewport.width) / 560.0f, 1.0f, 2.0f);  // fit a half of a split screen
-  caption_.draw(lines, glm::vec2(8.0f, 8.0f), glm::vec2(float(viewport.width), float(viewport.height)), scale);
+  caption_.draw(lines, glm::vec2(8.0f, 8.0f), glm::vec2(float(viewport.width), float(viewport.height)),
+                caption_scale(viewport));
+}
+
+void Renderer::draw_legend(const SceneBuffers& scene, const DrawOptions& options, const Viewport& viewport) {
+  if (options.colour_by == ColourBy::Flat) return;
+  glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
+  caption_.draw_legend(scene.range_text(options.colour_auto), viewport.x,
+                       glm::vec2(float(viewport.width), float(viewport.height)), caption_scale(viewport));
 }
 
 }  // namespace render

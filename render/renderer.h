@@ -1,7 +1,7 @@
 // Renderer: draws one World's SceneBuffers into a viewport — shadow pass from a directional light, the
 // ground grid, the two-sided cloth surface, particles as sphere impostors coloured by a quantity, rigid
 // bodies as instanced boxes, capsules and spheres, and optionally the constraints as lines and the joints
-// as dots — plus captions. Programs and the shadow map are shared by panes.
+// as dots — plus captions and the colour legend. Programs and the shadow map are shared by panes.
 #pragma once
 
 #include <memory>
@@ -27,7 +27,7 @@ struct DrawOptions {
   bool particles = true;     // sphere impostors
   bool constraints = false;  // distance constraints as lines (wireframe), joints as dots
   bool shadows = true;
-  ColourBy colour_by = ColourBy::Speed;
+  ColourBy colour_by = ColourBy::Flat;  // the cloth's two colours, grey bodies; a quantity on request
   bool colour_auto = false;  // the ramp spans each frame's largest value, not the quantity's fixed range
   float particle_scale = 1.0f;  // impostor radius / contact radius
 };
@@ -41,6 +41,8 @@ class Renderer {
   void draw(const SceneBuffers& scene, const sim::Model& model, const OrbitCamera& camera, const Viewport& viewport,
             const DrawOptions& options);
   void draw_caption(const std::vector<std::string>& lines, const Viewport& viewport);
+  // The colour legend at the viewport's bottom-left, when the drawing is coloured by a quantity.
+  void draw_legend(const SceneBuffers& scene, const DrawOptions& options, const Viewport& viewport);
 
  private:
   void shadow_pass(const SceneBuffers& scene, const sim::Model& model, const DrawOptions& options);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "metrics/report.h"
+
 namespace render {
 SceneBuffers::SceneBuffers() {
   glCreateBuffers(kBufferCount, buffers_);
@@ -12,6 +14,7 @@ SceneBuffers::SceneBuffers() {
   const GLsizei vec3 = sizeof(glm::vec3), scalar = sizeof(float);
   vertex_attribute(surface_vao_, 0, buffers_[kPosition], 3, vec3);
   vertex_attribute(surface_vao_, 1, buffers_[kNormal], 3, vec3);
+  vertex_attribute(surface_vao_, 2, buffers_[kValue], 1, scalar);
   glVertexArrayElementBuffer(surface_vao_, buffers_[kTriangles]);
   vertex_attribute(sphere_vao_, 0, buffers_[kPosition], 3, vec3, 1);
   vertex_attribute(sphere_vao_, 1, buffers_[kValue], 1, scalar, 1);
@@ -37,6 +40,8 @@ void SceneBuffers::set_model(const sim::Model& model) {
   particles_ = model.particle_count();
   triangles_ = int(model.surface_triangles.size());
   distances_ = model.distance_count();
+  fluid_ = model.fluid.count > 0;
+  tets_ = model.tet_count() > 0;
   buffer_data(buffers_[kTriangles], model.surface_triangles, GL_DYNAMIC_DRAW);
   buffer_data(buffers_[kLines], model.distance.particles, GL_DYNAMIC_DRAW);
   std::vector<float> radius(model.particle_radius.begin(), model.particle_radius.end());
@@ -122,6 +127,25 @@ void SceneBuffers::update(sim::World& world, ColourBy colour_by) {
     }
   value_max_ = std::max(float(sums.value_max), 1e-12f);
   colour_by_ = colour_by;
+}
+
+std::string SceneBuffers::range_text(bool auto_range) const {
+  const double top = double(value_range(auto_range).y);
+  const std::string suffix = auto_range ? " (this frame's largest)" : "";
+  const auto percent = [&](const char* name) { return sim::format_text("%s 0 to %.3g %%", name, 100.0 * top); };
+  switch (colour_by_) {
+    case ColourBy::Speed:
+      return sim::format_text("speed 0 to %.3g m/s", top) + suffix;
+    case ColourBy::ConstraintError:
+      if (fluid_) return percent("density error") + suffix;
+      if (tets_) return percent("volume error") + suffix;
+      return "constraint error 0 to " + sim::format_length(top) + suffix;
+    case ColourBy::Strain:
+      return percent("strain") + suffix;
+    case ColourBy::Flat:
+      break;
+  }
+  return "";
 }
 
 }  // namespace render

@@ -23,13 +23,12 @@ namespace render {
 // The per-particle quantity mapped to the colour ramp.
 using ColourBy = sim::DrawQuantity;
 inline constexpr const char* kColourByNames[] = {"flat", "speed", "constraint/density error", "strain"};
+inline constexpr const char* kColourByFlags[] = {"flat", "speed", "error", "strain"};  // --colour-by's words
 // Each quantity's fixed range, from 0 to this (issue 40 item 2): speed 3 m/s; constraint error 10 mm (a
 // fluid's density error 1 %, the same number as a fraction); strain 10 % — so a chain at rest shows blue,
 // not the ramp stretched over its round-off. The auto range (DrawOptions::colour_auto) spans each frame's
 // own largest value instead.
 inline constexpr float kColourRangeMax[] = {1.0f, 3.0f, 0.01f, 0.1f};
-// The fixed range as the legend prints it: "0 to 3 m/s".
-inline constexpr const char* kColourRangeText[] = {"", "0 to 3 m/s", "0 to 10 mm (fluid: 0 to 1 %)", "0 to 10 %"};
 
 class SceneBuffers {
  public:
@@ -58,6 +57,9 @@ class SceneBuffers {
     return {0.0f, auto_range ? value_max_ : kColourRangeMax[int(colour_by_)]};
   }
   float value_max() const { return value_max_; }  // this frame's largest coloured value
+  // The legend's line: the quantity, named for this Model (a fluid's density error, a tet mesh's volume
+  // error, else the constraints' error in metres), and the ramp's range in its unit, "speed 0 to 3 m/s".
+  std::string range_text(bool auto_range) const;
 
   GLuint surface_vao() const { return surface_vao_; }
   GLuint sphere_vao() const { return sphere_vao_; }
@@ -91,6 +93,7 @@ class SceneBuffers {
   GLuint buffers_[kBufferCount] = {};
   GLuint surface_vao_ = 0, sphere_vao_ = 0, line_vao_ = 0, joint_vao_ = 0;
   int particles_ = 0, triangles_ = 0, distances_ = 0, bodies_ = 0, joints_ = 0;
+  bool fluid_ = false, tets_ = false;  // what ConstraintError measures: density or volume error, not metres
   ShapeMeshes shapes_;
   std::unique_ptr<CudaGlBuffers> interop_;  // the per-frame buffers registered with CUDA, on CUDA
   std::string transfer_;

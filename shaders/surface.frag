@@ -1,15 +1,21 @@
-// Two-sided lighting: the back face uses the flipped normal and a darker tint of the front colour.
+// Two-sided lighting: the back face uses the flipped normal and its own colour. Coloured by a quantity
+// (u_use_value), both faces take the ramp's colour of the interpolated per-vertex value, the back darker.
 in vec3 v_world;
 in vec3 v_normal;
+in float v_value;
 uniform vec3 u_front_colour;
 uniform vec3 u_back_colour;
+uniform vec2 u_value_range;  // quantity mapped to the colour ramp's ends
+uniform bool u_use_value;    // false: the two flat colours
 out vec4 o_colour;
 void main() {
   vec3 n = normalize(v_normal);
-  vec3 albedo = u_front_colour;
+  float span = max(u_value_range.y - u_value_range.x, 1e-30);
+  vec3 ramp = colour_map((v_value - u_value_range.x) / span);
+  vec3 albedo = u_use_value ? ramp : u_front_colour;
   if (!gl_FrontFacing) {
     n = -n;
-    albedo = u_back_colour;
+    albedo = u_use_value ? 0.7 * ramp : u_back_colour;
   }
   o_colour = vec4(shade(albedo, n, v_world), 1.0);
 }

@@ -14,6 +14,7 @@ struct ViewOptions {
 
   RunOptions run;
   bool caption = true;             // burn the settings caption into frames
+  std::string colour_by;           // flat|speed|error|strain (render::kColourByFlags); "": flat
   int width = 1280, height = 720;  // window (and video) size [px]
   bool interactive = true;         // false: hidden window, run.frames frames, then exit with a summary
   int quit_after = 0;              // interactive: close after this many simulated frames (0: never)

@@ -45,6 +45,8 @@ Viewer::Viewer(ViewOptions options)
   const int scene_w = options_.width - (options_.interactive ? int(panel_width_) : 0);
   target_.resize(std::max(2, scene_w & ~1), std::max(2, options_.height & ~1));  // the camera frames this
   build_panes();
+  for (int q = 0; q < IM_ARRAYSIZE(render::kColourByFlags); ++q)
+    if (options_.colour_by == render::kColourByFlags[q]) draw_.colour_by = render::ColourBy(q);
   for (const auto& p : panes_)  // asked for on the command line or in a preset: a usage error
     if (p->integrator_note) throw sim::ParamError(*p->integrator_note);
   if (!options_.interactive) {
@@ -292,7 +294,9 @@ void Viewer::draw_frame() {
     Pane& p = *panes_[size_t(i)];
     const render::Viewport vp = pane_viewport(i);
     renderer_->draw(*p.buffers, p.world->model(), camera_, vp, draw_);
-    if (options_.caption) renderer_->draw_caption(p.caption(scene_->name), vp);
+    if (!options_.caption) continue;
+    renderer_->draw_caption(p.caption(scene_->name), vp);
+    renderer_->draw_legend(*p.buffers, draw_, vp);
   }
   if (pane_count() == 2) {  // a divider between the halves
     const render::Viewport right = pane_viewport(1);

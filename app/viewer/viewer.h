@@ -104,7 +104,6 @@ class Viewer final : public InputSink {
   void release_grab();
   // The run's scripted drags (RunOptions::drags) at the last collected frame's time: pressed, moved, released.
   void play_drags();
-  void draw_colour_legend();
   int headless_exit_status() const;
   bool all_diverged() const;  // every pane waits for a reset
 

@@ -135,32 +135,11 @@ void Viewer::draw_scene_panel() {
   int colour = int(draw_.colour_by);
   if (ImGui::Combo(kColourByLabel, &colour, render::kColourByNames, IM_ARRAYSIZE(render::kColourByNames)))
     draw_.colour_by = render::ColourBy(colour);
-  if (draw_.colour_by != render::ColourBy::Flat) draw_colour_legend();
+  if (draw_.colour_by != render::ColourBy::Flat)  // the legend is in the scene's bottom-left corner
+    ImGui::Checkbox("auto range", &draw_.colour_auto);
   ImGui::SliderFloat(kParticleSizeLabel, &draw_.particle_scale, 0.1f, 4.0f, "%.2f");
   ImGui::SliderFloat(kGrabComplianceLabel, &grab_compliance_, 1e-8f, 1e-1f, "%.1e",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-}
-
-// The colour ramp as a bar with its range (issue 40 item 2): the quantity's fixed range in its units, or with
-// "auto range" the current frame's largest value, as the shaders map it (shaders/common.glsl, colour_map).
-void Viewer::draw_colour_legend() {
-  static const ImU32 kRamp[] = {IM_COL32(46, 64, 158, 255), IM_COL32(41, 163, 168, 255),
-                                IM_COL32(245, 209, 64, 255), IM_COL32(219, 54, 41, 255)};
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float w = 0.45f * ImGui::GetContentRegionAvail().x, h = ImGui::GetTextLineHeight();
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  for (int k = 0; k < 3; ++k)
-    draw->AddRectFilledMultiColor(ImVec2(at.x + w * float(k) / 3.0f, at.y),
-                                  ImVec2(at.x + w * float(k + 1) / 3.0f, at.y + h), kRamp[k], kRamp[k + 1],
-                                  kRamp[k + 1], kRamp[k]);
-  ImGui::Dummy(ImVec2(w, h));
-  ImGui::SameLine();
-  const int q = int(draw_.colour_by);
-  if (draw_.colour_auto)
-    ImGui::Text("0 to %.3g (this frame's largest)", double(panes_[0]->buffers->value_max()));
-  else
-    ImGui::TextUnformatted(render::kColourRangeText[q]);
-  ImGui::Checkbox("auto range", &draw_.colour_auto);
 }
 
 void Viewer::draw_solver_panel() {

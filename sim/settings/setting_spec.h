@@ -48,7 +48,8 @@ SettingSpec<S> setting(T S::*field, ParamSpec param) {
               s.*field = v != 0.0;
             else
               s.*field = T(v);
-          }};
+          },
+          nullptr};
 }
 
 // The same entry seen from a struct that derives from S (registry/settings.h's Settings from each part).

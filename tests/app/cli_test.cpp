@@ -207,4 +207,9 @@ TEST(Cli, BadDragsAreRefusedNamingTheProblem) {
   expect_usage_error("run --scene chain --drag \"0 0.5 0.5 1 0.5 0.2\"", "give --record or --compare");
 }
 
+TEST(Cli, ColouringNeedsARenderedViewAndAKnownQuantity) {
+  expect_usage_error("run --scene chain --colour-by speed", "--colour-by colours the rendered view");
+  expect_usage_error("run --scene chain --record x/ --colour-by velocity", "velocity not in {flat,speed,error,strain}");
+}
+
 }  // namespace

@@ -14,30 +14,12 @@
 #include <thread>
 
 #include "image_checks.h"
+#include "viewer_fixtures.h"
 #include "scenes/scene.h"
 #include "viewer/picking.h"
 
 namespace app {
 namespace {
-
-ViewOptions hidden(const std::string& scene, int width = 480, int height = 360) {
-  RunOptions run(sim::find_scene(scene));
-  run.frames = 1000000;
-  run.backend = sim::BackendKind::Cpu;
-  ViewOptions v(run);
-  v.interactive = false;
-  v.width = width;
-  v.height = height;
-  return v;
-}
-
-// The pane's particle positions, as the viewer reads them to pick (only the positions leave the backend).
-std::vector<glm::vec3> positions(const Viewer& viewer, int pane = 0) {
-  const std::vector<sim::Vec3>& x = viewer.pane(pane).world->positions();
-  std::vector<glm::vec3> out(x.size());
-  for (size_t i = 0; i < x.size(); ++i) out[i] = glm::vec3(float(x[i].x), float(x[i].y), float(x[i].z));
-  return out;
-}
 
 // Of the points that project into the frame, how many land on a pixel unlike `background` and unlike the
 // corner pixel (open background, or the ground far away): the object drawn there.
@@ -58,31 +40,6 @@ Shown shown_at(Viewer& viewer, const std::vector<glm::vec3>& points, const std::
       ++s.differ;
   }
   return s;
-}
-
-// Colour by speed has a fixed range (issue 40 item 2): a chain at rest draws in the ramp's blue, where the
-// range fitted to each frame's largest speed stretched the ramp over round-off and showed it red to blue.
-TEST(Viewer, AChainAtRestIsBlueInTheFixedColourRange) {
-  const auto reddish = [](bool auto_range) {
-    ViewOptions v = hidden("chain", 320, 480);
-    v.caption = false;
-    v.run.scene_params.set("angle", 0.0);  // hanging straight down, at rest
-    Viewer viewer(v);
-    viewer.draw_options().particles = true;
-    viewer.draw_options().colour_auto = auto_range;
-    for (int f = 0; f < 10; ++f) EXPECT_TRUE(viewer.frame());
-    const std::vector<std::uint8_t>& rgb = viewer.frame_pixels();
-    const int w = viewer.frame_width(), h = viewer.frame_height();
-    int red = 0;
-    for (const glm::vec3& x : positions(viewer)) {
-      const glm::vec3 p = viewer.camera().project(x, glm::vec2(w, h));
-      const std::uint8_t* c = &rgb[(size_t(int(p.y)) * size_t(w) + size_t(int(p.x))) * 3];
-      red += c[0] > c[2] + 40;
-    }
-    return red;
-  };
-  EXPECT_EQ(reddish(false), 0) << "particles at rest drawn red in the fixed range";
-  EXPECT_GT(reddish(true), 0) << "the auto range should stretch the ramp (the check would not fail otherwise)";
 }
 
 class EveryScene : public ::testing::TestWithParam<std::string> {};
