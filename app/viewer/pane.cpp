@@ -53,7 +53,7 @@ void Pane::restart_measurements() {
   watch = sim::ErrorWatch(world->model().extension_bound);
   total_step_ms = total_detection_ms = 0.0;
   last = sim::measure(world->model(), world->state(), 0.0, sim::settings_from_params(settings).gravity_scale);
-  for (History* h : {&energy, &error, &separation, &substeps, &step_ms}) h->clear();
+  for (History* h : {&energy, &error, &substeps, &step_ms}) h->clear();
 }
 
 void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_params) {
@@ -82,8 +82,11 @@ bool Pane::finish_frame(const std::optional<sim::FrameResult>& result) {
   total_detection_ms += last.detection_ms;
   watch.observe(last);
   energy.push(float(last.total));
-  error.push(float(last.max_residual));
-  separation.push(float(last.joint_separation_max));
+  const sim::ResidualParts parts = sim::residual_parts(world->model(), last);
+  if (!parts.empty()) {  // the first family's: a cloth's distances, a beam's tets, a chain's joints, ...
+    error.push(float(parts[0].value));
+    error_label = "max " + parts[0].name + " error" + (parts[0].unit.empty() ? "" : " [" + parts[0].unit + "]");
+  }
   substeps.push(float(last.substeps));
   step_ms.push(float(last.step_ms));
   return true;

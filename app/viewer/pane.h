@@ -70,7 +70,8 @@ class Pane {
   std::optional<std::string> integrator_note;
   // Switches a force-based integrator that cannot step the scene back to xpbd, noting why; true if it did.
   bool keep_integrator_usable();
-  History energy, error, separation, substeps, step_ms;  // error: max |C + α̃λ| [m]; separation: joints' [m]
+  History energy, error, substeps, step_ms;  // error: the first residual part's (sim::residual_parts)
+  std::string error_label;                    // "max distance error [m]"; empty: no constraint
 
  private:
   void restart_measurements();  // metrics of the current state, empty plots

@@ -231,10 +231,7 @@ void Viewer::draw_stats_panel() {
       if (line.alarm) ImGui::PopStyleColor();
     }
     plot("total energy [J]", p->energy, "%.5g J");
-    if (model.body_count() > 0)
-      plot("joint separation [m]", p->separation, "%.3g m");
-    else
-      plot("max residual [m]", p->error, "%.3g m");
+    if (!p->error_label.empty()) plot(p->error_label.c_str(), p->error, "%.3g");
     plot("substeps", p->substeps, "%.0f");
     plot("sim [ms]", p->step_ms, "%.2f ms");
     ImGui::PopID();

@@ -102,6 +102,9 @@ struct FamilyDefaults {
   static std::vector<MetricColumn<Metrics>> columns() { return {}; }
   template <class ModelT, class M>
   static void report(const ModelT&, const M&, ReportLines&) {}
+  // Its part of the frame's residual line (metrics/report.h), where it holds constraints.
+  template <class ModelT, class M>
+  static void residuals(const ModelT&, const M&, ResidualParts&) {}
   // What the family holds in `model`, in numbers (metrics/report.h).
   template <class ModelT>
   static void add_sizes(const ModelT&, std::vector<ModelSize>&) {}

@@ -25,6 +25,11 @@ std::string format_length(double metres) {
   return format_text("%.3g m", metres);
 }
 
+std::string ResidualPart::text() const {
+  if (unit == "m") return name + " " + format_length(value);
+  return format_text("%s %.3g%s%s", name.c_str(), value == 0.0 ? 0.0 : value, unit.empty() ? "" : " ", unit.c_str());
+}
+
 namespace {
 
 template <class Get>
@@ -133,11 +138,13 @@ std::string stability_line(const CommonMetrics& m, Stabilization mode) {
   return line;
 }
 
-void report_common(const CommonMetrics& m, double extension_bound, int tracked_particles,
-                   const std::vector<Probe>& probes, ReportLines& out) {
+void report_common(const CommonMetrics& m, const ResidualParts& residuals, double extension_bound,
+                   int tracked_particles, const std::vector<Probe>& probes, ReportLines& out) {
   out.push_back({"energy", format_text("kinetic %.6g J, gravitational %.6g J, elastic %.6g J, total %.6g J",
                                        m.kinetic, m.gravitational, m.elastic, m.total)});
-  out.push_back({"residual", format_text("|C + α̃λ| max %.4g m, rms %.4g m", m.max_residual, m.rms_residual)});
+  std::string residual;
+  for (const ResidualPart& part : residuals) residual += (residual.empty() ? "" : ", ") + part.text();
+  if (!residual.empty()) out.push_back({"residual", "max " + residual});
   if (extension_bound > 0.0 && m.extension_over_bound > 1.0)
     out.push_back({"extension",
                    format_text("%.4g m > bound %.4g m: the physics failed", m.max_extension, extension_bound),

@@ -17,6 +17,17 @@ struct ReportLine {
 
 using ReportLines = std::vector<ReportLine>;
 
+// One family's part of the frame's residual line (issue 40 item 3): its constraints' largest error in the
+// family's own measure, as the metrics file holds it — a length's |C + α̃λ| (Small Steps Eq. 2) in metres, a
+// tet's in its strain [-], a fluid's density error, a joint's separation, a contact's depth.
+struct ResidualPart {
+  std::string name;  // "distance", "tet", "density", "joints", "contacts", ...
+  double value = 0.0;
+  std::string unit;  // "m", "" (a fraction) or "%": value as shown, 0.14 with "%" for 0.14 %
+  std::string text() const;  // "distance 4.13 mm", "tet 0.0091", "density 0.14 %"
+};
+using ResidualParts = std::vector<ResidualPart>;
+
 // How many of something a Model holds (12,000 "constraints"), for the run summary and the metrics
 // file's head; each family lists its own (families/family.h, add_sizes).
 struct ModelSize {

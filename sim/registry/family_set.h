@@ -126,6 +126,10 @@ struct FamilySet {
   static void report(const ModelT& m, const Metrics& metrics, ReportLines& out) {
     (F::report(m, static_cast<const typename F::Metrics&>(metrics), out), ...);
   }
+  template <class ModelT, class Metrics>
+  static void residuals(const ModelT& m, const Metrics& metrics, ResidualParts& out) {
+    (F::residuals(m, static_cast<const typename F::Metrics&>(metrics), out), ...);
+  }
   template <class ModelT>
   static void add_sizes(const ModelT& m, std::vector<ModelSize>& out) {
     (F::add_sizes(m, out), ...);

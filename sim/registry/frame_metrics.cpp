@@ -78,9 +78,16 @@ std::string describe_sizes(const Model& model) {
   return text;
 }
 
+ResidualParts residual_parts(const Model& model, const FrameMetrics& m) {
+  ResidualParts parts;
+  Families::residuals(model, m, parts);
+  return parts;
+}
+
 ReportLines frame_report(const Model& model, const FrameMetrics& m) {
   ReportLines lines;
-  report_common(m, model.extension_bound, int(model.tracked_particles.size()), model.probes, lines);
+  report_common(m, residual_parts(model, m), model.extension_bound, int(model.tracked_particles.size()),
+                model.probes, lines);
   Families::report(model, m, lines);
   return lines;
 }

@@ -39,6 +39,8 @@ std::optional<std::string> check_divergence(const Model& model, const State& sta
 // Every per-frame column of the metrics files: the common ones, then each family's, in list order.
 const std::vector<MetricColumn<FrameMetrics>>& metric_columns();
 
+// Each family's largest error in its own measure (metrics/report.h), in family list order.
+ResidualParts residual_parts(const Model& model, const FrameMetrics& m);
 // The frame in words: the common lines, then each family's (metrics/report.h).
 ReportLines frame_report(const Model& model, const FrameMetrics& m);
 // The Model in numbers: its particles, then what each family holds.

@@ -115,6 +115,10 @@ struct AttachmentFamily : FamilyDefaults<AttachmentFamily> {
                                                 metrics.max_residual_attachment)});
   }
   template <class ModelT>
+  static void residuals(const ModelT& m, const Metrics& metrics, ResidualParts& out) {
+    if (m.attachment_count() > 0) out.push_back({"attachments", metrics.max_residual_attachment, "m"});
+  }
+  template <class ModelT>
   static void add_sizes(const ModelT& m, std::vector<ModelSize>& out) {
     if (m.attachment_count() > 0) out.push_back({"attachments", "attachments", m.attachment_count()});
   }

@@ -32,7 +32,9 @@ struct ColliderSums {
 
 // Index i < particles: particle i's depth past its radius into the collider; then distance constraint
 // i − particles, a cloth stretch edge, at its midpoint (they touch the collider too,
-// families/collider/collider_stages.h).
+// families/collider/collider_stages.h). Each within the collider's margin of its surface is a contact the
+// frame projects n·k times (counted as a constraint: a resting contact stays within it, as the detection's
+// swept test keeps it).
 struct MeasureCollider {
   SdfCollider collider;
   const Vec3* x;
@@ -41,18 +43,20 @@ struct MeasureCollider {
   const DistanceKind* kind;
   int particles;
   int count;
-  SIM_HD void operator()(int i, ConstraintSums&, ColliderSums& own) const {
+  SIM_HD void operator()(int i, ConstraintSums& s, ColliderSums& own) const {
     if (i < particles) {
-      if (is_finite(x[i]))
-        own.deepest = max_number(own.deepest, max_number(0.0, double(radius[i] - collider.sample(x[i]).phi)));
+      if (is_finite(x[i])) add(collider.sample(x[i]).phi - radius[i], s, own);
       return;
     }
     const int k = i - particles;
     if (kind[k] != DistanceKind::Stretch) return;
     const Vec3 mid = edge_midpoint(x, edges[k]);
-    if (!is_finite(mid)) return;
-    own.deepest = max_number(
-        own.deepest, max_number(0.0, double(edge_radius(radius, edges[k])) - collider.sample(mid).phi));
+    if (is_finite(mid)) add(collider.sample(mid).phi - edge_radius(radius, edges[k]), s, own);
+  }
+  // gap: φ past the sphere's radius [m]; negative inside
+  SIM_HD void add(Real gap, ConstraintSums& s, ColliderSums& own) const {
+    own.deepest = max_number(own.deepest, max_number(0.0, -double(gap)));
+    if (gap < collider.margin) s.count += 1;
   }
 };
 
@@ -120,6 +124,10 @@ struct ColliderFamily : FamilyDefaults<ColliderFamily> {
   }
   static std::vector<MetricColumn<Metrics>> columns() {
     return {{"max_penetration_m", [](const Metrics& m) { return m.max_penetration; }}};
+  }
+  template <class ModelT>
+  static void residuals(const ModelT& m, const Metrics& metrics, ResidualParts& out) {
+    if (m.collider.enabled) out.push_back({"collider", metrics.max_penetration, "m"});
   }
   template <class ModelT>
   static void report(const ModelT& m, const Metrics& metrics, ReportLines& out) {

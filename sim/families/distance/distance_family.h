@@ -74,6 +74,14 @@ struct DistanceFamily : FamilyDefaults<DistanceFamily> {
   static void report(const ModelT& m, const Metrics& metrics, ReportLines& out) {
     report_distances(m.distance_count(), metrics, out);
   }
+  template <class ModelT>
+  static void residuals(const ModelT& m, const Metrics& d, ResidualParts& out) {
+    if (m.distance_count() > 0)
+      out.push_back({"distance",
+                     std::max({d.max_residual_stretch, d.max_residual_shear, d.max_residual_bend,
+                               d.max_residual_other}),
+                     "m"});
+  }
   template <class Exec, class ModelA, class StateA>
   static DistanceDrawTerm draw_term(const ModelA& m, const StateA& s) {
     const auto& d = m.distance;

@@ -196,6 +196,10 @@ struct FluidFamily : FamilyDefaults<FluidFamily> {
             {"neighbour_overflow", [](const M& m) { return double(m.neighbour_overflow); }, true}};
   }
   template <class ModelT>
+  static void residuals(const ModelT& m, const Metrics& f, ResidualParts& out) {
+    if (m.fluid.count > 0) out.push_back({"density", 100.0 * f.density_error_max, "%"});
+  }
+  template <class ModelT>
   static void report(const ModelT& m, const Metrics& f, ReportLines& out) {
     if (m.fluid.count == 0) return;
     out.push_back({"density", format_text("error mean %.3f %%, max %.2f %%", 100.0 * f.density_error_mean,

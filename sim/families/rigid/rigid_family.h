@@ -135,6 +135,13 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
   }
   static std::vector<MetricColumn<Metrics>> columns() { return rigid_columns(); }
   template <class ModelT>
+  static void residuals(const ModelT& m, const Metrics& r, ResidualParts& out) {
+    if (m.joint_count() > 0) out.push_back({"joints", r.joint_separation_max, "m"});
+    if (m.body_count() > 0 && m.body_contact.enabled) out.push_back({"contacts", r.contact_depth_max, "m"});
+    if (m.body_count() > 0 && m.body_contact.enabled && m.body_contact.particles && m.particle_count() > 0)
+      out.push_back({"particle contacts", r.particle_contact_depth_max, "m"});
+  }
+  template <class ModelT>
   static void report(const ModelT& m, const Metrics& r, ReportLines& out) {
     if (m.body_count() == 0) return;
     out.push_back(

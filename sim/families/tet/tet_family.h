@@ -66,6 +66,11 @@ struct TetFamily : FamilyDefaults<TetFamily> {
   static void report(const ModelT& m, const Metrics& metrics, ReportLines& out) {
     report_tets(m.tet_count(), metrics, out);
   }
+  template <class ModelT>
+  static void residuals(const ModelT& m, const Metrics& t, ResidualParts& out) {
+    if (m.tet_count() > 0)
+      out.push_back({"tet", max_number(t.max_residual_tet_deviatoric, t.max_residual_tet_hydrostatic), ""});
+  }
   template <class Exec, class ModelA, class StateA>
   static TetDrawTerm draw_term(const ModelA& m, const StateA& s) {
     return {Exec::data(s.particle_x), Exec::data(m.tet.particles), Exec::data(m.tet.inv_rest),
