@@ -32,16 +32,20 @@ void OrbitCamera::pan(glm::vec2 drag_px, float viewport_h_px) {
 
 void OrbitCamera::zoom(float wheel_steps) { distance = std::clamp(distance * std::pow(0.88f, wheel_steps), 1e-3f, 1e5f); }
 
-void OrbitCamera::frame(glm::vec3 lo, glm::vec3 hi, float aspect) {
+void OrbitCamera::frame(glm::vec3 lo, glm::vec3 hi, float aspect, float top, float bottom) {
   // From the current direction, the nearest distance at which every corner of the box lies inside the
   // view with kMargin to spare on the tighter side: corner c at (x, y, z) in the camera's right/up/back
-  // frame about the centre needs distance ≥ z + |x|/tan(half fov_x) and ≥ z + |y|/tan(half fov_y).
+  // frame about the centre needs distance ≥ z + |x|/tan(half fov_x) and ≥ z + |y|/tan(half fov_y), the
+  // vertical tangent narrowed to the free band's share; then the target moves so that the centre shows in
+  // the band's middle, at NDC y = bottom − top (the band spans −1 + 2·bottom to 1 − 2·top).
   constexpr float kMargin = 1.08f;
-  target = 0.5f * (lo + hi);
+  const float band = std::clamp(1.0f - top - bottom, 0.2f, 1.0f);  // the free band's share of the height
+  const glm::vec3 centre = 0.5f * (lo + hi);
+  target = centre;
   const glm::vec3 f = forward();
   const glm::vec3 right = glm::normalize(glm::cross(f, glm::vec3(0.0f, 1.0f, 0.0f)));
   const glm::vec3 up = glm::cross(right, f);
-  const float tan_y = std::tan(0.5f * fov_y) / kMargin;
+  const float tan_y = band * std::tan(0.5f * fov_y) / kMargin;
   const float tan_x = tan_y * std::max(aspect, 1e-3f);
   float needed = 1e-3f;
   for (int corner = 0; corner < 8; ++corner) {
@@ -52,6 +56,7 @@ void OrbitCamera::frame(glm::vec3 lo, glm::vec3 hi, float aspect) {
                        towards_eye + std::abs(glm::dot(d, up)) / tan_y});
   }
   distance = needed;
+  target = centre - (bottom - top) * distance * std::tan(0.5f * fov_y) * up;
 }
 
 Ray OrbitCamera::ray_through(glm::vec2 pixel, glm::vec2 viewport_px) const {

@@ -27,8 +27,9 @@ class OrbitCamera {
   void orbit(glm::vec2 drag_px);                     // left drag
   void pan(glm::vec2 drag_px, float viewport_h_px);  // right/middle drag: the target follows the cursor
   void zoom(float wheel_steps);                      // positive zooms in
-  // Looks at the box from the current direction so that it fills the view.
-  void frame(glm::vec3 lo, glm::vec3 hi, float aspect);
+  // Looks at the box from the current direction so that it fills the view's band between `top` and
+  // `bottom`, the fractions of its height kept free at either edge (a caption's, a legend's).
+  void frame(glm::vec3 lo, glm::vec3 hi, float aspect, float top = 0.0f, float bottom = 0.0f);
 
   Ray ray_through(glm::vec2 pixel, glm::vec2 viewport_px) const;
   // Pixel position and view depth [m] of a world point; depth ≤ 0 means behind the camera.

@@ -42,14 +42,13 @@ void Caption::fill(const std::vector<glm::vec2>& triangles, glm::vec4 colour, gl
 
 void Caption::draw(const std::vector<std::string>& lines, glm::vec2 top_left_px, glm::vec2 viewport_px, float scale) {
   if (lines.empty()) return;
-  const float line_height = 12.0f;  // stb_easy_font units
   std::vector<glm::vec2> glyphs;
   float width = 0.0f;
   std::vector<EasyFontVertex> quads(4096);
   for (size_t l = 0; l < lines.size(); ++l) {
     std::string text = lines[l];
     width = std::max(width, float(stb_easy_font_width(text.data())));
-    const int count = stb_easy_font_print(0.0f, float(l) * line_height, text.data(), nullptr, quads.data(),
+    const int count = stb_easy_font_print(0.0f, float(l) * kLineHeight, text.data(), nullptr, quads.data(),
                                           int(quads.size() * sizeof(EasyFontVertex)));
     for (int q = 0; q < count; ++q) {
       glm::vec2 v[4];
@@ -58,7 +57,7 @@ void Caption::draw(const std::vector<std::string>& lines, glm::vec2 top_left_px,
       append_quad(glyphs, v[0], v[1], v[2], v[3]);
     }
   }
-  const glm::vec2 size = scale * glm::vec2(width + 10.0f, float(lines.size()) * line_height + 6.0f);
+  const glm::vec2 size(scale * (width + 10.0f), height(int(lines.size()), scale));
   std::vector<glm::vec2> box;
   append_quad(box, top_left_px, top_left_px + glm::vec2(size.x, 0.0f), top_left_px + size,
               top_left_px + glm::vec2(0.0f, size.y));
@@ -73,7 +72,8 @@ void Caption::draw(const std::vector<std::string>& lines, glm::vec2 top_left_px,
 }
 
 void Caption::draw_legend(const std::string& range, int viewport_x, glm::vec2 viewport_px, float scale) {
-  const float margin = 8.0f, text_height = scale * 18.0f, bar_height = scale * 7.0f, bar_width = scale * 150.0f;
+  const float margin = 8.0f, text_height = height(1, scale), bar_height = scale * kBarHeight,
+              bar_width = scale * 150.0f;
   const glm::vec2 text_at(margin, viewport_px.y - margin - text_height);
   draw({range}, text_at, viewport_px, scale);
   const glm::vec2 lo(margin, text_at.y - bar_height), hi(margin + bar_width, text_at.y);

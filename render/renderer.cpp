@@ -183,6 +183,12 @@ float caption_scale(const Viewport& viewport) {
 }
 }  // namespace
 
+float caption_height(int lines, const Viewport& viewport) {
+  return 8.0f + Caption::height(lines, caption_scale(viewport));
+}
+
+float legend_height(const Viewport& viewport) { return 8.0f + Caption::legend_height(caption_scale(viewport)); }
+
 void Renderer::draw_caption(const std::vector<std::string>& lines, const Viewport& viewport) {
   glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
   caption_.draw(lines, glm::vec2(8.0f, 8.0f), glm::vec2(float(viewport.width), float(viewport.height)),

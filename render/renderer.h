@@ -34,6 +34,10 @@ struct DrawOptions {
 
 inline constexpr float kBackground[3] = {0.80f, 0.83f, 0.88f};
 
+// The heights a caption of `lines` lines and the colour legend take at a viewport's top and bottom [px].
+float caption_height(int lines, const Viewport& viewport);
+float legend_height(const Viewport& viewport);
+
 class Renderer {
  public:
   Renderer();

@@ -44,9 +44,9 @@ Viewer::Viewer(ViewOptions options)
   window_.set_input(this);
   const int scene_w = options_.width - (options_.interactive ? int(panel_width_) : 0);
   target_.resize(std::max(2, scene_w & ~1), std::max(2, options_.height & ~1));  // the camera frames this
+  for (int q = 0; q < IM_ARRAYSIZE(render::kColourByFlags); ++q)  // before the framing, which leaves room
+    if (options_.colour_by == render::kColourByFlags[q]) draw_.colour_by = render::ColourBy(q);  // for the legend
   build_panes();
-  for (int q = 0; q < IM_ARRAYSIZE(render::kColourByFlags); ++q)
-    if (options_.colour_by == render::kColourByFlags[q]) draw_.colour_by = render::ColourBy(q);
   for (const auto& p : panes_)  // asked for on the command line or in a preset: a usage error
     if (p->integrator_note) throw sim::ParamError(*p->integrator_note);
   if (!options_.interactive) {
@@ -174,17 +174,34 @@ void Viewer::rebuild_scene() {
 
 std::pair<glm::vec3, glm::vec3> Viewer::framed_bounds(int pane) const {
   const render::SceneBuffers& b = *panes_[size_t(pane)]->buffers;
+  const sim::Model& model = panes_[size_t(pane)]->world->model();
   glm::vec3 lo = b.lo(), hi = b.hi();
-  const float size = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z, 0.1f});
-  lo.y = std::min(lo.y, hi.y - size);  // room for what hangs or falls below
-  const sim::GroundPlane& ground = panes_[size_t(pane)]->world->model().ground;
-  if (ground.enabled) lo.y = std::max(lo.y, float(ground.height));  // nothing shows below the ground
+  const sim::Aabb& motion = model.motion;
+  if (motion.lo.x <= motion.hi.x) {  // where the swing goes, not only where it starts
+    lo = glm::min(lo, glm::vec3(float(motion.lo.x), float(motion.lo.y), float(motion.lo.z)));
+    hi = glm::max(hi, glm::vec3(float(motion.hi.x), float(motion.hi.y), float(motion.hi.z)));
+  } else {
+    const float size = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z, 0.1f});
+    lo.y = std::min(lo.y, hi.y - size);  // room for what hangs or falls below
+  }
+  if (model.ground.enabled) lo.y = std::max(lo.y, float(model.ground.height));  // nothing shows below it
   return {lo, hi};
+}
+
+std::pair<float, float> Viewer::free_band(int pane) const {
+  if (!options_.caption) return {0.0f, 0.0f};
+  const render::Viewport vp = pane_viewport(pane);
+  // a line more than the caption has now: the one a failure adds
+  const int lines = int(panes_[size_t(pane)]->caption(scene_->name).size()) + 1;
+  return {render::caption_height(lines, vp),
+          draw_.colour_by == render::ColourBy::Flat ? 0.0f : render::legend_height(vp)};
 }
 
 void Viewer::frame_camera() {
   const auto [lo, hi] = framed_bounds(0);
-  camera_.frame(lo, hi, pane_viewport(0).aspect());
+  const render::Viewport vp = pane_viewport(0);
+  const auto [top, bottom] = free_band(0);
+  camera_.frame(lo, hi, vp.aspect(), top / float(vp.height), bottom / float(vp.height));
 }
 
 render::Viewport Viewer::pane_viewport(int i) const {

@@ -72,8 +72,11 @@ class Viewer final : public InputSink {
   int frame_width() const { return target_.width(); }
   int frame_height() const { return target_.height(); }
   render::Viewport pane_viewport(int i) const;  // in the frame, GL coordinates
-  // The box the camera frames for pane i: its drawn bounds, with room below what hangs, down to the ground.
+  // The box the camera frames for pane i: its drawn bounds and the scene's motion (sim::Model::motion; without
+  // one, room below what hangs), down to the ground.
   std::pair<glm::vec3, glm::vec3> framed_bounds(int pane) const;
+  // The heights at the top and bottom of pane i the framing keeps clear: the caption's, the legend's [px].
+  std::pair<float, float> free_band(int pane) const;
 
  private:
   void build_panes();

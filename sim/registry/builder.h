@@ -29,6 +29,7 @@ class ModelBuilder : public Families::BuilderParts<ModelBuilder> {
   void add_triangle(int a, int b, int c);
   void set_gravity(Vec3 g) { built_.model.gravity = g; }
   void set_bounds(const Aabb& bounds) { built_.model.bounds = bounds; }
+  void set_motion(const Aabb& motion) { built_.model.motion = motion; }  // Model::motion
   void set_grab_radius(Real radius) { built_.model.grab_radius = radius; }  // Model::grab_radius [m]
   void add_note(std::string note) { built_.model.notes.push_back(std::move(note)); }
 

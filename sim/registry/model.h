@@ -31,6 +31,9 @@ struct Model : ModelArrays<HostVector> {
   // (a small region, so a fluid can be stirred); 0 holds the grabbed particle alone [m]
   Real grab_radius = 0.0;
   Aabb bounds{{-1e3, -1e3, -1e3}, {1e3, 1e3, 1e3}};  // leaving it counts as divergence
+  // Where the scene's motion stays (the swing of what hangs from a pin: scenes/swing_reach.h), for the
+  // camera to frame at the start beside what is drawn; empty (lo above hi): the drawn bounds alone [m]
+  Aabb motion{{1.0, 1.0, 1.0}, {-1.0, -1.0, -1.0}};
   // [m] a constraint pulled further than this past its rest state (CommonMetrics::max_extension) means the
   // physics failed though the state stayed finite; the families' finalize sets it (the distance family: its
   // shortest rest length, a link stretched to twice its length); 0, no bound

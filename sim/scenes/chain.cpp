@@ -5,6 +5,7 @@
 
 #include "constraints/xpbd.h"
 #include "scenes/scene.h"
+#include "scenes/swing_reach.h"
 
 namespace sim {
 
@@ -60,6 +61,7 @@ SceneDef make_chain_scene() {
       const int id = b.add_distance(i, i + 1, alpha, beta, link);
       if (i == 0) b.add_probe("top_link", id);
     }
+    b.set_motion(swing_reach({0.0, top, 0.0}, (link + stretch) * Real(n - 1), angle, {1.0, 0.0, 0.0}));
     return b.finalize();
   };
   return def;

@@ -6,6 +6,7 @@
 
 #include "scenes/cloth_grid.h"
 #include "scenes/scene.h"
+#include "scenes/swing_reach.h"
 
 namespace sim {
 
@@ -50,6 +51,9 @@ SceneDef make_hanging_cloth_scene() {
     const ClothGrid cloth = add_cloth_grid(b, spec);
     b.pin(cloth.index(0, 0));
     b.pin(cloth.index(W - 1, 0));
+    // released flat, it swings about the pinned edge (x) through the vertical, and on past it
+    const Aabb swing = swing_reach({0.0, y0, 0.0}, spec.spacing * Real(H - 1), 0.5 * M_PI, {0.0, 0.0, 1.0});
+    b.set_motion({{-0.5 * size, swing.lo.y, swing.lo.z}, {0.5 * size, swing.hi.y, swing.hi.z}});
     b.add_probe("corner_stretch", 0);  // first stretch edge at the pinned corner (0,0)-(1,0)
     return b.finalize();
   };

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <string>
 
+#include "scenes/swing_reach.h"
+
 namespace sim {
 
 namespace {
@@ -110,6 +112,8 @@ SceneDef link_chain_scene(std::string name, std::string description, const LinkC
     ground.enabled = true;
     b.set_ground(ground);
     b.add_joint_probe("top_joint", add_link_chain(b, chain));
+    b.set_motion(swing_reach(chain.top, chain.link_length * Real(chain.links) + 2.0 * chain.weight_half,
+                             chain.angle, {1.0, 0.0, 0.0}));
     return b.finalize();
   };
   return def;
