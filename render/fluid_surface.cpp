@@ -3,14 +3,14 @@
 namespace render {
 namespace {
 
-constexpr float kSplatScale = 1.3f;       // a splat's radius over the contact radius: the gaps close
-constexpr float kThicknessScale = 2.0f;   // the thickness' splats are wider still: their sum shows no lattice
-constexpr float kFilterSize = 2.0f;       // σ of the depth filter, in splat radii
+constexpr float kSplatScale = 1.3f;      // a splat's radius over the contact radius: the gaps close
+constexpr float kThicknessScale = 2.0f;  // the thickness' splats are wider still: their sum shows no lattice
+constexpr float kFilterSize = 2.0f;      // σ of the depth filter, in splat radii
 // σ_r of its depth range, in splat radii: wide enough to smooth a face seen edge-on, whose depth changes fast
 // across the screen; narrow enough to keep a splash in front of the water apart from it
 constexpr float kDepthRange = 3.0f;
-constexpr int kFilterIterations = 2;      // of the horizontal and vertical pass
-constexpr float kRefraction = 0.12f;      // shift of what is behind, in viewport heights per metre of water
+constexpr int kFilterIterations = 2;  // of the horizontal and vertical pass
+constexpr float kRefraction = 0.12f;  // shift of what is behind, in viewport heights per metre of water
 constexpr float kFoamSpeed[2] = {3.0f, 6.0f};  // [m/s]
 // Per metre of water: red goes first, blue last; thick water scatters a deep blue-green.
 const glm::vec3 kAbsorption(2.4f, 0.9f, 0.45f);
