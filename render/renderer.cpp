@@ -4,6 +4,14 @@
 #include <cmath>
 
 namespace render {
+namespace {
+
+// A fluid's particles are drawn as water where the surface is drawn and the particles are not.
+bool draws_water(const sim::Model& model, const DrawOptions& options) {
+  return options.surface && !options.particles && model.fluid.count > 0;
+}
+
+}  // namespace
 
 Renderer::Renderer()
     : surface_(std::make_unique<ShaderProgram>("surface.vert", "surface.frag")),
@@ -165,6 +173,12 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
     ground_->use();
     glBindVertexArray(empty_vao_);
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  }
+  if (draws_water(model, options)) {  // over the opaque scene, which it refracts
+    const sim::FluidBlock& f = model.fluid;
+    fluid_.draw(scene, {f.first, f.count, float(model.particle_radius[size_t(f.first)]), float(f.spacing())},
+                camera, {viewport.x, viewport.y, viewport.width, viewport.height},
+                {options.particle_scale, options.colour_by == ColourBy::Speed, light_dir_});
   }
   if (options.constraints && scene.distance_count() > 0) {
     lines_->set("u_view", camera.view());

@@ -1,7 +1,8 @@
 // Renderer: draws one World's SceneBuffers into a viewport — shadow pass from a directional light, the
 // ground grid, the two-sided cloth surface, particles as sphere impostors coloured by a quantity, rigid
 // bodies as instanced boxes, capsules and spheres, and optionally the constraints as lines and the joints
-// as dots — plus captions and the colour legend. Programs and the shadow map are shared by panes.
+// as dots, a fluid as water — plus captions and the colour legend. Programs and the shadow map are shared by
+// panes.
 #pragma once
 
 #include <memory>
@@ -11,6 +12,7 @@
 #include "registry/model.h"
 #include "render/camera.h"
 #include "render/caption.h"
+#include "render/fluid_surface.h"
 #include "render/scene_buffers.h"
 #include "render/shader_program.h"
 #include "render/shadow_map.h"
@@ -23,8 +25,8 @@ struct Viewport {
 };
 
 struct DrawOptions {
-  bool surface = true;       // triangle surface, where the scene has one
-  bool particles = true;     // sphere impostors
+  bool surface = true;       // triangle surface, where the scene has one; a fluid's water (fluid_surface.h)
+  bool particles = true;     // sphere impostors (a fluid's too, instead of its water)
   bool constraints = false;  // distance constraints as lines (wireframe), joints as dots
   bool shadows = true;
   ColourBy colour_by = ColourBy::Flat;  // the cloth's two colours, grey bodies; a quantity on request
@@ -59,6 +61,7 @@ class Renderer {
   std::unique_ptr<ShaderProgram> surface_, depth_, sphere_, lines_, ground_, body_;
   Caption caption_;
   ShadowMap shadow_map_;
+  FluidSurface fluid_;
   GLuint empty_vao_ = 0;
   glm::vec3 light_dir_;
 };

@@ -75,6 +75,9 @@ void ShaderProgram::set(const char* name, const glm::vec3& v) const {
 void ShaderProgram::set(const char* name, const glm::vec2& v) const {
   glProgramUniform2fv(id_, location(name), 1, glm::value_ptr(v));
 }
+void ShaderProgram::set(const char* name, const glm::ivec2& v) const {
+  glProgramUniform2iv(id_, location(name), 1, glm::value_ptr(v));
+}
 void ShaderProgram::set(const char* name, float f) const { glProgramUniform1f(id_, location(name), f); }
 void ShaderProgram::set(const char* name, int i) const { glProgramUniform1i(id_, location(name), i); }
 

@@ -21,6 +21,7 @@ class ShaderProgram {
   void set(const char* name, const glm::vec4& v) const;
   void set(const char* name, const glm::vec3& v) const;
   void set(const char* name, const glm::vec2& v) const;
+  void set(const char* name, const glm::ivec2& v) const;
   void set(const char* name, float f) const;
   void set(const char* name, int i) const;  // also bools and sampler units
 

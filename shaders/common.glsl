@@ -1,5 +1,6 @@
 // Shared by every lit shader: camera and light uniforms, a PCF shadow lookup, Blinn-Phong shading with
-// a hemisphere ambient term, and the colour map used for per-particle quantities.
+// a hemisphere ambient term, the colour map used for per-particle quantities, and the ray-sphere
+// intersection of the sphere impostors (spheres and the fluid's splats).
 uniform mat4 u_view;
 uniform mat4 u_proj;
 uniform mat4 u_light_view_proj;  // world -> light clip space (orthographic)
@@ -38,4 +39,21 @@ vec3 colour_map(float t) {
   if (t < 1.0 / 3.0) return mix(c0, c1, 3.0 * t);
   if (t < 2.0 / 3.0) return mix(c1, c2, 3.0 * t - 1.0);
   return mix(c2, c3, 3.0 * t - 2.0);
+}
+
+// Where the ray origin + t dir (dir a unit vector) enters and leaves the sphere: (t_in, t_out), or
+// t_in > t_out when it misses.
+vec2 ray_sphere(vec3 origin, vec3 dir, vec3 centre, float radius) {
+  vec3 oc = origin - centre;
+  float b = dot(oc, dir);
+  float disc = b * b - (dot(oc, oc) - radius * radius);
+  if (disc < 0.0) return vec2(1.0, 0.0);
+  float s = sqrt(disc);
+  return vec2(-b - s, -b + s);
+}
+
+// The window depth ([0, 1], as gl_FragDepth takes it) of a view-space point.
+float window_depth(vec3 view_pos) {
+  vec4 clip = u_proj * vec4(view_pos, 1.0);
+  return clip.z / clip.w * 0.5 + 0.5;
 }

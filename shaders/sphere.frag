@@ -13,13 +13,10 @@ out vec4 o_colour;
 void main() {
   vec3 origin = u_light_pass ? vec3(v_view_pos.xy, 0.0) : vec3(0.0);
   vec3 dir = u_light_pass ? vec3(0.0, 0.0, -1.0) : normalize(v_view_pos);
-  vec3 oc = origin - v_view_centre;
-  float b = dot(oc, dir);
-  float disc = b * b - (dot(oc, oc) - v_radius * v_radius);
-  if (disc < 0.0) discard;
-  vec3 hit = origin + (-b - sqrt(disc)) * dir;
-  vec4 clip = u_proj * vec4(hit, 1.0);
-  gl_FragDepth = clip.z / clip.w * 0.5 + 0.5;
+  vec2 t = ray_sphere(origin, dir, v_view_centre, v_radius);
+  if (t.x > t.y) discard;
+  vec3 hit = origin + t.x * dir;
+  gl_FragDepth = window_depth(hit);
   if (u_light_pass) return;
   vec3 n_view = (hit - v_view_centre) / v_radius;
   mat3 view_to_world = transpose(mat3(u_view));

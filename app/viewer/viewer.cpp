@@ -167,8 +167,10 @@ void Viewer::rebuild_scene() {
   refresh_panes();
   scene_changed_ = true;
   const bool has_surface = !panes_[0]->world->model().surface_triangles.empty();
-  draw_.particles = !has_surface;
+  const bool has_fluid = panes_[0]->world->model().fluid.count > 0;  // drawn as water (issue 40 item 4)
+  draw_.particles = !has_surface && !has_fluid;
   draw_.constraints = !has_surface;
+  if (has_fluid) draw_.surface = true;
   frame_camera();
 }
 

@@ -128,6 +128,8 @@ void Viewer::draw_scene_panel() {
   ImGui::Checkbox("surface", &draw_.surface);
   ImGui::SameLine();
   ImGui::Checkbox("particles", &draw_.particles);
+  if (ImGui::IsItemHovered() && panes_[0]->world->model().fluid.count > 0)  // issue 40 item 4
+    ImGui::SetTooltip("The fluid as spheres; unticked, with 'surface', as water");
   ImGui::SameLine();
   ImGui::Checkbox("constraints", &draw_.constraints);
   ImGui::SameLine();
