@@ -12,11 +12,13 @@
 #include <cstdlib>
 #include <map>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "experiments/experiment_command.h"
+#include "params/decimal.h"
 #include "registry/settings.h"
 #include "run/exit_codes.h"
 #include "run/list_command.h"
@@ -184,9 +186,9 @@ app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool
 // --fail-on-error's value: a bound in metres, or 0 (the scene's own bound) when none was given.
 double parse_error_bound(const std::string& text) {
   if (text.empty()) return 0.0;
-  char* end = nullptr;
-  const double m = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || *end != '\0' || !std::isfinite(m) || !(m > 0.0))
+  const std::optional<double> bound = sim::finite_decimal(text);
+  const double m = bound ? *bound : 0.0;
+  if (!(m > 0.0))
     throw sim::ParamError("--fail-on-error '" + text +
                           "': expected a positive, finite bound in metres on the constraint extension (or no value for the "
                           "scene's own bound)");

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <vector>
 
+#include "params/decimal.h"
 #include "params/param.h"
 
 namespace app {
@@ -16,12 +17,11 @@ ScriptedDrag parse_drag(const std::string& text, const std::string& where) {
   std::istringstream in(spaced);
   std::vector<double> v;
   std::string word;
+  in.imbue(std::locale::classic());
   while (in >> word) {
-    char* end = nullptr;
-    const double x = std::strtod(word.c_str(), &end);
-    if (end == word.c_str() || *end != '\0' || !std::isfinite(x))
-      throw sim::ParamError(where + " '" + text + "': '" + word + "' is not a finite number");
-    v.push_back(x);
+    const std::optional<double> x = sim::finite_decimal(word);
+    if (!x) throw sim::ParamError(where + " '" + text + "': '" + word + "' is not a finite number");
+    v.push_back(*x);
   }
   if (v.size() != 6)
     throw sim::ParamError(where + " '" + text + "': expected six numbers, T0 X0 Y0 T1 X1 Y1 (times in s, positions as "

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "params/decimal.h"
+
 namespace sim {
 namespace {
 
@@ -57,15 +59,6 @@ std::vector<std::string_view> split_tokens(std::string_view line) {
 }
 
 std::string_view without_plus(std::string_view s) { return (!s.empty() && s[0] == '+') ? s.substr(1) : s; }
-
-// A finite decimal number filling the whole token (no "nan", "inf", hexadecimal or trailing characters).
-std::optional<double> finite_decimal(std::string_view token) {
-  const std::string_view s = without_plus(token);
-  double value = 0.0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-  if (ec != std::errc{} || end != s.data() + s.size() || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
 
 std::optional<long long> parse_integer(std::string_view token) {
   const std::string_view s = without_plus(token);

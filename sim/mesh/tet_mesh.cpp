@@ -10,6 +10,7 @@
 
 #include "constraints/tet_elasticity.h"
 #include "mesh/obj_loader.h"
+#include "params/decimal.h"
 
 namespace sim {
 namespace {
@@ -129,11 +130,9 @@ struct Lines {
     std::vector<double> out;
     std::string token;
     while (in >> token) {
-      char* end = nullptr;
-      const double value = std::strtod(token.c_str(), &end);
-      if (end == token.c_str() || *end != '\0' || !std::isfinite(value))
-        fail(lines[i].first, std::string(what) + ": '" + token + "' is not a finite number");
-      out.push_back(value);
+      const std::optional<double> value = finite_decimal(token);
+      if (!value) fail(lines[i].first, std::string(what) + ": '" + token + "' is not a finite number");
+      out.push_back(*value);
     }
     if (out.size() < min)
       fail(lines[i].first, std::string(what) + ": expected at least " + std::to_string(min) + " numbers");
