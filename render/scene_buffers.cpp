@@ -45,6 +45,7 @@ void SceneBuffers::set_model(const sim::Model& model) {
   buffer_data(buffers_[kTriangles], model.surface_triangles, GL_DYNAMIC_DRAW);
   buffer_data(buffers_[kLines], model.distance.particles, GL_DYNAMIC_DRAW);
   std::vector<float> radius(model.particle_radius.begin(), model.particle_radius.end());
+  radius_max_ = radius.empty() ? 0.0f : *std::max_element(radius.begin(), radius.end());
   buffer_data(buffers_[kRadius], radius, GL_DYNAMIC_DRAW);
   bodies_ = model.body_count();
   joints_ = model.joint_count();

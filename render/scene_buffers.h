@@ -50,13 +50,14 @@ class SceneBuffers {
   int distance_count() const { return distances_; }
   int body_count() const { return bodies_; }
   int joint_count() const { return joints_; }
-  glm::vec3 lo() const { return lo_; }  // bounds of the particles, the collider and the walls [m]
+  glm::vec3 lo() const { return lo_; }  // bounds of the particles' centres, the collider and the walls [m]
   glm::vec3 hi() const { return hi_; }
   // The colour ramp's ends: 0 to the quantity's fixed maximum, or to this frame's largest value (auto).
   glm::vec2 value_range(bool auto_range) const {
     return {0.0f, auto_range ? value_max_ : kColourRangeMax[int(colour_by_)]};
   }
   float value_max() const { return value_max_; }  // this frame's largest coloured value
+  float radius_max() const { return radius_max_; }  // the largest particle radius [m]
   // The legend's line: the quantity, named for this Model (a fluid's density error, a tet mesh's volume
   // error, else the constraints' error in metres), and the ramp's range in its unit, "speed 0 to 3 m/s".
   std::string range_text(bool auto_range) const;
@@ -99,6 +100,7 @@ class SceneBuffers {
   std::string transfer_;
   glm::vec3 lo_{0.0f}, hi_{0.0f};
   float value_max_ = 1.0f;
+  float radius_max_ = 0.0f;
   ColourBy colour_by_ = ColourBy::Flat;
   StaticMesh collider_;
   StaticMesh walls_;

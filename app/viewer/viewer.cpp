@@ -177,11 +177,12 @@ void Viewer::rebuild_scene() {
 std::pair<glm::vec3, glm::vec3> Viewer::framed_bounds(int pane) const {
   const render::SceneBuffers& b = *panes_[size_t(pane)]->buffers;
   const sim::Model& model = panes_[size_t(pane)]->world->model();
-  glm::vec3 lo = b.lo(), hi = b.hi();
+  const glm::vec3 pad(draw_.particles ? b.radius_max() * draw_.particle_scale : 0.0f);  // the spheres drawn
+  glm::vec3 lo = b.lo() - pad, hi = b.hi() + pad;
   const sim::Aabb& motion = model.motion;
   if (motion.lo.x <= motion.hi.x) {  // where the swing goes, not only where it starts
-    lo = glm::min(lo, glm::vec3(float(motion.lo.x), float(motion.lo.y), float(motion.lo.z)));
-    hi = glm::max(hi, glm::vec3(float(motion.hi.x), float(motion.hi.y), float(motion.hi.z)));
+    lo = glm::min(lo, glm::vec3(float(motion.lo.x), float(motion.lo.y), float(motion.lo.z)) - pad);
+    hi = glm::max(hi, glm::vec3(float(motion.hi.x), float(motion.hi.y), float(motion.hi.z)) + pad);
   } else {
     const float size = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z, 0.1f});
     lo.y = std::min(lo.y, hi.y - size);  // room for what hangs or falls below
