@@ -129,6 +129,26 @@ def main():
                 rows.append((label + failure, frames))
             sheet(rows, os.path.join(a.out, scene + ".png"))
         print(f"contact_sheets: {os.path.join(a.out, scene + '.png')}", flush=True)
+    write_index(a.out)
+
+
+def write_index(out):
+    """index.md: each sheet present, its rows, and how it was made."""
+    machine = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    lines = ["# Contact sheets", "",
+             "Every scene as a user first sees it: its defaults and the ends of its size sliders, one row a run",
+             "of `smallsteps run --record` (the viewer's own drawing, caption and legend), one column a moment",
+             f"(t = {', '.join(f'{t:g}' for t in TIMES)} s). Regenerate with `scripts/contact_sheets.py [scene ...]`.",
+             "", f"Last made on {cpu} ({os.cpu_count()} cores, {machine}), CPU backend, Mesa.", ""]
+    for scene, rows in ROWS.items():
+        if not os.path.exists(os.path.join(out, scene + ".png")):
+            continue
+        lines += [f"## {scene}", "", "Rows: " + "; ".join(
+            f"{label} (`{' '.join(args)}`)" if args else label for label, args in rows) + ".", "",
+                  f"![{scene}]({scene}.png)", ""]
+    with open(os.path.join(out, "index.md"), "w") as f:
+        f.write("\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 // The frame's residual line (issue 40 item 3): each family reports its constraints' largest error in its
 // own measure, as the metrics file's columns hold it — a beam's tets, a fluid's density, a chain's joints, a
 // stack's contacts, a cloth's distances and its penetration of the collider — never "0 m" for a scene whose
-// error lives in another family; and the projections a frame counts include the collider's contacts.
+// error lives in another family; and the projections a frame counts include the collider's and the
+// ground's and walls' contacts.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -79,6 +80,14 @@ TEST(ResidualReport, ProjectionsCountTheCollidersContacts) {
   EXPECT_EQ(falling, distances_falling);
   const auto [draped, distances] = counts(90);
   EXPECT_GT(draped, distances + 20LL * 100) << "at least a hundred contacts on the bunny";
+}
+
+// The fluid's box tests every particle against its floor and four walls in every iteration (its margin
+// spans the scene): each is a projection beside the particle's density constraint.
+TEST(ResidualReport, ProjectionsCountTheWallContacts) {
+  World world(test::build_small_scene("fluid_column"), BackendKind::Cpu);
+  const FrameResult r = step_and_measure(world, test::make_settings(20, 1));
+  EXPECT_EQ(r.metrics.projections, 20LL * world.model().fluid.count * (1 + 5));
 }
 
 }  // namespace

@@ -19,6 +19,8 @@ class GroundFamily::Stages : public FamilyHooks {
   using HostModel = typename Core::HostModel;
 
   void upload(Core& core, const HostModel& m) {
+    core.model.ground = m.ground;  // the host-side members the metric term reads
+    core.model.container = m.container;
     planes_ = contact_planes(m.ground, m.container);
     const size_t n = planes_.count > 0 ? size_t(core.particle_count()) : 0;
     Exec::resize(active_, n);
