@@ -18,6 +18,10 @@ namespace app {
 extern const ExperimentMeasure kStepMs;
 // The force estimate −λ/Δt_s² of the scene's probed constraint (the chain's top link) [N].
 extern const ExperimentMeasure kTopForce;
+// The largest and the mean relative elongation of the cloth's stretch edges [-], the side that shows what
+// the cost bought.
+extern const ExperimentMeasure kStretchMax;
+extern const ExperimentMeasure kStretchMean;
 
 // A run of `substeps` × `iterations`, labelled so, a point of the series "n substeps x 1 iteration" or
 // "1 substep x k iterations".

@@ -1,6 +1,7 @@
-// Fans over the holes of an open mesh; see close_holes.h.
+// Caps over the holes of an open mesh; see close_holes.h.
 #include "mesh/close_holes.h"
 
+#include <map>
 #include <numeric>
 #include <vector>
 
@@ -25,6 +26,48 @@ std::vector<int> rim_slots(const TriangleMesh& mesh) {
   return rims;
 }
 
+// The rim loop starting at `start` in the cap's direction (each rim edge a → b of its face is b → a in
+// the cap), or empty when the rim is not one simple loop through it.
+std::vector<int> cap_loop(const std::map<int, int>& cap_next, int start) {
+  std::vector<int> loop{start};
+  for (int v = cap_next.at(start); v != start; v = cap_next.at(v)) {
+    if (loop.size() > cap_next.size() || cap_next.count(v) == 0) return {};
+    loop.push_back(v);
+  }
+  return loop;
+}
+
+// Ear clipping of the loop projected on its plane (Newell's normal n): a corner is an ear when it turns
+// the loop's way about n and no other corner lies in its triangle. False when no ear is left (a loop that
+// crosses itself in projection); the triangles cut so far stay in `out`.
+bool clip_ears(const TriangleMesh& mesh, std::vector<int> loop, std::vector<Int3>& out) {
+  Vec3 n{0.0, 0.0, 0.0};
+  for (size_t i = 0; i < loop.size(); ++i)
+    n += cross(mesh.vertices[size_t(loop[i])], mesh.vertices[size_t(loop[(i + 1) % loop.size()])]);
+  const auto at = [&](size_t i) { return mesh.vertices[size_t(loop[i % loop.size()])]; };
+  const auto turns = [&](Vec3 a, Vec3 b, Vec3 c) { return dot(cross(b - a, c - b), n); };
+  while (loop.size() > 3) {
+    bool clipped = false;
+    for (size_t i = 0; i < loop.size() && !clipped; ++i) {
+      const Vec3 a = at(i + loop.size() - 1), b = at(i), c = at(i + 1);
+      if (turns(a, b, c) <= 0.0) continue;
+      bool empty = true;
+      for (size_t j = 0; j < loop.size() && empty; ++j) {
+        const Vec3 p = at(j);
+        if (j == i || (j + 1) % loop.size() == i || j == (i + 1) % loop.size()) continue;
+        empty = !(turns(a, b, p) >= 0.0 && turns(b, c, p) >= 0.0 && turns(c, a, p) >= 0.0);
+      }
+      if (!empty) continue;
+      out.push_back({loop[(i + loop.size() - 1) % loop.size()], loop[i], loop[(i + 1) % loop.size()]});
+      loop.erase(loop.begin() + long(i));
+      clipped = true;
+    }
+    if (!clipped) return false;
+  }
+  out.push_back({loop[0], loop[1], loop[2]});
+  return true;
+}
+
 }  // namespace
 
 ClosedHoles close_holes(TriangleMesh& mesh) {
@@ -33,26 +76,31 @@ ClosedHoles close_holes(TriangleMesh& mesh) {
   std::iota(parent.begin(), parent.end(), 0);
   for (const int slot : rims)
     parent[size_t(group_root(parent, edge_start(mesh, slot)))] = group_root(parent, edge_end(mesh, slot));
-  // Each rim vertex once in its hole's centroid: a vertex starts exactly one rim edge of a simple rim.
-  std::vector<Vec3> sum(mesh.vertices.size(), Vec3{0.0, 0.0, 0.0});
-  std::vector<int> count(mesh.vertices.size(), 0);
-  for (const int slot : rims) {
-    const int v = edge_start(mesh, slot), r = group_root(parent, v);
-    sum[size_t(r)] += mesh.vertices[size_t(v)];
-    ++count[size_t(r)];
-  }
-  ClosedHoles closed;
-  std::vector<int> centre(mesh.vertices.size(), -1);  // per hole's root: its fan's new vertex
-  for (size_t r = 0; r < count.size(); ++r) {
-    if (count[r] == 0) continue;
-    centre[r] = int(mesh.vertices.size());
-    mesh.vertices.push_back((1.0 / Real(count[r])) * sum[r]);
-    ++closed.holes;
-  }
+  std::map<int, std::map<int, int>> cap_next;  // per hole (its root): each rim vertex's successor in the cap
+  std::map<int, int> repeated;                 // per hole: rim vertices starting two or more of its edges
   for (const int slot : rims) {
     const int a = edge_start(mesh, slot), b = edge_end(mesh, slot);
-    mesh.triangles.push_back({b, a, centre[size_t(group_root(parent, a))]});
-    ++closed.rim_edges;
+    std::map<int, int>& next = cap_next[group_root(parent, a)];
+    repeated[group_root(parent, a)] += next.count(b);
+    next[b] = a;
+  }
+  ClosedHoles closed;
+  for (const auto& [root, next] : cap_next) {
+    ++closed.holes;
+    closed.rim_edges += int(next.size());
+    const std::vector<int> loop =
+        repeated[root] == 0 ? cap_loop(next, next.begin()->first) : std::vector<int>{};
+    std::vector<Int3> cap;
+    if (loop.size() == next.size() && clip_ears(mesh, loop, cap)) {
+      mesh.triangles.insert(mesh.triangles.end(), cap.begin(), cap.end());
+      continue;
+    }
+    // A rim that is not one simple loop, or crosses itself seen along its normal: a fan from its centroid.
+    Vec3 sum{0.0, 0.0, 0.0};
+    for (const auto& [b, a] : next) sum += mesh.vertices[size_t(a)];
+    const int centre = int(mesh.vertices.size());
+    mesh.vertices.push_back((1.0 / Real(next.size())) * sum);
+    for (const auto& [b, a] : next) mesh.triangles.push_back({b, a, centre});
   }
   return closed;
 }
