@@ -1,6 +1,6 @@
 // Small Steps' comparison at equal cost (Macklin et al. 2019, §6): n substeps × 1 iteration against
 // 1 substep × n iterations, the same projections per frame; the runs, their findings side by side with the
-// paper's, and the measures the paper's figures share (small_steps_experiments.cpp,
+// paper's, and the measures the paper's figures share (small_steps_experiments.cpp, bunny_experiment.cpp,
 // fluid_rigid_experiments.cpp).
 #pragma once
 

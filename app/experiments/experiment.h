@@ -80,7 +80,7 @@ struct ExperimentDef {
 // convergence in a sweep.
 double log_log_slope(const std::vector<double>& x, const std::vector<double>& y);
 
-// Small Steps' chain, cloth, bunny and beam (small_steps_experiments.cpp): §6.1-6.3, Figures 1 and 3-7.
+// Small Steps' chain, cloth and beam (small_steps_experiments.cpp): §6.1-6.3, Figures 3-7.
 ExperimentDef chain_stretch();
 ExperimentDef chain_heavy();
 ExperimentDef chain_residual();
