@@ -17,6 +17,12 @@ const ExperimentMeasure kTopForce{
 const ExperimentMeasure kStepMs{
     "step_ms", "ms", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.step_ms; }};
 
+const ExperimentMeasure kStretchMax{
+    "stretch_max", "", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.stretch_max; }};
+const ExperimentMeasure kStretchMean{
+    "stretch_mean", "",
+    [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.stretch_mean; }};
+
 ExperimentRun run_of(int substeps, int iterations, int frames, const std::map<std::string, double>& params) {
   const std::string label = std::to_string(substeps) + (substeps == 1 ? " substep x " : " substeps x ") +
                             std::to_string(iterations) + (iterations == 1 ? " iteration" : " iterations");

@@ -1,6 +1,6 @@
 // Small Steps' comparison at equal cost (Macklin et al. 2019, §6): n substeps × 1 iteration against
 // 1 substep × n iterations, the same projections per frame; the runs, their findings side by side with the
-// paper's, and the measures the paper's figures share (small_steps_experiments.cpp,
+// paper's, and the measures the paper's figures share (small_steps_experiments.cpp, bunny_experiment.cpp,
 // fluid_rigid_experiments.cpp).
 #pragma once
 
@@ -18,6 +18,10 @@ namespace app {
 extern const ExperimentMeasure kStepMs;
 // The force estimate −λ/Δt_s² of the scene's probed constraint (the chain's top link) [N].
 extern const ExperimentMeasure kTopForce;
+// The largest and the mean relative elongation of the cloth's stretch edges [-], the side that shows what
+// the cost bought.
+extern const ExperimentMeasure kStretchMax;
+extern const ExperimentMeasure kStretchMean;
 
 // A run of `substeps` × `iterations`, labelled so, a point of the series "n substeps x 1 iteration" or
 // "1 substep x k iterations".

@@ -1,5 +1,5 @@
 // The registry of experiments, in the order `smallsteps experiment list` shows them: Small Steps' figures
-// (small_steps_experiments.cpp, fluid_rigid_experiments.cpp), Teschner's integrators
+// (small_steps_experiments.cpp, bunny_experiment.cpp, fluid_rigid_experiments.cpp), Teschner's integrators
 // (integrator_experiments.cpp, integrator_table.cpp), Archimedes (buoyancy_experiment.cpp) and Giles &
 // Andrews' adaptive substepping (adaptive_experiments.cpp).
 #include "experiments/experiment.h"

@@ -22,6 +22,13 @@ std::vector<TriangleEdge> edges_by_vertex_pair(const TriangleMesh& mesh);
 // One past the last edge of the group (equal keys) that starts at `begin`.
 size_t edge_group_end(const std::vector<TriangleEdge>& edges, size_t begin);
 
+// The representative of v's group in a union-find forest over vertices (parent[v] = v at a root), halving
+// the path on the way: mesh_quality.h counts holes with it, close_holes.h fans them.
+inline int group_root(std::vector<int>& parent, int v) {
+  while (parent[size_t(v)] != v) v = parent[size_t(v)] = parent[size_t(parent[size_t(v)])];
+  return v;
+}
+
 // The vertices edge `slot` runs from and to.
 inline int edge_start(const TriangleMesh& mesh, int slot) {
   return corner_vertex(mesh.triangles[size_t(slot / 3)], slot % 3);

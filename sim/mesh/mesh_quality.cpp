@@ -56,11 +56,6 @@ std::vector<bool> used_vertices(const TriangleMesh& mesh, bool area_only = false
   return used;
 }
 
-int root(std::vector<int>& parent, int v) {
-  while (parent[size_t(v)] != v) v = parent[size_t(v)] = parent[size_t(parent[size_t(v)])];
-  return v;
-}
-
 // Rim, non-manifold and flipped edges; holes are the groups of rim edges that share vertices.
 void assess_edges(const TriangleMesh& mesh, MeshQuality& q) {
   const std::vector<TriangleEdge> edges = edges_by_vertex_pair(mesh);
@@ -76,7 +71,7 @@ void assess_edges(const TriangleMesh& mesh, MeshQuality& q) {
     if (faces.size() == 1) {
       ++q.rim_edges;
       const int a = edge_start(mesh, faces[0]), b = edge_end(mesh, faces[0]);
-      parent[size_t(root(parent, a))] = root(parent, b);
+      parent[size_t(group_root(parent, a))] = group_root(parent, b);
       rim_vertices.insert(rim_vertices.end(), {a, b});
       top = std::max({top, mesh.vertices[size_t(a)].y, mesh.vertices[size_t(b)].y});
     } else if (faces.size() > 2) {
@@ -86,7 +81,7 @@ void assess_edges(const TriangleMesh& mesh, MeshQuality& q) {
     }
   }
   std::vector<int> roots;
-  for (const int v : rim_vertices) roots.push_back(root(parent, v));
+  for (const int v : rim_vertices) roots.push_back(group_root(parent, v));
   std::sort(roots.begin(), roots.end());
   q.holes = int(std::unique(roots.begin(), roots.end()) - roots.begin());
   const Real height = q.bounds.hi.y - q.bounds.lo.y;

@@ -1,4 +1,4 @@
-// The bunny (loaded, judged by mesh_quality, stripped of unused vertices, normalised, its field built
+// The bunny (loaded, its holes closed, judged by mesh_quality, stripped of unused vertices, normalised, its field built
 // through the disk cache) and the analytic sphere it falls back to; see collider_shape.h.
 #include "scenes/collider_shape.h"
 
@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "assets/asset_path.h"
+#include "mesh/close_holes.h"
 #include "mesh/mesh_quality.h"
 #include "mesh/obj_loader.h"
 #include "mesh/sdf_cache.h"
@@ -91,6 +92,7 @@ ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution, int pad
     try {
       ColliderShape shape;
       shape.mesh = load_obj(lookup.path);
+      close_holes(shape.mesh);  // the scan's holes would make the field's sign unreliable near them
       const MeshQuality quality = assess_mesh(shape.mesh);
       if (const auto refusal = sdf_refusal(shape.mesh, quality, sdf_resolution)) {
         throw MeshError(lookup.path + ": " + *refusal);

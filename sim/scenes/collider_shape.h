@@ -1,9 +1,10 @@
 // The shapes a scene can collide with, normalised to height 1 with the base centred on the origin (so a
 // scene places them with one scale and one translation, constraints/sdf_collider.h): the Stanford bunny,
 // loaded from its OBJ file, or an analytic sphere of diameter 1 (drawn as a UV sphere). Each comes with
-// its SDF grid and the mesh to draw. A bunny file whose mesh cannot give a field (mesh_quality.h:
-// sdf_refusal) is treated like a broken file; what makes its field less trustworthy (holes, far vertices)
-// becomes notes. Built once per SDF resolution and shared in the process, and cached on disk by mesh hash.
+// its SDF grid and the mesh to draw. The bunny's holes are closed before anything else (close_holes.h).
+// A bunny file whose mesh cannot give a field (mesh_quality.h: sdf_refusal) is treated like a broken file;
+// what makes its field less trustworthy (non-manifold or flipped edges, far vertices) becomes notes.
+// Built once per SDF resolution and shared in the process, and cached on disk by mesh hash.
 #pragma once
 
 #include <memory>
@@ -46,8 +47,8 @@ struct SdfPadding {
 SdfPadding sdf_padding(int sdf_resolution, Real scale, Real reach);
 
 // The two shapes themselves, uncached: the sphere's field is exact (|x − c| − ½ at every node); the
-// bunny's comes from its OBJ at lookup.path, with a note per mesh_warnings line (prefixed with the path),
-// and falls back to the sphere with a note.
+// bunny's comes from its OBJ at lookup.path, holes closed, with a note per mesh_warnings line (prefixed
+// with the path), and falls back to the sphere with a note.
 ColliderShape sphere_shape(int sdf_resolution, int padding_cells = kSdfPaddingCells);
 ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution,
                           int padding_cells = kSdfPaddingCells);

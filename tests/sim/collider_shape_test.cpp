@@ -1,7 +1,7 @@
 // The collider shapes of the cloth scenes: the analytic sphere's field, the bunny's fallback to it with a
 // note that names the problem when the OBJ is missing, broken or cannot give a field (flat, dominated by a
 // far vertex, random bytes), and the notes that say what makes a loaded mesh's field less trustworthy
-// (never a silent failure). The real bunny loads with one note, about the holes in its underside.
+// (never a silent failure). Open meshes, the real bunny among them, are closed without a note.
 #include "scenes/collider_shape.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +10,7 @@
 #include <fstream>
 #include <random>
 
+#include "mesh/mesh_quality.h"
 #include "mesh_fixtures.h"
 #include "test_util.h"
 
@@ -77,15 +78,14 @@ TEST(ColliderShape, FarVertexOfAFaceFallsBack) {
                         "vertex 8 at (1e+30, 0, 0) lies far outside");
 }
 
-TEST(ColliderShape, OpenMeshLoadsWithANote) {
+TEST(ColliderShape, OpenMeshIsClosedWithoutANote) {
   TriangleMesh m = test::icosphere(3, 0.5);
   m.triangles.pop_back();
   std::string path;
   const ColliderShape s = shape_from(test::obj_text(m), path);
-  ASSERT_EQ(s.notes.size(), 1u);
-  EXPECT_EQ(s.notes[0].find(path + ": the mesh is open: 1 hole (3 edges on the rims"), 0u) << s.notes[0];
-  EXPECT_TRUE(contains(s.notes[0], "the SDF sign near them is unreliable")) << s.notes[0];
-  EXPECT_EQ(s.mesh.triangles.size(), m.triangles.size());
+  EXPECT_TRUE(s.notes.empty()) << s.notes[0];
+  EXPECT_EQ(s.mesh.triangles.size(), m.triangles.size() + 1);  // the missing triangle again
+  EXPECT_TRUE(is_closed(assess_mesh(s.mesh)));
 }
 
 TEST(ColliderShape, UnusedFarVertexIsLeftOutWithANote) {
@@ -101,16 +101,14 @@ TEST(ColliderShape, UnusedFarVertexIsLeftOutWithANote) {
   EXPECT_NEAR(sample_sdf(s.sdf.view(), {0.0, 0.5, 0.0}).phi, -0.5, 0.02);
 }
 
-TEST(ColliderShape, StanfordBunnyLoadsWithANoteAboutItsHoles) {
+TEST(ColliderShape, StanfordBunnyLoadsClosedWithoutANote) {
   const std::optional<std::string> path = test::bunny_path();
   if (!path) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
   const ColliderShape s = bunny_shape({*path, {*path}}, 32);
-  ASSERT_EQ(s.notes.size(), 1u);
-  EXPECT_EQ(s.notes[0], *path +
-                            ": the mesh is open: 5 holes (223 edges on the rims, none above 18% of its "
-                            "height): the SDF sign near them is unreliable");
-  EXPECT_EQ(s.mesh.vertices.size(), 35947u - 1113u);  // the scan's unused vertices are dropped
-  EXPECT_EQ(s.mesh.triangles.size(), 69451u);
+  EXPECT_TRUE(s.notes.empty()) << s.notes[0];
+  // The scan's unused vertices are dropped; its five holes get a cap each, n − 2 triangles for n rim edges.
+  EXPECT_EQ(s.mesh.vertices.size(), 35947u - 1113u);
+  EXPECT_EQ(s.mesh.triangles.size(), 69451u + 223u - 2u * 5u);
 }
 
 // Issue 10 item 5: the field reaches r + margin beyond a collider placed at any size (in steps of powers
