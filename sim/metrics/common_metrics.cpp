@@ -22,7 +22,8 @@ std::string format_length(double metres) {
   if (a >= 1.0) return format_text("%.4g m", metres);
   if (a >= 1e-3) return format_text("%.3g mm", 1e3 * metres);
   if (a >= 1e-6) return format_text("%.3g um", 1e6 * metres);
-  return format_text("%.3g m", metres);
+  if (a >= 1e-9) return format_text("%.3g nm", 1e9 * metres);
+  return "< 1 nm";  // round-off of lengths of order a metre, either sign
 }
 
 std::string ResidualPart::text() const {

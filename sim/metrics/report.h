@@ -39,8 +39,8 @@ struct ModelSize {
 // printf into a std::string.
 std::string format_text(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
-// A length in the unit that suits it, to 3 significant digits: "2.02 m", "4.13 mm", "31 um", "0 m" (for -0
-// too), never "2.02e+03 mm" (issue 40 item 3).
+// A length in the unit that suits it, to 3 significant digits: "2.02 m", "4.13 mm", "31 um", "3.16 nm",
+// "< 1 nm" below that (round-off, either sign), "0 m" (for -0 too), never "2.02e+03 mm" (issue 40 item 3).
 std::string format_length(double metres);
 
 }  // namespace sim

@@ -33,7 +33,9 @@ TEST(FormatLength, PicksTheUnitAndDropsTheSignOfZero) {
   EXPECT_EQ(format_length(3.1e-5), "31 um");
   EXPECT_EQ(format_length(-0.0), "0 m");
   EXPECT_EQ(format_length(0.0), "0 m");
-  EXPECT_EQ(format_length(5e-10), "5e-10 m");
+  EXPECT_EQ(format_length(3.16e-9), "3.16 nm");
+  EXPECT_EQ(format_length(7.64e-18), "< 1 nm");
+  EXPECT_EQ(format_length(-5e-10), "< 1 nm");
 }
 
 TEST(ErrorWatch, TheBoundIsTheShortestRestLength) {
