@@ -2,6 +2,9 @@
 // edge by pairs of ball joints, the end planks joined to the world, crossed by a ball 1000 times as heavy as
 // a plank rolling over them with Coulomb friction 0.8. The paper: with one substep the bridge jitters apart
 // and cannot carry the ball.
+#include <algorithm>
+#include <cmath>
+
 #include "scenes/body_scene.h"
 
 namespace sim {
@@ -75,6 +78,12 @@ Built build_bridge(const ParamSet& p) {
                  quat_identity(), {d.ball_speed, 0.0, 0.0}, {0.0, 0.0, -d.ball_speed / d.ball_radius});
   b.set_body_material(ball, material);
   b.track_body(ball, "ball");
+  // Its path, for the camera: across the bridge, then off the far end in a parabola to the ground,
+  // v·√(2 y/g) beyond it (the drop y of its centre to a radius above the ground).
+  const Real g = std::max(Real(p.get("gravity")), Real(1e-3));
+  const Real flight = d.ball_speed * std::sqrt(2.0 * std::max(centre.y - d.ball_radius, Real(0.0)) / g);
+  b.set_motion({{x0 - d.ball_radius, 0.0, -half.z},
+                {-x0 + flight + 2.0 * d.ball_radius, centre.y + d.ball_radius, half.z}});
   return b.finalize();
 }
 
