@@ -7,17 +7,6 @@
 namespace render {
 namespace {
 
-GLuint make_texture(GLenum format, int width, int height, GLenum filter) {
-  GLuint t = 0;
-  glCreateTextures(GL_TEXTURE_2D, 1, &t);
-  glTextureStorage2D(t, 1, format, width, height);
-  glTextureParameteri(t, GL_TEXTURE_MIN_FILTER, filter);
-  glTextureParameteri(t, GL_TEXTURE_MAG_FILTER, filter);
-  glTextureParameteri(t, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTextureParameteri(t, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  return t;
-}
-
 GLuint colour_framebuffer(GLuint texture) {
   GLuint f = 0;
   glCreateFramebuffers(1, &f);

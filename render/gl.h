@@ -1,5 +1,5 @@
-// The OpenGL 4.5 core entry points, from the glad loader generated at build time, and the one helper
-// helpers every buffer and vertex array owner shares.
+// The OpenGL 4.5 core entry points, from the glad loader generated at build time, and the helpers every
+// buffer, vertex array and texture owner shares.
 #pragma once
 
 #include <glad/gl.h>
@@ -26,6 +26,18 @@ inline void vertex_attribute(GLuint vao, GLuint index, GLuint buffer, GLint size
   glVertexArrayAttribFormat(vao, index, size, GL_FLOAT, GL_FALSE, 0);
   glVertexArrayAttribBinding(vao, index, index);
   glVertexArrayBindingDivisor(vao, index, divisor);
+}
+
+// A 2D texture of one level, sampled with `filter` and clamped at its edges.
+inline GLuint make_texture(GLenum format, int width, int height, GLenum filter) {
+  GLuint t = 0;
+  glCreateTextures(GL_TEXTURE_2D, 1, &t);
+  glTextureStorage2D(t, 1, format, width, height);
+  glTextureParameteri(t, GL_TEXTURE_MIN_FILTER, GLint(filter));
+  glTextureParameteri(t, GL_TEXTURE_MAG_FILTER, GLint(filter));
+  glTextureParameteri(t, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTextureParameteri(t, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  return t;
 }
 
 }  // namespace render

@@ -6,12 +6,7 @@
 namespace render {
 
 ShadowMap::ShadowMap(int size_px) : size_(size_px) {
-  glCreateTextures(GL_TEXTURE_2D, 1, &texture_);
-  glTextureStorage2D(texture_, 1, GL_DEPTH_COMPONENT24, size_, size_);
-  glTextureParameteri(texture_, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  glTextureParameteri(texture_, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glTextureParameteri(texture_, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTextureParameteri(texture_, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  texture_ = make_texture(GL_DEPTH_COMPONENT24, size_, size_, GL_LINEAR);
   glTextureParameteri(texture_, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
   glTextureParameteri(texture_, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
   glCreateFramebuffers(1, &framebuffer_);
