@@ -179,7 +179,11 @@ app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool
     v.run.record.clear();
   }
   app::parse_size(a.size, v.width, v.height);
-  for (const std::string& overrides : run.compare) app::apply_overrides(run.settings, overrides);  // validate early
+  for (const std::string& overrides : run.compare) {  // validated early
+    const sim::ParamSet pane = app::apply_overrides(run.settings, overrides);
+    if (const auto conflict = sim::settings_conflict(sim::settings_from_params(pane)))
+      throw sim::ParamError("--compare \"" + overrides + "\": " + *conflict);
+  }
   return v;
 }
 
@@ -228,6 +232,8 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
   }
   o.scene_params.use_device_defaults(sim::runs_on_cuda(o.backend));
   o.settings.use_defaults(o.scene->settings);
+  if (const auto conflict = sim::settings_conflict(sim::settings_from_params(o.settings)))
+    throw sim::ParamError("settings: " + *conflict);
   if (!a.compare.empty()) o.compare = a.compare;
   if (!a.record.empty()) o.record = a.record;
   o.metrics_path = a.metrics;

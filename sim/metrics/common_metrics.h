@@ -103,7 +103,7 @@ std::string launch_line(bool cuda, const CommonMetrics& m);
 std::string stability_line(const CommonMetrics& m, Stabilization mode);
 
 // The common lines of a frame's report (metrics/report.h): energy, the families' residuals on one line
-// ("distance 4.13 mm · tet 0.0091"; none when no family holds a constraint), extension against the bound,
+// ("<family> 4.13 mm, <family> 0.0091"; none when no family holds a constraint), extension against the bound,
 // the tracked particles' sag, the probes' forces.
 void report_common(const CommonMetrics& m, const ResidualParts& residuals, double extension_bound,
                    int tracked_particles, const std::vector<Probe>& probes, ReportLines& out);

@@ -19,12 +19,12 @@ using ReportLines = std::vector<ReportLine>;
 
 // One family's part of the frame's residual line (issue 40 item 3): its constraints' largest error in the
 // family's own measure, as the metrics file holds it — a length's |C + α̃λ| (Small Steps Eq. 2) in metres, a
-// tet's in its strain [-], a fluid's density error, a joint's separation, a contact's depth.
+// strain's [-], a relative error in %, a separation or a depth in metres.
 struct ResidualPart {
-  std::string name;  // "distance", "tet", "density", "joints", "contacts", ...
+  std::string name;  // what the family calls its constraints
   double value = 0.0;
   std::string unit;  // "m", "" (a fraction) or "%": value as shown, 0.14 with "%" for 0.14 %
-  std::string text() const;  // "distance 4.13 mm", "tet 0.0091", "density 0.14 %"
+  std::string text() const;  // "<name> 4.13 mm", "<name> 0.0091", "<name> 0.14 %"
 };
 using ResidualParts = std::vector<ResidualPart>;
 

@@ -39,6 +39,17 @@ Settings settings_from_params(const ParamSet& p) {
   return s;
 }
 
+std::optional<std::string> settings_conflict(const Settings& s) {
+  if (s.min_substeps > s.max_substeps)
+    return "min_substeps " + std::to_string(s.min_substeps) + " is above max_substeps " +
+           std::to_string(s.max_substeps) + ": adaptive substepping takes N in [min_substeps, max_substeps]";
+  if (force_based(s.integrator) && s.adaptive != Stabilization::Off)
+    return std::string("adaptive ") + settings_to_params(s).text("adaptive") + " needs integrator xpbd: " +
+           "its stiffness estimate (Adaptive Sub-stepping Eqs. 9-11) reads XPBD's multipliers, which " +
+           info(s.integrator).label + " has none (give --adaptive off, or --integrator xpbd)";
+  return std::nullopt;
+}
+
 std::string describe(const Settings& s) {
   std::string text = describe(static_cast<const SolverSettings&>(s));
   const ParamSet values = settings_to_params(s);

@@ -4,6 +4,7 @@
 // "settings" object (app/run/preset.h), the viewer's Solver panel, the run summary and `smallsteps list`.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ ParamSet settings_to_params(const Settings& s);
 // Whether the setting `name` does anything under s (SettingSpec::relevant); true for a name not in the table.
 bool setting_relevant(const std::string& name, const Settings& s);
 Settings settings_from_params(const ParamSet& p);
+// Why a combination of settings means nothing, if it does not (issue 41 item 4): N_min above N_max, or an
+// adaptive mode (Eqs. 9-11 read XPBD's multipliers) under a force-based integrator, which has none.
+std::optional<std::string> settings_conflict(const Settings& s);
 
 // "substeps=30, iterations=1, ..." for every setting that differs from its default: what a run summary
 // prints beside describe().

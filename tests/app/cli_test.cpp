@@ -207,6 +207,16 @@ TEST(Cli, BadDragsAreRefusedNamingTheProblem) {
   expect_usage_error("run --scene chain --drag \"0 0.5 0.5 1 0.5 0.2\"", "give --record or --compare");
 }
 
+// Settings that contradict each other are refused, not quietly bent (issue 41 item 4): N_min above N_max,
+// from the command line, a preset or an A/B pane; an adaptive mode under a force-based integrator.
+TEST(Cli, ContradictorySettingsAreRefused) {
+  expect_usage_error("run --scene chain --min-substeps 50 --max-substeps 10",
+                     "min_substeps 50 is above max_substeps 10");
+  expect_usage_error("run --scene chain --integrator rk4 --adaptive substeps", "needs integrator xpbd");
+  expect_usage_error("run --scene chain --record x/ --compare \"min_substeps=50,max_substeps=10\" \"substeps=2\"",
+                     "--compare \"min_substeps=50,max_substeps=10\": min_substeps 50 is above max_substeps 10");
+}
+
 TEST(Cli, ColouringNeedsARenderedViewAndAKnownQuantity) {
   expect_usage_error("run --scene chain --colour-by speed", "--colour-by colours the rendered view");
   expect_usage_error("run --scene chain --record x/ --colour-by velocity", "velocity not in {flat,speed,error,strain}");
