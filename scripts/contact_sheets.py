@@ -94,7 +94,7 @@ def sheet(rows, out):
         for c, path in enumerate(frames):
             k = len(inputs) // 2
             inputs += ["-i", path]
-            text = f"{label}, t = {TIMES[c]:g} s".replace(":", "\\:").replace("'", "")
+            text = f"{label}, t = {TIMES[c]:g} s".replace(":", "\\:").replace("'", "\u2019")
             draw = (f",drawtext=fontfile={font}:text='{text}':x=w-tw-8:y=h-th-8:fontsize=15:fontcolor=white:"
                     "box=1:boxcolor=black@0.6:boxborderw=4") if os.path.exists(font) else ""
             filters.append(f"[{k}:v]scale={TILE[0]}:{TILE[1]}{draw}[t{k}]")

@@ -44,8 +44,9 @@ Viewer::Viewer(ViewOptions options)
   window_.set_input(this);
   const int scene_w = options_.width - (options_.interactive ? int(panel_width_) : 0);
   target_.resize(std::max(2, scene_w & ~1), std::max(2, options_.height & ~1));  // the camera frames this
-  for (int q = 0; q < IM_ARRAYSIZE(render::kColourByFlags); ++q)  // before the framing, which leaves room
-    if (options_.colour_by == render::kColourByFlags[q]) draw_.colour_by = render::ColourBy(q);  // for the legend
+  // --colour-by, before the framing, which leaves room for the legend
+  for (int q = 0; q < IM_ARRAYSIZE(render::kColourByFlags); ++q)
+    if (options_.colour_by == render::kColourByFlags[q]) draw_.colour_by = render::ColourBy(q);
   build_panes();
   for (const auto& p : panes_)  // asked for on the command line or in a preset: a usage error
     if (p->integrator_note) throw sim::ParamError(*p->integrator_note);
