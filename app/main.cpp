@@ -22,6 +22,7 @@
 #include "registry/settings.h"
 #include "run/exit_codes.h"
 #include "run/list_command.h"
+#include "run/openmp_wait.h"
 #include "run/preset.h"
 #include "run/runner.h"
 #include "run/view_options.h"
@@ -259,6 +260,7 @@ int run_experiment_command(app::ExperimentOptions options, const std::string& ba
 }  // namespace
 
 int main(int argc, char** argv) {
+  app::limit_openmp_spinning(argv);  // issue 41: threads that spin against the scheduler under load
   const std::vector<std::string> original_args(argv + 1, argv + argc);
   CLI::App cli{"smallsteps: substepped XPBD (Macklin et al. 2019, Small Steps in Physics Simulation)"};
   cli.require_subcommand(0, 1);

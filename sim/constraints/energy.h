@@ -35,11 +35,12 @@ enum class EnergyTerm : int {
   Gradient,  // ∇U [N]
   Product,   // K p [N] for a direction p [m]
   Diagonal,  // diag K [N/m], per component
+  Value,     // U [J] in x, a constraint's U shared evenly among its particles (y, z zero): for the line search
 };
 
 // Distance C = |x_a − x_b| − L: ∇_a U = (C/α) n, and K_aa = −K_ab = (1/α)(n nᵀ + (C⁺/ℓ)(I − n nᵀ)) with the
 // curvature term only under tension (C > 0), where it is positive. Returns end a's term; end b's is its
-// negative (Gradient, Product) or the same (Diagonal). u: p_a − p_b for Product.
+// negative (Gradient, Product) or the same (Diagonal; Value, half of U = C²/(2α) each). u: p_a − p_b for Product.
 SIM_HD Vec3 distance_energy_term(EnergyTerm term, Vec3 xa, Vec3 xb, Real rest_length, Real alpha, Vec3 u) {
   const Vec3 d = xa - xb;
   const Real len = length(d);
@@ -54,6 +55,8 @@ SIM_HD Vec3 distance_energy_term(EnergyTerm term, Vec3 xa, Vec3 xb, Real rest_le
       const Real along = dot(n, u);
       return (1.0 / alpha) * (along * n + geometric * (u - along * n));
     }
+    case EnergyTerm::Value:
+      return {0.25 * C * C / alpha, 0.0, 0.0};
     default: {
       const Vec3 n2{n.x * n.x, n.y * n.y, n.z * n.z};
       return (1.0 / alpha) * (n2 + geometric * (Vec3{1.0, 1.0, 1.0} - n2));
@@ -68,6 +71,8 @@ SIM_HD Vec3 attachment_energy_term(EnergyTerm term, Vec3 x, Vec3 target, Real al
       return (1.0 / alpha) * (x - target);
     case EnergyTerm::Product:
       return (1.0 / alpha) * p;
+    case EnergyTerm::Value:
+      return {0.5 * dot(x - target, x - target) / alpha, 0.0, 0.0};
     default:
       return {1.0 / alpha, 1.0 / alpha, 1.0 / alpha};
   }
@@ -79,6 +84,12 @@ SIM_HD Vec3 attachment_energy_term(EnergyTerm term, Vec3 x, Vec3 target, Real al
 SIM_HD Mat3 tet_stress(TetModel model, Mat3 F, Real gamma, Real alpha_d, Real alpha_h) {
   const Mat3 Pd = model == TetModel::NeoHookean ? F : F * (0.5 * (transpose(F) * F - mat3_identity()));
   return (1.0 / alpha_d) * Pd + ((determinant(F) - gamma) / alpha_h) * cofactor(F);
+}
+
+// The energy whose gradient tet_stress is: U = C_D²/(2α_D) + C_H²/(2α_H) [J, per the α's volume scaling].
+SIM_HD Real tet_energy(TetModel model, Mat3 F, Real gamma, Real alpha_d, Real alpha_h) {
+  const Real cd = tet_deviatoric(model, F).C, ch = tet_hydrostatic(F, gamma).C;
+  return 0.5 * cd * cd / alpha_d + 0.5 * ch * ch / alpha_h;
 }
 
 // dP for a change dF of F: StVK's Gauss-Newton F sym(Fᵀ dF)/α_D (its dF E term, negative under
@@ -104,6 +115,9 @@ SIM_HD void tet_energy_terms(EnergyTerm term, TetModel model, Real gamma, Mat3 i
   } else if (term == EnergyTerm::Product) {
     tet_vertex_gradients(tet_stress_differential(model, F, edge_matrix(p) * inv_rest, alpha_d, alpha_h),
                          inv_rest, out);
+  } else if (term == EnergyTerm::Value) {
+    const Real quarter = 0.25 * tet_energy(model, F, gamma, alpha_d, alpha_h);
+    for (int i = 0; i < 4; ++i) out[i] = {quarter, 0.0, 0.0};
   } else {  // K's diagonal: e_kᵀ K e_k for each vertex and component, one unit direction at a time
     for (int i = 0; i < 4; ++i) {
       Real diag[3];

@@ -93,8 +93,7 @@ std::string describe(const Divergence& d) {
     case kNonFiniteVelocity:
       return d.item + " has a non-finite velocity";
     case kOutOfBounds:
-      return d.item + " left the scene bounds at (" + std::to_string(x.x) + ", " + std::to_string(x.y) +
-             ", " + std::to_string(x.z) + ") m";
+      return d.item + format_text(" left the scene bounds at (%.4g, %.4g, %.4g) m", x.x, x.y, x.z);
     default:
       return d.item + " is fine";
   }

@@ -25,13 +25,6 @@ struct Predict {
   }
 };
 
-// x += Δx for every particle: a Newton step's solved Δx (solver/force/newton_pcg.h).
-struct ApplyJacobiDeltas {
-  Vec3* x;
-  const Vec3* delta;  // [m]
-  SIM_HD void operator()(int i) const { x[i] += delta[i]; }
-};
-
 // Algorithm 1 line 11: v = (x − xⁿ) / Δt_s, scaled by e^{−d Δt_s} for velocity damping d, so that |v|
 // decays as e^{−d t} whatever the substep count.
 struct UpdateVelocity {

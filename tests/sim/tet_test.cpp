@@ -66,7 +66,7 @@ TEST(TetElasticity, ConstraintGradientsMatchFiniteDifferences) {
 }
 
 // The energy the Newton solve minimises: ∇U of tet_energy_terms is the derivative of
-// C_D²/(2α_D) + C_H²/(2α_H).
+// C_D²/(2α_D) + C_H²/(2α_H), which its Value term's four shares add up to (the line search's U).
 TEST(TetElasticity, EnergyGradientMatchesFiniteDifferences) {
   for (const TetModel model : {TetModel::StVK, TetModel::NeoHookean}) {
     const TetCompliance c = tet_compliance(model, lame_from_young(1e6, 0.3), 1.0);
@@ -78,6 +78,9 @@ TEST(TetElasticity, EnergyGradientMatchesFiniteDifferences) {
       const double Cd = tet_deviatoric(model, F).C, Ch = tet_hydrostatic(F, c.gamma).C;
       return Cd * Cd / (2.0 * c.deviatoric) + Ch * Ch / (2.0 * c.hydrostatic);
     };
+    Vec3 shares[4];
+    tet_energy_terms(EnergyTerm::Value, model, c.gamma, Dinv, c.deviatoric, c.hydrostatic, x, x, shares);
+    EXPECT_NEAR(shares[0].x + shares[1].x + shares[2].x + shares[3].x, U(x), 1e-12 * U(x));
     expect_gradient(
         U,
         [&](const Vec3 y[4], Vec3 g[4]) {

@@ -135,7 +135,7 @@ struct DistanceEnergy {
                                                       energy_compliance(compliance[k], w_sum, h, kappa), u)
                                : Vec3{0.0, 0.0, 0.0};
     slots[2 * k] = t;
-    slots[2 * k + 1] = term == EnergyTerm::Diagonal ? t : -t;
+    slots[2 * k + 1] = term == EnergyTerm::Diagonal || term == EnergyTerm::Value ? t : -t;
   }
 };
 

@@ -15,6 +15,12 @@
 // K) v⁺ = M v + h (f(xⁿ) + M g), their (I − h² J) v⁺ = v + h a times M. Pinned particles (w = 0) are left out
 // of the system. Contacts have no energy: the contact families project once after the solve, as hard
 // constraints.
+// Safeguards (issue 41): PCG stops at |r| ≤ kCgTolerance |r₀| (Nocedal & Wright 2006, Alg. 5.3 with a
+// relative stopping test) and on breakdown (pᵀAp ≤ 0, rᵀz ≤ 0 or a non-finite step length); without them a
+// 10,000-iteration budget ran the recurrences down to |r|/|r₀| = 1e-151, where rᵀz and pᵀAp lose their
+// digits and the step length α = rᵀz/pᵀAp is noise. Each Newton step is then a backtracking line search
+// on E (Nocedal & Wright Alg. 3.1 with a plain decrease test): Δx, Δx/2, ... down to Δx/2¹⁰ until E does
+// not rise beyond rounding; a step that no length makes acceptable is rejected and ends the Newton loop.
 #pragma once
 
 #include <cmath>
@@ -114,6 +120,28 @@ struct JacobiUpdate {
   }
 };
 
+// E(x) = Σ m/(2h²)|x − x̃|² + U with U's shares from a Value energy pass in u[i].x; returns (E_i, 0).
+struct StepEnergy {
+  const Vec3* x;
+  const Vec3* x_tilde;
+  const Real* w;
+  const Vec3* u;
+  Real inv_h2;
+  SIM_HD PairSums operator()(int i) const {
+    const Vec3 d = x[i] - x_tilde[i];
+    return {0.5 * mass_over_h2(w[i], inv_h2) * dot(d, d) + u[i].x, 0.0};
+  }
+};
+
+// The line search's trial point x = x_start + t Δx (t = 1: the full Newton step, the same bits as x += Δx).
+struct StepAlong {
+  Vec3* x;
+  const Vec3* x_start;
+  const Vec3* dx;
+  Real t;
+  SIM_HD void operator()(int i) const { x[i] = x_start[i] + t * dx[i]; }
+};
+
 struct CgDirection {
   const Vec3* z;
   Vec3* p;
@@ -129,13 +157,14 @@ class NewtonPcg {
   template <class FamilyStages>
   double step(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub) {
     const int n = core.particle_count();
-    for (auto* b : {&x_tilde_, &grad_, &diag_, &r_, &z_, &p_, &q_, &dx_}) Exec::resize(*b, size_t(n));
+    for (auto* b : {&x_tilde_, &x_start_, &grad_, &diag_, &r_, &z_, &p_, &q_, &dx_}) Exec::resize(*b, size_t(n));
     Exec::copy(x_tilde_, core.state.particle_x);
     Exec::copy(core.state.particle_x, core.x_prev);  // Newton starts at xⁿ
     ++core.launches;
     const Real inv_h2 = 1.0 / (sub.h * sub.h);
     const Real* w = core.w();
     double relative = 0.0;
+    double e = step_energy(core, families, sub);
     for (int newton = 0; newton < sub.settings.newton_iterations; ++newton) {
       energy(core, families, sub, EnergyTerm::Gradient, nullptr, grad_);
       energy(core, families, sub, EnergyTerm::Diagonal, nullptr, diag_);
@@ -143,9 +172,10 @@ class NewtonPcg {
                                 NewtonStart{core.x(), data(x_tilde_), w, data(grad_), data(diag_), data(r_),
                                             data(z_), data(p_), data(dx_), inv_h2});
       const double r0 = std::sqrt(s.b);
+      if (!std::isfinite(r0)) break;
       relative = sub.settings.linear_solver == LinearSolver::Pcg ? pcg(core, families, sub, s, r0)
                                                                  : jacobi(core, families, sub, r0);
-      core.launch(n, ApplyJacobiDeltas{core.x(), data(dx_)});
+      if (!line_search(core, families, sub, e)) break;
     }
     return relative;
   }
@@ -155,24 +185,61 @@ class NewtonPcg {
   using Buffer = typename Exec::template Buffer<T>;
   static Vec3* data(Buffer<Vec3>& b) { return Exec::data(b); }
 
+  // Rounding in E's sum: a trial within this fraction of |E| counts as no rise [-].
+  static constexpr double kEnergyRounding = 1e-12;
+  static constexpr int kHalvings = 10;  // the shortest trial step is Δx/2¹⁰
+  static constexpr double kCgTolerance = 1e-12;  // PCG stops at |r| ≤ this × |r₀| [-]
+
+  // E at core.x.
+  template <class FamilyStages>
+  double step_energy(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub) {
+    energy(core, families, sub, EnergyTerm::Value, nullptr, q_);
+    return reduce(core, core.particle_count(),
+                  StepEnergy{core.x(), data(x_tilde_), core.w(), data(q_), Real(1.0 / (sub.h * sub.h))})
+        .a;
+  }
+
+  // Moves core.x along dx_ by the longest of 1, 1/2, ... 1/2¹⁰ whose E does not rise above e (plus
+  // rounding) and updates e; if none, leaves core.x where it was and returns false.
+  template <class FamilyStages>
+  bool line_search(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub, double& e) {
+    const int n = core.particle_count();
+    Exec::copy(x_start_, core.state.particle_x);
+    ++core.launches;
+    Real t = 1.0;
+    for (int halving = 0; halving <= kHalvings; ++halving, t *= 0.5) {
+      core.launch(n, StepAlong{core.x(), data(x_start_), data(dx_), t});
+      const double trial = step_energy(core, families, sub);
+      if (trial <= e + kEnergyRounding * std::fabs(e)) {
+        e = trial;
+        return true;
+      }
+    }
+    Exec::copy(core.state.particle_x, x_start_);
+    ++core.launches;
+    return false;
+  }
+
   template <class F>
   PairSums reduce(SolverCore<Exec>& core, int n, const F& f) {
     ++core.launches;
     return Exec::template reduce<PairSums>(n, f, scratch_);
   }
 
-  // At most linear_iterations of PCG from NewtonStart's s = (r·z, r·r); returns |r|/|r₀|.
+  // At most linear_iterations of PCG from NewtonStart's s = (r·z, r·r), fewer at the tolerance or a
+  // breakdown; returns |r|/|r₀|.
   template <class FamilyStages>
   double pcg(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub, PairSums s, double r0) {
     const int n = core.particle_count();
     const Real inv_h2 = 1.0 / (sub.h * sub.h);
     double rz = s.a, relative = r0 > 0.0 ? 1.0 : 0.0;
-    for (int it = 0; it < sub.settings.linear_iterations && s.b > 0.0; ++it) {
+    const double stop = kCgTolerance * r0;
+    for (int it = 0; it < sub.settings.linear_iterations && std::sqrt(s.b) > stop && rz > 0.0; ++it) {
       energy(core, families, sub, EnergyTerm::Product, data(p_), q_);
       const double pq = reduce(core, n, ApplyMass{core.w(), data(p_), data(q_), inv_h2}).a;
-      if (!(pq > 0.0)) break;  // K lost definiteness along p, or p vanished
-      s = reduce(core, n,
-                 CgUpdate{data(p_), data(q_), data(diag_), data(dx_), data(r_), data(z_), Real(rz / pq)});
+      const double a = rz / pq;
+      if (!(pq > 0.0) || !std::isfinite(a)) break;  // K lost definiteness along p, or p vanished
+      s = reduce(core, n, CgUpdate{data(p_), data(q_), data(diag_), data(dx_), data(r_), data(z_), Real(a)});
       relative = r0 > 0.0 ? std::sqrt(s.b) / r0 : 0.0;
       core.launch(n, CgDirection{data(z_), data(p_), Real(s.a / rz)});
       rz = s.a;
@@ -207,6 +274,7 @@ class NewtonPcg {
   }
 
   Buffer<Vec3> x_tilde_;  // x̃ [m]
+  Buffer<Vec3> x_start_;  // x before the line search's trials [m]
   Buffer<Vec3> grad_;     // ∇U [N]
   Buffer<Vec3> diag_;     // diag K, then the preconditioner diag(M/h² + K) [N/m]
   Buffer<Vec3> r_, z_, p_, q_;
