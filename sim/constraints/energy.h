@@ -35,12 +35,13 @@ enum class EnergyTerm : int {
   Gradient,  // ∇U [N]
   Product,   // K p [N] for a direction p [m]
   Diagonal,  // diag K [N/m], per component
-  Value,     // U [J] in x, a constraint's U shared evenly among its particles (y, z zero): for the line search
+  Value,     // U [J] in x, a constraint's U shared evenly among its particles (y, z 0): the line search
 };
 
 // Distance C = |x_a − x_b| − L: ∇_a U = (C/α) n, and K_aa = −K_ab = (1/α)(n nᵀ + (C⁺/ℓ)(I − n nᵀ)) with the
 // curvature term only under tension (C > 0), where it is positive. Returns end a's term; end b's is its
-// negative (Gradient, Product) or the same (Diagonal; Value, half of U = C²/(2α) each). u: p_a − p_b for Product.
+// negative (Gradient, Product) or the same (Diagonal; Value, half of U = C²/(2α) each). u: p_a − p_b for
+// Product.
 SIM_HD Vec3 distance_energy_term(EnergyTerm term, Vec3 xa, Vec3 xb, Real rest_length, Real alpha, Vec3 u) {
   const Vec3 d = xa - xb;
   const Real len = length(d);

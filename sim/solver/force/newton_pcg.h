@@ -157,7 +157,8 @@ class NewtonPcg {
   template <class FamilyStages>
   double step(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub) {
     const int n = core.particle_count();
-    for (auto* b : {&x_tilde_, &x_start_, &grad_, &diag_, &r_, &z_, &p_, &q_, &dx_}) Exec::resize(*b, size_t(n));
+    for (auto* b : {&x_tilde_, &x_start_, &grad_, &diag_, &r_, &z_, &p_, &q_, &dx_})
+      Exec::resize(*b, size_t(n));
     Exec::copy(x_tilde_, core.state.particle_x);
     Exec::copy(core.state.particle_x, core.x_prev);  // Newton starts at xⁿ
     ++core.launches;
