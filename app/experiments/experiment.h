@@ -88,8 +88,10 @@ ExperimentDef chain_force();
 ExperimentDef cloth_energy();
 ExperimentDef beam_sag();
 
-// Figure 1's drape over the bunny at three resolutions (bunny_experiment.cpp).
+// Figure 1's drape over the bunny (bunny_experiment.cpp).
 ExperimentDef bunny_stretch();
+// The stretch the 64² drape keeps at rest against the substep count, gravity and friction.
+ExperimentDef bunny_rest_stretch();
 
 // Small Steps' fluid and rigid bodies (fluid_rigid_experiments.cpp): §6.4-6.5, Figures 2, 8 and 9.
 ExperimentDef fluid_compression();

@@ -18,6 +18,7 @@ const std::vector<ExperimentDef>& experiment_registry() {
                                                  chain_force(),
                                                  cloth_energy(),
                                                  bunny_stretch(),
+                                                 bunny_rest_stretch(),
                                                  beam_sag(),
                                                  integrator_order(),
                                                  integrator_pendulum(),

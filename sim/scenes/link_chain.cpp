@@ -99,7 +99,13 @@ SceneDef link_chain_scene(std::string name, std::string description, const LinkC
   def.params = link_chain_params(defaults);
   def.settings = {{"substeps", 100}};  // Figure 8's stiff chain: 100 substeps × 1 iteration
   def.build = [defaults](const ParamSet& p) {
-    const LinkChain chain = link_chain_from(p, defaults);
+    LinkChain chain = link_chain_from(p, defaults);
+    // A chain longer than its default pivot's height would start with its weight through the ground, and the
+    // ground would throw a weight of 1000 links up the chain (50 links: 250 kJ within half a second): the
+    // pivot rises until the chain hanging straight down, the lowest any swing reaches, clears the ground
+    // by a weight's size.
+    const Real reach = chain.link_length * Real(chain.links) + 2.0 * chain.weight_half;
+    chain.top.y = std::fmax(chain.top.y, reach + 2.0 * chain.weight_half);
     ModelBuilder b;
     if (Real(p.get("link_radius")) > chain.link_radius)
       b.add_note("link_radius " + std::to_string(p.get("link_radius")) +
@@ -112,7 +118,7 @@ SceneDef link_chain_scene(std::string name, std::string description, const LinkC
     ground.enabled = true;
     b.set_ground(ground);
     b.add_joint_probe("top_joint", add_link_chain(b, chain));
-    b.set_motion(swing_reach(chain.top, chain.link_length * Real(chain.links) + 2.0 * chain.weight_half,
+    b.set_motion(swing_reach(chain.top, reach,
                              chain.angle, {1.0, 0.0, 0.0}));
     return b.finalize();
   };
