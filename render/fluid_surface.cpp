@@ -22,11 +22,7 @@ FluidSurface::FluidSurface()
     : depth_(std::make_unique<ShaderProgram>("sphere.vert", "fluid_depth.frag")),
       thickness_(std::make_unique<ShaderProgram>("sphere.vert", "fluid_thickness.frag")),
       filter_(std::make_unique<ShaderProgram>("fluid_screen.vert", "fluid_filter.frag")),
-      composite_(std::make_unique<ShaderProgram>("fluid_screen.vert", "fluid_composite.frag")) {
-  glCreateVertexArrays(1, &empty_vao_);
-}
-
-FluidSurface::~FluidSurface() { glDeleteVertexArrays(1, &empty_vao_); }
+      composite_(std::make_unique<ShaderProgram>("fluid_screen.vert", "fluid_composite.frag")) {}
 
 void FluidSurface::set_camera(const glm::mat4& view, const glm::mat4& proj, float splat_radius_scale) const {
   for (const ShaderProgram* p : {depth_.get(), thickness_.get()}) {
@@ -101,7 +97,7 @@ void FluidSurface::filter_depth(const glm::mat4& proj, float splat_radius, glm::
   filter_->set("u_depth_sigma", kDepthRange * splat_radius);
   glViewport(0, 0, size.x, size.y);
   filter_->use();
-  glBindVertexArray(empty_vao_);
+  empty_vao_.bind();
   for (int pass = 0; pass < 2 * kFilterIterations; ++pass) {
     const int from = pass % 2;
     glBindFramebuffer(GL_FRAMEBUFFER, targets_.depth_framebuffer(1 - from));
@@ -130,7 +126,7 @@ void FluidSurface::composite(glm::ivec4 viewport, const FluidLook& look) const {
   glBindTextures(2, 3, textures);
   glViewport(viewport.x, viewport.y, viewport.z, viewport.w);
   c.use();
-  glBindVertexArray(empty_vao_);
+  empty_vao_.bind();
   glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 

@@ -13,6 +13,7 @@
 
 #include "render/camera.h"
 #include "render/fluid_targets.h"
+#include "render/gl.h"
 #include "render/scene_buffers.h"
 #include "render/shader_program.h"
 
@@ -34,7 +35,6 @@ struct FluidLook {
 class FluidSurface {
  public:
   FluidSurface();
-  ~FluidSurface();
   FluidSurface(const FluidSurface&) = delete;
   FluidSurface& operator=(const FluidSurface&) = delete;
   // Draws the fluid's particles as water over the opaque scene already drawn in the bound framebuffer's
@@ -50,7 +50,7 @@ class FluidSurface {
 
   std::unique_ptr<ShaderProgram> depth_, thickness_, filter_, composite_;
   FluidTargets targets_;
-  GLuint empty_vao_ = 0;
+  EmptyVertexArray empty_vao_;
 };
 
 }  // namespace render

@@ -40,4 +40,18 @@ inline GLuint make_texture(GLenum format, int width, int height, GLenum filter) 
   return t;
 }
 
+// A vertex array without attributes, bound for draws whose vertex shader makes its vertices from
+// gl_VertexID (the ground's quad, a full-screen triangle).
+class EmptyVertexArray {
+ public:
+  EmptyVertexArray() { glCreateVertexArrays(1, &id_); }
+  ~EmptyVertexArray() { glDeleteVertexArrays(1, &id_); }
+  EmptyVertexArray(const EmptyVertexArray&) = delete;
+  EmptyVertexArray& operator=(const EmptyVertexArray&) = delete;
+  void bind() const { glBindVertexArray(id_); }
+
+ private:
+  GLuint id_ = 0;
+};
+
 }  // namespace render

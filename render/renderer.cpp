@@ -20,9 +20,7 @@ Renderer::Renderer()
       lines_(std::make_unique<ShaderProgram>("lines.vert", "lines.frag")),
       ground_(std::make_unique<ShaderProgram>("ground.vert", "ground.frag")),
       body_(std::make_unique<ShaderProgram>("body.vert", "body.frag")),
-      light_dir_(glm::normalize(glm::vec3(0.45f, 1.0f, 0.35f))) {
-  glCreateVertexArrays(1, &empty_vao_);
-}
+      light_dir_(glm::normalize(glm::vec3(0.45f, 1.0f, 0.35f))) {}
 
 void Renderer::set_common(const ShaderProgram& p, const OrbitCamera& camera, const Viewport& viewport,
                           bool shadows) const {
@@ -171,7 +169,7 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
     ground_->set("u_centre", glm::vec2(centre.x, centre.z));
     ground_->set("u_cell", std::pow(10.0f, std::floor(std::log10(extent / 4.0f))));
     ground_->use();
-    glBindVertexArray(empty_vao_);
+    empty_vao_.bind();
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   }
   if (draws_water(model, options)) {  // over the opaque scene, which it refracts

@@ -13,6 +13,7 @@
 #include "render/camera.h"
 #include "render/caption.h"
 #include "render/fluid_surface.h"
+#include "render/gl.h"
 #include "render/scene_buffers.h"
 #include "render/shader_program.h"
 #include "render/shadow_map.h"
@@ -62,7 +63,7 @@ class Renderer {
   Caption caption_;
   ShadowMap shadow_map_;
   FluidSurface fluid_;
-  GLuint empty_vao_ = 0;
+  EmptyVertexArray empty_vao_;
   glm::vec3 light_dir_;
 };
 
