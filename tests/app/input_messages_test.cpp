@@ -1,8 +1,10 @@
 // Issue 41 items 4 and 6, the probe's reproducers: bad input is refused with exit status 2 and a message
 // naming its source (the command-line flag, or the preset file and key), the value as written (escaped)
-// and the allowed values; a preset's duplicate key is refused, not passed over.
+// and the allowed values; a preset's duplicate key and a directory where the bunny's file belongs are
+// refused, not passed over; a far part of the bunny's mesh is left out with a note.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -96,6 +98,35 @@ TEST(InputMessages, ControlCharactersArriveEscaped) {
   std::ofstream(stem + ".ele") << "1 4 0\n1 1 2 3 4\n";
   expect_has(refusal("run --scene fem_beam --set tet_file=" + stem),
              "ctl_body.node:3: point: '\\x1b[2J' is not a number");
+}
+
+TEST(InputMessages, DirectoryAtTheBunnyPathIsRefused) {
+  const std::string dir = ::testing::TempDir() + "asset_with_dir";
+  std::filesystem::create_directories(dir + "/stanford-bunny.obj");
+  expect_has(refusal("run --scene bunny_cloth --frames 1", "SMALLSTEPS_ASSET_DIR=" + dir + " "),
+             "smallsteps: $SMALLSTEPS_ASSET_DIR: '" + dir +
+                 "/stanford-bunny.obj' is a directory, not the file "
+                 "stanford-bunny.obj (remove or rename it)");
+}
+
+// A unit cube beside a closed tetrahedron at (1000, 1000, 1000) used to leave a field in which the cube
+// vanished (the cloth fell to the ground, no message): the cube is the collider now, and a note says so.
+TEST(InputMessages, FarPartOfTheBunnyMeshIsLeftOutWithANote) {
+  const std::string dir = ::testing::TempDir() + "asset_far_part";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/stanford-bunny.obj")
+      << "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nv 0 0 1\nv 1 0 1\nv 0 1 1\nv 1 1 1\n"
+         "f 1 3 4\nf 1 4 2\nf 5 6 8\nf 5 8 7\nf 1 2 6\nf 1 6 5\nf 3 7 8\nf 3 8 4\nf 1 5 7\nf 1 7 3\nf 2 4 8\n"
+         "f 2 8 6\nv 1000 1000 1000\nv 1001 1000 1000\nv 1000 1001 1000\nv 1000 1000 1001\n"
+         "f 9 11 10\nf 9 10 12\nf 9 12 11\nf 10 11 12\n";
+  const Result r = run("run --scene bunny_cloth --frames 2 --no-progress",
+                       "SMALLSTEPS_ASSET_DIR=" + dir + " XDG_CACHE_HOME=" + dir + " ");
+  EXPECT_EQ(r.status, 0) << r.output;
+  expect_has(r.output,
+             "smallsteps: note: " + dir +
+                 "/stanford-bunny.obj: left out of the collider: 1 part "
+                 "holding 4 of its 16 triangles, 1.73e+03 or more away from the rest, which is 1 in size");
+  EXPECT_EQ(r.output.find("Using a sphere collider instead"), std::string::npos) << r.output;
 }
 
 }  // namespace
