@@ -22,7 +22,7 @@ std::string join(const std::vector<std::string>& items, const char* sep) {
   return out;
 }
 
-// " (allowed: [1e-05, 0.1] s)": what a message about a value of `s` ends with.
+// " (allowed: [0.0001, 0.1] s)": what a message about a value of `s` ends with.
 std::string allowed(const ParamSpec& s) {
   return " (allowed: " + s.range_text() + (s.unit.empty() ? "" : " " + s.unit) + ")";
 }

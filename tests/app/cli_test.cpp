@@ -195,7 +195,8 @@ TEST(Cli, BadSizeNamesTheExpectedForm) { expect_usage_error("run --record x/ --s
 
 TEST(Cli, BadCompareSettingIsNamed) {
   expect_usage_error("run --compare substeps=1 warp=3", "warp");
-  expect_usage_error("run --compare substeps=0 substeps=2", "[1, 1000]");
+  expect_usage_error("run --compare substeps=0 substeps=2",
+                     "--compare 'substeps=0': '0' is out of range (allowed: [1, 1000])");
 }
 
 // A scripted drag names what is wrong with it, and a run that renders nothing refuses it (issue 40 item 7).
