@@ -79,7 +79,13 @@ bool apply_document(const PresetJson& preset, const std::string& where, RunOptio
       throw sim::ParamError(where + ": unknown key " + sim::in_quotes(key) +
                             " (allowed: scene, frames, backend, settings, params, compare, record, drag)");
   }
-  if (doc.contains("scene")) options.select_scene(sim::find_scene(string_of(preset, where, "scene")));
+  if (doc.contains("scene")) {
+    try {
+      options.select_scene(sim::find_scene(string_of(preset, where, "scene")));
+    } catch (const sim::ParamError& e) {
+      throw sim::ParamError(key_source(where, "scene") + ": " + e.what());
+    }
+  }
   if (doc.contains("frames")) {
     const std::string source = key_source(where, "frames");
     options.frames = parse_frames(scalar_text(doc.at("frames"), preset, "frames", source), source);

@@ -90,7 +90,8 @@ TEST(InputMessages, PresetMessagesNameTheirPrefixOnce) {
 
 TEST(InputMessages, ControlCharactersArriveEscaped) {
   const std::string scene = preset("ctl_scene.json", "{\"scene\": \"\\u001b[2Jchain\"}");
-  expect_has(refusal("run --preset " + scene), "unknown scene '\\x1b[2Jchain'");
+  expect_has(refusal("run --preset " + scene),
+             "preset '" + scene + "' key 'scene': unknown scene '\\x1b[2Jchain'");
   const std::string key = preset("ctl_key.json", "{\"\\u001b[31mscene\": 1}");
   expect_has(refusal("run --preset " + key), "unknown key '\\x1b[31mscene'");
   const std::string stem = ::testing::TempDir() + "ctl_body";
