@@ -19,6 +19,7 @@
 
 #include "experiments/experiment_command.h"
 #include "params/decimal.h"
+#include "params/quoted.h"
 #include "registry/settings.h"
 #include "run/exit_codes.h"
 #include "run/list_command.h"
@@ -45,7 +46,7 @@ struct RunArgs {
   std::string scene, preset, backend = "auto", metrics, record, size = "1280x720";
   std::vector<std::string> compare;
   bool no_caption = false;
-  int frames = 0;
+  std::string frames;  // as written; "" when not given
   std::vector<std::string> sets;
   std::map<std::string, std::string> settings;  // settings-table name -> text, as given
   bool no_progress = false;
@@ -62,9 +63,10 @@ void add_run_options(CLI::App& run, RunArgs& a, bool view) {
                  "scene name (see `smallsteps list`); default " + std::string(app::kDefaultScene));
   if (view)
     run.add_option("--frames,--quit-after", a.frames,
-                   "close after this many simulated frames (default: never)");
+                   "close after this many simulated frames (default: never)")
+        ->type_name("INT");
   else
-    run.add_option("--frames", a.frames, "frames to simulate (default 300)");
+    run.add_option("--frames", a.frames, "frames to simulate (default 300)")->type_name("INT");
   for (const sim::ParamSpec& s : sim::settings_table())
     run.add_option("--" + dashed(s.name), a.settings[s.name], s.help + " (" + s.range_text() + ")");
   run.add_option("--backend", a.backend, "auto|cpu|cuda (auto: CUDA when a device is present)");
@@ -174,7 +176,7 @@ app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool
   v.caption = !a.no_caption;
   v.colour_by = a.colour_by;
   v.interactive = interactive;
-  v.quit_after = a.frames;  // only the interactive viewer reads it; 0 (not given): never
+  v.quit_after = a.frames.empty() ? 0 : run.frames;  // only the interactive viewer reads it; 0: never
   if (interactive && a.record.empty()) {  // a preset's recording is suggested, not started unasked
     v.record_suggestion = v.run.record;
     v.run.record.clear();
@@ -207,23 +209,20 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
   if (!a.preset.empty()) preset_named_scene = app::apply_preset_file(a.preset, o);
   if (!a.scene.empty() && a.scene != o.scene->name) {
     if (preset_named_scene)
-      throw sim::ParamError("--scene " + a.scene + " contradicts the preset's scene '" + o.scene->name + "'");
+      throw sim::ParamError("--scene " + sim::in_quotes(a.scene) + " contradicts the preset's scene '" +
+                            o.scene->name + "'");
     o.select_scene(sim::find_scene(a.scene));
   }
   for (const std::string& assignment : a.sets) {
     const size_t eq = assignment.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw sim::ParamError("--set '" + assignment + "': expected name=value");
-    o.scene_params.set_text(assignment.substr(0, eq), assignment.substr(eq + 1));
+      throw sim::ParamError("--set " + sim::in_quotes(assignment) + ": expected name=value");
+    const std::string name = assignment.substr(0, eq);
+    o.scene_params.set_text(name, assignment.substr(eq + 1), "--set " + sim::in_quotes(name));
   }
   for (const auto& [name, text] : a.settings)
-    if (run.count("--" + dashed(name)) > 0) o.settings.set_text(name, text);
-  if (run.count("--frames") > 0) {
-    if (a.frames < 1 || a.frames > app::kMaxFrames)
-      throw sim::ParamError("--frames " + std::to_string(a.frames) + " is out of range (allowed: [1, " +
-                            std::to_string(app::kMaxFrames) + "])");
-    o.frames = a.frames;
-  }
+    if (run.count("--" + dashed(name)) > 0) o.settings.set_text(name, text, "--" + dashed(name));
+  if (run.count("--frames") > 0) o.frames = app::parse_frames(a.frames, "--frames");
   if (run.count("--backend") > 0) {
     try {
       o.backend = sim::parse_backend(a.backend);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Long fuzz runs of the libFuzzer harnesses in fuzz/ (ctest runs each for seconds only):
-#   scripts/fuzz.sh [--runs N] [--seconds S] [harness ...]     harnesses: obj preset (default: all)
+#   scripts/fuzz.sh [--runs N] [--seconds S] [harness ...]     harnesses: every fuzz/<name>_fuzzer.cpp,
+#                                                              now obj preset tetgen (default: all)
 # Builds them in the sanitize preset (clang, AddressSanitizer + UBSan; scripts/setup.sh installs clang),
 # then runs each from its seeds (fuzz/corpus/<name>; the preset harness also assets/presets) with its
 # dictionary, until N inputs (default one million) or S seconds. Inputs that reach new code are kept in build/fuzz/corpus/<name> and seed the next
@@ -10,18 +11,21 @@ cd "$(dirname "$0")/.."
 
 runs=1000000
 seconds=0
+known=()
+for source in fuzz/*_fuzzer.cpp; do known+=("$(basename "$source" _fuzzer.cpp)"); done
+choices=$(IFS='|'; echo "${known[*]}")
 harnesses=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
-    obj|preset) harnesses+=("$1"); shift ;;
-    *) echo "fuzz.sh: unknown argument '$1' (usage: fuzz.sh [--runs N] [--seconds S] [obj|preset ...])" >&2
+    *) if [[ " ${known[*]} " == *" $1 "* ]]; then harnesses+=("$1"); shift; continue; fi
+       echo "fuzz.sh: unknown argument '$1' (usage: fuzz.sh [--runs N] [--seconds S] [$choices ...])" >&2
        exit 2 ;;
   esac
 done
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(obj preset)
-declare -A seeds=([obj]="" [preset]="assets/presets")  # seed folders besides fuzz/corpus/<name>
+[ ${#harnesses[@]} -gt 0 ] || harnesses=("${known[@]}")
+declare -A seeds=([preset]="assets/presets")  # seed folders besides fuzz/corpus/<name>
 
 cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize --target "${harnesses[@]/%/_fuzzer}"
@@ -36,7 +40,7 @@ for name in "${harnesses[@]}"; do
   log="build/fuzz/$name.log"
   rc=0
   OMP_NUM_THREADS=1 "build/sanitize/bin/${name}_fuzzer" "${limit[@]}" -timeout=10 -print_final_stats=1 \
-    -dict="fuzz/$name.dict" -artifact_prefix="build/fuzz/$name-" "$corpus" "fuzz/corpus/$name" ${seeds[$name]} \
+    -dict="fuzz/$name.dict" -artifact_prefix="build/fuzz/$name-" "$corpus" "fuzz/corpus/$name" ${seeds[$name]:-} \
     >"$log" 2>&1 || rc=$?
   grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb|SUMMARY|==[0-9]+==ERROR)|Test unit written" "$log" || true
   [ $rc -eq 0 ] || { echo "fuzz.sh: $name FAILED (exit $rc; full log $log)" >&2; status=1; }

@@ -3,8 +3,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <string_view>
 
+#include "params/quoted.h"
+#include "run/preset_json.h"
 #include "run/view_options.h"
 
 namespace app {
@@ -12,52 +13,48 @@ namespace {
 
 using nlohmann::json;
 
-// A json exception in plain words: the library's "[json.exception.<kind>.<id>] " tag dropped.
-std::string plain_words(const json::exception& e) {
-  std::string_view what = e.what();
-  if (const size_t tag_end = what.find("] "); what.rfind("[json.exception.", 0) == 0 && tag_end != what.npos)
-    what.remove_prefix(tag_end + 2);
-  return std::string(what);
-}
-
-// A JSON scalar as the text ParamSet::set_text parses.
-std::string scalar_text(const json& v, const std::string& where) {
+// A JSON scalar as the text ParamSet::set_text parses; a floating-point number as the file writes it.
+std::string scalar_text(const json& v, const PresetJson& preset, const std::string& path,
+                        const std::string& source) {
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
-  if (v.is_number_integer()) return std::to_string(v.get<long long>());
-  if (v.is_number()) {
-    std::ostringstream out;
-    out.precision(17);
-    out << v.get<double>();
-    return out.str();
-  }
+  if (v.is_number_float()) return preset.number_text.at(path);
+  if (v.is_number()) return v.dump();
   if (v.is_string()) return v.get<std::string>();
-  throw sim::ParamError(where + ": expected a number, boolean or string, got " + std::string(v.type_name()));
+  throw sim::ParamError(source + ": expected a number, boolean or string, got " + std::string(v.type_name()));
 }
 
-void apply_object(const json& obj, const std::string& where, sim::ParamSet& target) {
-  if (!obj.is_object()) throw sim::ParamError(where + " must be a JSON object");
+// "settings" or "params": each key a table entry's name.
+void apply_object(const PresetJson& preset, const std::string& section, const std::string& where,
+                  sim::ParamSet& target) {
+  const json& obj = preset.doc.at(section);
+  if (!obj.is_object()) throw sim::ParamError(key_source(where, section) + " must be a JSON object");
   for (const auto& [key, value] : obj.items()) {
-    try {
-      target.set_text(key, scalar_text(value, where + "." + key));
-    } catch (const sim::ParamError& e) {
-      throw sim::ParamError(where + ": " + e.what());
-    }
+    const std::string path = section + "." + key, source = key_source(where, path);
+    target.set_text(key, scalar_text(value, preset, path, source), source);
   }
 }
 
-// "compare": two objects of settings, each turned into the "name=value,..." text --compare takes.
-std::vector<std::string> compare_overrides(const json& v, const std::string& where) {
+// "compare": two objects of settings, each checked against `settings` and turned into the
+// "name=value,..." text --compare takes.
+std::vector<std::string> compare_overrides(const PresetJson& preset, const std::string& where,
+                                           const sim::ParamSet& settings) {
+  const json& v = preset.doc.at("compare");
   if (!v.is_array() || v.size() != 2)
-    throw sim::ParamError(where + ": 'compare' must be an array of two settings objects (A and B)");
+    throw sim::ParamError(key_source(where, "compare") +
+                          " must be an array of two settings objects (A and B)");
   std::vector<std::string> out;
-  for (const json& side : v) {
-    if (!side.is_object() || side.empty())
-      throw sim::ParamError(where + ": each 'compare' entry must be a non-empty object of settings");
+  for (size_t side = 0; side < v.size(); ++side) {
+    const std::string side_path = "compare[" + std::to_string(side) + "]";
+    if (!v[side].is_object() || v[side].empty())
+      throw sim::ParamError(key_source(where, side_path) + " must be a non-empty object of settings");
+    sim::ParamSet checked = settings;
     std::string text;
-    for (const auto& [key, value] : side.items()) {
-      const std::string item = scalar_text(value, where + ".compare." + key);
+    for (const auto& [key, value] : v[side].items()) {
+      const std::string path = side_path + "." + key, source = key_source(where, path);
+      const std::string item = scalar_text(value, preset, path, source);
       if ((key + item).find_first_of(",=") != std::string::npos)
-        throw sim::ParamError(where + ": 'compare' names and values may not contain ',' or '=' ('" + key + "')");
+        throw sim::ParamError(source + ": 'compare' names and values may not contain ',' or '='");
+      checked.set_text(key, item, source);
       text += (text.empty() ? "" : ",") + key + "=" + item;
     }
     out.push_back(text);
@@ -65,49 +62,60 @@ std::vector<std::string> compare_overrides(const json& v, const std::string& whe
   return out;
 }
 
+// A string-valued key.
+std::string string_of(const PresetJson& preset, const std::string& where, const std::string& key) {
+  const json& v = preset.doc.at(key);
+  if (!v.is_string()) throw sim::ParamError(key_source(where, key) + " must be a string");
+  return v.get<std::string>();
+}
+
 // The keys of a parsed preset, applied in a fixed order (scene first: it decides which params exist).
-bool apply_document(const json& doc, const std::string& where, RunOptions& options) {
+bool apply_document(const PresetJson& preset, const std::string& where, RunOptions& options) {
+  const json& doc = preset.doc;
   if (!doc.is_object()) throw sim::ParamError(where + " must hold a JSON object");
   for (const auto& [key, value] : doc.items()) {
     if (key != "scene" && key != "frames" && key != "backend" && key != "settings" && key != "params" &&
         key != "compare" && key != "record" && key != "drag")
-      throw sim::ParamError(where + ": unknown key '" + key +
-                            "' (allowed: scene, frames, backend, settings, params, compare, record, drag)");
+      throw sim::ParamError(where + ": unknown key " + sim::in_quotes(key) +
+                            " (allowed: scene, frames, backend, settings, params, compare, record, drag)");
   }
   if (doc.contains("scene")) {
-    if (!doc["scene"].is_string()) throw sim::ParamError(where + ": 'scene' must be a string");
-    options.select_scene(sim::find_scene(doc["scene"].get<std::string>()));
-  }
-  if (doc.contains("frames")) {
-    const json& f = doc["frames"];
-    if (!f.is_number_integer() || f.get<long long>() < 1 || f.get<long long>() > kMaxFrames)
-      throw sim::ParamError(where + ": 'frames' must be an integer in [1, " + std::to_string(kMaxFrames) +
-                            "]");
-    options.frames = f.get<int>();
-  }
-  if (doc.contains("backend")) {
-    if (!doc["backend"].is_string()) throw sim::ParamError(where + ": 'backend' must be a string");
     try {
-      options.backend = sim::parse_backend(doc["backend"].get<std::string>());
-    } catch (const std::invalid_argument& e) {
-      throw sim::ParamError(where + ": " + e.what());
+      options.select_scene(sim::find_scene(string_of(preset, where, "scene")));
+    } catch (const sim::ParamError& e) {
+      throw sim::ParamError(key_source(where, "scene") + ": " + e.what());
     }
   }
-  if (doc.contains("settings")) apply_object(doc["settings"], where + " settings", options.settings);
-  if (doc.contains("params")) apply_object(doc["params"], where + " params", options.scene_params);
-  if (doc.contains("compare")) options.compare = compare_overrides(doc["compare"], where);
+  if (doc.contains("frames")) {
+    const std::string source = key_source(where, "frames");
+    options.frames = parse_frames(scalar_text(doc.at("frames"), preset, "frames", source), source);
+  }
+  if (doc.contains("backend")) {
+    try {
+      options.backend = sim::parse_backend(string_of(preset, where, "backend"));
+    } catch (const std::invalid_argument& e) {
+      throw sim::ParamError(key_source(where, "backend") + ": " + e.what());
+    }
+  }
+  if (doc.contains("settings")) apply_object(preset, "settings", where, options.settings);
+  if (doc.contains("params")) apply_object(preset, "params", where, options.scene_params);
+  if (doc.contains("compare")) options.compare = compare_overrides(preset, where, options.settings);
   if (doc.contains("record")) {
-    if (!doc["record"].is_string() || doc["record"].get<std::string>().empty())
-      throw sim::ParamError(where + ": 'record' must be a file name (.mp4) or a directory ending in '/'");
-    options.record = doc["record"].get<std::string>();
+    if (!doc.at("record").is_string() || doc.at("record").get<std::string>().empty())
+      throw sim::ParamError(key_source(where, "record") +
+                            " must be a file name (.mp4) or a directory ending in '/'");
+    options.record = doc.at("record").get<std::string>();
   }
   if (doc.contains("drag")) {
-    const json& drags = doc["drag"];
-    if (!drags.is_array()) throw sim::ParamError(where + ": 'drag' must be a list of \"T0 X0 Y0 T1 X1 Y1\" strings");
+    const json& drags = doc.at("drag");
+    const std::string form = "a \"T0 X0 Y0 T1 X1 Y1\" string";
+    if (!drags.is_array())
+      throw sim::ParamError(key_source(where, "drag") + " must be a list of " + form + "s");
     options.drags.clear();
-    for (const json& d : drags) {
-      if (!d.is_string()) throw sim::ParamError(where + ": each 'drag' must be a \"T0 X0 Y0 T1 X1 Y1\" string");
-      options.drags.push_back(parse_drag(d.get<std::string>(), where + " drag"));
+    for (size_t i = 0; i < drags.size(); ++i) {
+      const std::string source = key_source(where, "drag[" + std::to_string(i) + "]");
+      if (!drags[i].is_string()) throw sim::ParamError(source + " must be " + form);
+      options.drags.push_back(parse_drag(drags[i].get<std::string>(), source));
     }
   }
   return doc.contains("scene");
@@ -117,19 +125,9 @@ bool apply_document(const json& doc, const std::string& where, RunOptions& optio
 
 bool apply_preset_text(const std::string& text, const std::string& origin, RunOptions& options) {
   const std::string where = "preset " + origin;
-  json doc;
+  const PresetJson preset = parse_preset_json(text, where);
   try {
-    doc = json::parse(text);
-  } catch (const json::out_of_range& e) {  // id 406: valid JSON, but a number past the double range
-    std::string number = plain_words(e);
-    number.erase(0, number.find('\''));
-    throw sim::ParamError(where + ": the number " + number +
-                          " is beyond the range of a double (about 1.8e308)");
-  } catch (const json::exception& e) {
-    throw sim::ParamError(where + " is not valid JSON: " + plain_words(e));
-  }
-  try {
-    return apply_document(doc, where, options);
+    return apply_document(preset, where, options);
   } catch (const json::exception& e) {
     throw sim::ParamError(where + ": " + plain_words(e));
   }
@@ -187,10 +185,10 @@ void save_preset(const std::string& path, const RunOptions& options) {
 
 bool apply_preset_file(const std::string& path, RunOptions& options) {
   std::ifstream in(path);
-  if (!in) throw sim::ParamError("cannot read preset '" + path + "'");
+  if (!in) throw sim::ParamError("cannot read preset " + sim::in_quotes(path));
   std::stringstream buffer;
   buffer << in.rdbuf();
-  return apply_preset_text(buffer.str(), "'" + path + "'", options);
+  return apply_preset_text(buffer.str(), sim::in_quotes(path), options);
 }
 
 }  // namespace app

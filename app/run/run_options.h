@@ -33,4 +33,8 @@ struct RunOptions {
 inline constexpr const char* kDefaultScene = "bunny_cloth";
 inline constexpr int kMaxFrames = 10000000;
 
+// A frame count as written (--frames, a preset's "frames"): a whole number in [1, kMaxFrames]; throws
+// sim::ParamError naming `source`, the text (quoted) and the allowed range.
+int parse_frames(const std::string& text, const std::string& source);
+
 }  // namespace app

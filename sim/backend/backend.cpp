@@ -2,6 +2,8 @@
 
 #include <omp.h>
 
+#include "params/quoted.h"
+
 namespace sim {
 
 const char* backend_name(BackendKind kind) {
@@ -20,7 +22,7 @@ BackendKind parse_backend(const std::string& name) {
   if (name == "auto") return BackendKind::Auto;
   if (name == "cpu") return BackendKind::Cpu;
   if (name == "cuda") return BackendKind::Cuda;
-  throw std::invalid_argument("unknown backend '" + name + "' (allowed: auto, cpu, cuda)");
+  throw std::invalid_argument("unknown backend " + in_quotes(name) + " (allowed: auto, cpu, cuda)");
 }
 
 bool runs_on_cuda(BackendKind requested) {

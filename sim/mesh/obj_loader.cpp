@@ -11,12 +11,13 @@
 #include <vector>
 
 #include "mesh/obj_text_check.h"
+#include "params/quoted.h"
 
 namespace sim {
 namespace {
 
 [[noreturn]] void fail(const std::string& path, const std::string& problem) {
-  throw MeshError("load_obj: " + path + ": " + problem);
+  throw MeshError("load_obj: " + escaped(path) + ": " + problem);
 }
 
 std::string read_text(const std::string& path) {
@@ -60,7 +61,7 @@ std::vector<Int3> triangles_of(const std::string& path, const std::vector<tinyob
   std::vector<Int3> triangles;
   for (const tinyobj::shape_t& shape : shapes) {
     const auto& idx = shape.mesh.indices;
-    if (idx.size() % 3 != 0) fail(path, "shape '" + shape.name + "' has faces left untriangulated");
+    if (idx.size() % 3 != 0) fail(path, "shape " + in_quotes(shape.name) + " has faces left untriangulated");
     for (size_t f = 0; f < idx.size(); f += 3) {
       const Int3 t{idx[f].vertex_index, idx[f + 1].vertex_index, idx[f + 2].vertex_index};
       for (const int v : {t.a, t.b, t.c}) {

@@ -5,10 +5,10 @@
 #include <charconv>
 #include <climits>
 #include <cmath>
-#include <cstdio>
 #include <vector>
 
 #include "params/decimal.h"
+#include "params/quoted.h"
 
 namespace sim {
 namespace {
@@ -25,9 +25,8 @@ std::optional<std::string> binary_problem(std::string_view text) {
   for (size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (!is_binary_byte(c)) continue;
-    char where[64];
-    std::snprintf(where, sizeof where, "byte 0x%02x at offset %zu", unsigned(c), i);
-    return "not a text OBJ file (it holds binary data: " + std::string(where) + ")";
+    return "not a text OBJ file (it holds binary data: byte " + escaped(text.substr(i, 1)) + " at offset " +
+           std::to_string(i) + ")";
   }
   return std::nullopt;
 }
@@ -108,11 +107,11 @@ std::optional<std::string> add_vertex(const std::vector<std::string_view>& token
   if (tokens.size() < 4) return at_line(line, vertex + " has fewer than 3 coordinates");
   scan.geometry += "v";
   for (size_t i = 1; i <= 3; ++i) {
-    const std::string quoted = "coordinate '" + std::string(tokens[i]) + "'";
+    const std::string coordinate = "coordinate " + in_quotes(tokens[i]);
     const std::optional<double> value = finite_decimal(tokens[i]);
-    if (!value) return at_line(line, vertex + ": " + quoted + " is not a finite decimal number");
+    if (!value) return at_line(line, vertex + ": " + coordinate + " is not a finite decimal number");
     if (std::fabs(*value) > FLT_MAX)
-      return at_line(line, vertex + ": " + quoted + " is beyond single precision");
+      return at_line(line, vertex + ": " + coordinate + " is beyond single precision");
     scan.geometry += " " + std::string(tokens[i]);
   }
   return std::nullopt;
@@ -125,16 +124,16 @@ std::optional<std::string> add_face(const std::vector<std::string_view>& tokens,
   scan.geometry += "f";
   for (size_t i = 1; i < tokens.size(); ++i) {
     if (!is_face_corner(tokens[i])) {
-      return at_line(line, "face corner '" + std::string(tokens[i]) +
-                               "' is not v, v/t, v//n or v/t/n with integer indices");
+      return at_line(line, "face corner " + in_quotes(tokens[i]) +
+                               " is not v, v/t, v//n or v/t/n with integer indices");
     }
     const std::string_view v = tokens[i].substr(0, tokens[i].find('/'));
     const std::optional<long long> index = parse_integer(v);
-    const std::string quoted = "face vertex index '" + std::string(v) + "'";
-    if (!index || *index > INT_MAX || *index < INT_MIN) return at_line(line, quoted + " is not an int");
-    if (*index == 0) return at_line(line, quoted + " is 0 (OBJ indices start at 1)");
+    const std::string named = "face vertex index " + in_quotes(v);
+    if (!index || *index > INT_MAX || *index < INT_MIN) return at_line(line, named + " is not an int");
+    if (*index == 0) return at_line(line, named + " is 0 (OBJ indices start at 1)");
     if (*index < 0 && scan.vertices + *index < 0) {
-      return at_line(line, quoted + " reaches before the first vertex (" + std::to_string(scan.vertices) +
+      return at_line(line, named + " reaches before the first vertex (" + std::to_string(scan.vertices) +
                                " vertices so far)");
     }
     const long long absolute = *index > 0 ? *index : scan.vertices + *index + 1;

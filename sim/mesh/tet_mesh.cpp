@@ -11,6 +11,7 @@
 #include "constraints/tet_elasticity.h"
 #include "mesh/obj_loader.h"
 #include "params/decimal.h"
+#include "params/quoted.h"
 
 namespace sim {
 namespace {
@@ -130,9 +131,9 @@ struct Lines {
     std::vector<double> out;
     std::string token;
     while (in >> token) {
-      const std::optional<double> value = finite_decimal(token);
-      if (!value) fail(lines[i].first, std::string(what) + ": '" + token + "' is not a finite number");
-      out.push_back(*value);
+      if (const std::optional<std::string> problem = decimal_problem(token))
+        fail(lines[i].first, std::string(what) + ": " + in_quotes(token) + " " + *problem);
+      out.push_back(*finite_decimal(token));
     }
     if (out.size() < min)
       fail(lines[i].first, std::string(what) + ": expected at least " + std::to_string(min) + " numbers");
@@ -155,10 +156,11 @@ constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t(2) << 30;
 std::string read_file(const std::string& path) {
   std::error_code error;
   if (!std::filesystem::is_regular_file(path, error))
-    throw MeshError(path + ": cannot open the file (no such regular file)");
-  if (std::filesystem::file_size(path, error) > kMaxFileBytes) throw MeshError(path + ": larger than 2 GiB");
+    throw MeshError(escaped(path) + ": cannot open the file (no such regular file)");
+  if (std::filesystem::file_size(path, error) > kMaxFileBytes)
+    throw MeshError(escaped(path) + ": larger than 2 GiB");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw MeshError(path + ": cannot open the file");
+  if (!in) throw MeshError(escaped(path) + ": cannot open the file");
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
@@ -166,7 +168,8 @@ std::string read_file(const std::string& path) {
 
 }  // namespace
 
-TetMesh load_tetgen_text(std::string_view node_text, std::string_view ele_text, const std::string& origin) {
+TetMesh load_tetgen_text(std::string_view node_text, std::string_view ele_text, const std::string& path) {
+  const std::string origin = escaped(path);
   TetMesh mesh;
   const Lines node(node_text, origin + ".node");
   if (node.lines.empty()) throw MeshError(node.origin + ": no header line");

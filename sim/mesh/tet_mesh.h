@@ -43,7 +43,8 @@ Real tet_volume(const TetMesh& mesh, int t);
 // against the others' orientation (a file whose tets all have negative volume, the other common convention,
 // is flipped, with a note).
 TetMesh load_tetgen(const std::string& path);
-// The same from the two files' contents; origin names them in messages (the fuzz harness's entry).
+// The same from the two files' contents; origin names them in messages, escaped (params/quoted.h): the
+// fuzz harness's entry.
 TetMesh load_tetgen_text(std::string_view node, std::string_view ele, const std::string& origin);
 
 }  // namespace sim

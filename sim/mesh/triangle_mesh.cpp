@@ -1,4 +1,4 @@
-// Bounds, area check, volume, unused-vertex removal and content hash of a TriangleMesh.
+// Bounds, area check, volume, vertex removal and content hash of a TriangleMesh.
 #include "mesh/triangle_mesh.h"
 
 #include "core/fnv1a.h"
@@ -32,12 +32,17 @@ Real enclosed_volume(const TriangleMesh& mesh) {
 }
 
 void drop_unused_vertices(TriangleMesh& mesh) {
-  std::vector<int> renumbered(mesh.vertices.size(), -1);
+  std::vector<bool> unused(mesh.vertices.size(), true);
   for (const Int3& t : mesh.triangles)
-    renumbered[size_t(t.a)] = renumbered[size_t(t.b)] = renumbered[size_t(t.c)] = 0;
+    unused[size_t(t.a)] = unused[size_t(t.b)] = unused[size_t(t.c)] = false;
+  remove_vertices(mesh, unused);
+}
+
+void remove_vertices(TriangleMesh& mesh, const std::vector<bool>& remove) {
+  std::vector<int> renumbered(mesh.vertices.size(), -1);
   int kept = 0;
   for (size_t v = 0; v < renumbered.size(); ++v) {
-    if (renumbered[v] < 0) continue;
+    if (remove[v]) continue;
     mesh.vertices[size_t(kept)] = mesh.vertices[v];
     renumbered[v] = kept++;
   }

@@ -49,6 +49,8 @@ Real enclosed_volume(const TriangleMesh& mesh);
 
 // Removes the vertices that no triangle uses, renumbering the triangles; the others keep their order.
 void drop_unused_vertices(TriangleMesh& mesh);
+// Removes the vertices marked in `remove` (one flag per vertex; no triangle may use them) the same way.
+void remove_vertices(TriangleMesh& mesh, const std::vector<bool>& remove);
 
 // FNV-1a (64-bit) over the vertex and triangle counts and the raw bytes of both arrays.
 uint64_t mesh_hash(const TriangleMesh& mesh);

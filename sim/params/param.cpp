@@ -3,6 +3,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "params/decimal.h"
+#include "params/quoted.h"
+
 namespace sim {
 namespace {
 
@@ -17,6 +20,11 @@ std::string join(const std::vector<std::string>& items, const char* sep) {
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
   return out;
+}
+
+// " (allowed: [0.0001, 0.1] s)": what a message about a value of `s` ends with.
+std::string allowed(const ParamSpec& s) {
+  return " (allowed: " + s.range_text() + (s.unit.empty() ? "" : " " + s.unit) + ")";
 }
 
 }  // namespace
@@ -77,12 +85,13 @@ int ParamSet::find(const std::string& name) const {
   return -1;
 }
 
-int ParamSet::require(const std::string& name) const {
+int ParamSet::require(const std::string& name, const std::string& source) const {
   const int i = find(name);
   if (i < 0) {
     std::vector<std::string> names;
     for (const ParamSpec& s : *specs_) names.push_back(s.name);
-    throw ParamError(owner_ + " has no parameter '" + name + "' (its parameters: " + join(names, ", ") + ")");
+    throw ParamError((source.empty() ? "" : source + ": ") + owner_ + " has no parameter " + in_quotes(name) +
+                     " (its parameters: " + join(names, ", ") + ")");
   }
   return i;
 }
@@ -98,25 +107,28 @@ const std::string& ParamSet::get_text(const std::string& name) const {
 
 void ParamSet::set(const std::string& name, double value) {
   const size_t i = size_t(require(name));
+  assign(i, value, owner_ + " parameter '" + name + "'", number_text(value));
+}
+
+void ParamSet::assign(size_t i, double value, const std::string& culprit, const std::string& written) {
   const ParamSpec& s = (*specs_)[i];
-  const std::string culprit = owner_ + " parameter '" + name + "'";
-  if (!std::isfinite(value)) throw ParamError(culprit + ": value is not a finite number");
+  if (!std::isfinite(value))
+    throw ParamError(culprit + ": " + written + " is not a finite number" + allowed(s));
   switch (s.type) {
     case ParamType::Int:
     case ParamType::Real:
       if (s.type == ParamType::Int && value != std::floor(value))
-        throw ParamError(culprit + ": " + number_text(value) +
-                         " is not a whole number (allowed: integers in " + s.range_text() + ")");
+        throw ParamError(culprit + ": " + written + " is not a whole number (allowed: integers in " +
+                         s.range_text() + ")");
       if (value < s.min || value > s.max)
-        throw ParamError(culprit + ": " + number_text(value) + " is out of range (allowed: " +
-                         s.range_text() + (s.unit.empty() ? "" : " " + s.unit) + ")");
+        throw ParamError(culprit + ": " + written + " is out of range" + allowed(s));
       break;
     case ParamType::Bool:
-      if (value != 0.0 && value != 1.0) throw ParamError(culprit + ": expected true or false");
+      if (value != 0.0 && value != 1.0) throw ParamError(culprit + ": " + written + " is not true or false");
       break;
     case ParamType::Choice:
       if (value != std::floor(value) || value < 0 || value >= double(s.choices.size()))
-        throw ParamError(culprit + ": invalid choice (allowed: " + s.range_text() + ")");
+        throw ParamError(culprit + ": " + written + " is not a valid choice" + allowed(s));
       break;
     case ParamType::Text:
       throw ParamError(culprit + ": expects text, not a number");
@@ -125,10 +137,11 @@ void ParamSet::set(const std::string& name, double value) {
   set_by_user_[i] = true;
 }
 
-void ParamSet::set_text(const std::string& name, const std::string& text) {
-  const size_t index = size_t(require(name));
+void ParamSet::set_text(const std::string& name, const std::string& text, const std::string& source) {
+  const size_t index = size_t(require(name, source));
   const ParamSpec& s = (*specs_)[index];
-  const std::string culprit = owner_ + " parameter '" + name + "'";
+  const std::string culprit = source.empty() ? owner_ + " parameter '" + name + "'" : source;
+  const std::string written = in_quotes(text);
   if (s.type == ParamType::Text) {
     if (text.find('\0') != std::string::npos) throw ParamError(culprit + ": text with a NUL byte");
     texts_[index] = text;
@@ -136,26 +149,18 @@ void ParamSet::set_text(const std::string& name, const std::string& text) {
     return;
   }
   if (s.type == ParamType::Bool) {
-    if (text == "true" || text == "1" || text == "on") return set(name, 1.0);
-    if (text == "false" || text == "0" || text == "off") return set(name, 0.0);
-    throw ParamError(culprit + ": '" + text + "' is not a boolean (allowed: true|false)");
+    if (text == "true" || text == "1" || text == "on") return assign(index, 1.0, culprit, written);
+    if (text == "false" || text == "0" || text == "off") return assign(index, 0.0, culprit, written);
+    throw ParamError(culprit + ": " + written + " is not a boolean (allowed: true|false)");
   }
   if (s.type == ParamType::Choice) {
     for (size_t i = 0; i < s.choices.size(); ++i)
-      if (s.choices[i] == text) return set(name, double(i));
-    throw ParamError(culprit + ": '" + text + "' is not a valid choice (allowed: " + s.range_text() + ")");
+      if (s.choices[i] == text) return assign(index, double(i), culprit, written);
+    throw ParamError(culprit + ": " + written + " is not a valid choice (allowed: " + s.range_text() + ")");
   }
-  size_t used = 0;
-  double value = 0.0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (text.empty() || used != text.size())
-    throw ParamError(culprit + ": '" + text + "' is not a number (allowed: " + s.range_text() +
-                     (s.unit.empty() ? "" : " " + s.unit) + ")");
-  set(name, value);
+  if (const std::optional<std::string> problem = decimal_problem(text))
+    throw ParamError(culprit + ": " + written + " " + *problem + allowed(s));
+  assign(index, *finite_decimal(text), culprit, written);
 }
 
 std::string ParamSet::text(const std::string& name) const {

@@ -52,8 +52,11 @@ class ParamSet {
   const std::string& get_text(const std::string& name) const;  // a Text parameter's value
   int get_int(const std::string& name) const { return int(get(name)); }
   bool get_bool(const std::string& name) const { return get(name) != 0.0; }
-  void set(const std::string& name, double value);                  // throws ParamError (also for Text)
-  void set_text(const std::string& name, const std::string& text);  // parses per type; throws
+  void set(const std::string& name, double value);  // throws ParamError (also for Text)
+  // Parses per type (numbers: finite_decimal, params/decimal.h); throws ParamError naming `source` (where the
+  // text came from: "--frame-dt", "preset 'a.json' key 'settings.frame_dt'"; by default "<owner> parameter
+  // '<name>'"), the text as written (quoted, params/quoted.h), what is wrong with it and the allowed values.
+  void set_text(const std::string& name, const std::string& text, const std::string& source = "");
   std::string text(const std::string& name) const;                  // the value as `set_text` reads it
   bool has(const std::string& name) const { return find(name) >= 0; }
   // Gives the parameters that were never set their default for the device the scene will run on.
@@ -64,7 +67,9 @@ class ParamSet {
 
  private:
   int find(const std::string& name) const;
-  int require(const std::string& name) const;
+  int require(const std::string& name, const std::string& source = "") const;  // source: as set_text's
+  // Stores a value of entry i after checking it; `written` is the value as the culprit gave it.
+  void assign(size_t i, double value, const std::string& culprit, const std::string& written);
 
   std::string owner_;
   const std::vector<ParamSpec>* specs_;

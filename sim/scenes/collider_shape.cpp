@@ -1,5 +1,6 @@
-// The bunny (loaded, its holes closed, judged by mesh_quality, stripped of unused vertices, normalised, its field built
-// through the disk cache) and the analytic sphere it falls back to; see collider_shape.h.
+// The bunny (loaded, its far parts dropped, its holes closed, judged by mesh_quality, stripped of unused
+// vertices, normalised, its field built through the disk cache) and the analytic sphere it falls back to;
+// see collider_shape.h.
 #include "scenes/collider_shape.h"
 
 #include <algorithm>
@@ -11,9 +12,11 @@
 
 #include "assets/asset_path.h"
 #include "mesh/close_holes.h"
+#include "mesh/far_parts.h"
 #include "mesh/mesh_quality.h"
 #include "mesh/obj_loader.h"
 #include "mesh/sdf_cache.h"
+#include "params/quoted.h"
 
 namespace sim {
 namespace {
@@ -84,21 +87,23 @@ ColliderShape sphere_shape(int sdf_resolution, int padding_cells) {
 
 ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution, int padding_cells) {
   std::string reason;
+  const std::string name = escaped(lookup.path);
   if (lookup.path.empty()) {
     reason = std::string(kBunnyFile) + " was not found (looked for";
-    for (const std::string& s : lookup.searched) reason += " " + s;
+    for (const std::string& s : lookup.searched) reason += " " + escaped(s);
     reason += "); run scripts/fetch_bunny.sh or set SMALLSTEPS_ASSET_DIR";
   } else {
     try {
       ColliderShape shape;
       shape.mesh = load_obj(lookup.path);
+      if (const auto note = drop_far_parts(shape.mesh, name)) shape.notes.push_back(*note);
       close_holes(shape.mesh);  // the scan's holes would make the field's sign unreliable near them
       const MeshQuality quality = assess_mesh(shape.mesh);
       if (const auto refusal = sdf_refusal(shape.mesh, quality, sdf_resolution)) {
-        throw MeshError(lookup.path + ": " + *refusal);
+        throw MeshError(name + ": " + *refusal);
       }
       for (const std::string& warning : mesh_warnings(shape.mesh, quality, sdf_resolution)) {
-        shape.notes.push_back(lookup.path + ": " + warning);
+        shape.notes.push_back(name + ": " + warning);
       }
       drop_unused_vertices(shape.mesh);
       normalise(shape.mesh);
@@ -107,7 +112,7 @@ ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution, int pad
     } catch (const MeshError& e) {
       reason = e.what();
     } catch (const std::invalid_argument& e) {  // build_sdf: nothing with an area to measure against
-      reason = lookup.path + ": " + e.what();
+      reason = name + ": " + e.what();
     }
   }
   ColliderShape sphere = sphere_shape(sdf_resolution, padding_cells);

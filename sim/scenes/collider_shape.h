@@ -1,9 +1,10 @@
 // The shapes a scene can collide with, normalised to height 1 with the base centred on the origin (so a
 // scene places them with one scale and one translation, constraints/sdf_collider.h): the Stanford bunny,
 // loaded from its OBJ file, or an analytic sphere of diameter 1 (drawn as a UV sphere). Each comes with
-// its SDF grid and the mesh to draw. The bunny's holes are closed before anything else (close_holes.h).
-// A bunny file whose mesh cannot give a field (mesh_quality.h: sdf_refusal) is treated like a broken file;
-// what makes its field less trustworthy (non-manifold or flipped edges, far vertices) becomes notes.
+// its SDF grid and the mesh to draw. The bunny's parts far from its main part are dropped first, with a
+// note (far_parts.h), then its holes are closed (close_holes.h). A bunny file whose mesh cannot give a
+// field (mesh_quality.h: sdf_refusal; far_parts.h: no part dominates) is treated like a broken file; what
+// makes its field less trustworthy (non-manifold or flipped edges, far vertices) becomes notes.
 // Built once per SDF resolution and shared in the process, and cached on disk by mesh hash.
 #pragma once
 
@@ -27,7 +28,8 @@ struct ColliderShape {
 enum class ShapeKind { Bunny, Sphere };
 
 // The bunny when its file is found, loads and can give a field, else the sphere with a note naming the
-// problem and the places searched; built once per (kind, resolution, padding) in a process. The field's
+// problem and the places searched (a directory under the file's name is bad input: find_asset throws
+// ParamError); built once per (kind, resolution, padding) in a process. The field's
 // grid reaches `padding_cells` cells beyond the shape's bounds (sdf_padding).
 std::shared_ptr<const ColliderShape> collider_shape(ShapeKind kind, int sdf_resolution,
                                                     int padding_cells = kSdfPaddingCells);

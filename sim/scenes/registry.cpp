@@ -1,5 +1,7 @@
 #include "scenes/scene.h"
 
+#include "params/quoted.h"
+
 namespace sim {
 
 const std::vector<SceneDef>& scene_registry() {
@@ -17,7 +19,7 @@ const SceneDef& find_scene(const std::string& name) {
     if (s.name == name) return s;
     names += (names.empty() ? "" : ", ") + s.name;
   }
-  throw ParamError("unknown scene '" + name + "' (available: " + names + ")");
+  throw ParamError("unknown scene " + in_quotes(name) + " (available: " + names + ")");
 }
 
 }  // namespace sim

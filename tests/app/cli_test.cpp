@@ -91,7 +91,7 @@ TEST(Cli, PresetWithUnknownKey) {
 TEST(Cli, PresetOutOfRange) {
   const std::string path = temp_path("range.json");
   std::ofstream(path) << R"({"scene": "chain", "params": {"particles": 1}})";
-  expect_usage_error("run --preset " + path, "'particles'");
+  expect_usage_error("run --preset " + path, "key 'params.particles': '1' is out of range");
 }
 
 TEST(Cli, PresetComparisonMustBeTwoPlainSettingsObjects) {
@@ -102,7 +102,7 @@ TEST(Cli, PresetComparisonMustBeTwoPlainSettingsObjects) {
   std::ofstream(bad) << R"({"scene": "chain", "compare": [{"substeps": 0}, {"substeps": 2}]})";
   expect_usage_error("run --preset " + one, "array of two settings objects");
   expect_usage_error("run --preset " + smuggled, "may not contain ',' or '='");
-  expect_usage_error("run --preset " + bad, "'substeps'");
+  expect_usage_error("run --preset " + bad, "key 'compare[0].substeps': '0' is out of range");
 }
 
 TEST(Cli, CudaWithoutDeviceIsAClearError) {
@@ -195,7 +195,8 @@ TEST(Cli, BadSizeNamesTheExpectedForm) { expect_usage_error("run --record x/ --s
 
 TEST(Cli, BadCompareSettingIsNamed) {
   expect_usage_error("run --compare substeps=1 warp=3", "warp");
-  expect_usage_error("run --compare substeps=0 substeps=2", "[1, 1000]");
+  expect_usage_error("run --compare substeps=0 substeps=2",
+                     "--compare 'substeps=0': '0' is out of range (allowed: [1, 1000])");
 }
 
 // A scripted drag names what is wrong with it, and a run that renders nothing refuses it (issue 40 item 7).

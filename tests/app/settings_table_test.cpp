@@ -102,10 +102,11 @@ TEST(SettingsTable, EverySettingJustOutsideItsRangeIsRefused) {
     const sim::ParamSpec& s = spec.param;
     for (const std::string& value : outside_values(s)) {
       SCOPED_TRACE(s.name + " = " + value);
-      expect_usage_error(kRun + "--" + dashed(s.name) + " " + value, "settings parameter '" + s.name + "'");
+      expect_usage_error(kRun + "--" + dashed(s.name) + " " + value, "--" + dashed(s.name) + ": '" + value + "' ");
       const std::string preset = ::testing::TempDir() + "outside_" + s.name + ".json";
       std::ofstream(preset) << "{\"scene\": \"chain\", \"settings\": {\"" << s.name << "\": \"" << value << "\"}}";
-      expect_usage_error("run --frames 1 --no-progress --preset " + preset, "settings parameter '" + s.name + "'");
+      expect_usage_error("run --frames 1 --no-progress --preset " + preset,
+                         "preset '" + preset + "' key 'settings." + s.name + "': '" + value + "' ");
     }
   }
 }

@@ -1,7 +1,9 @@
 // The collider shapes of the cloth scenes: the analytic sphere's field, the bunny's fallback to it with a
 // note that names the problem when the OBJ is missing, broken or cannot give a field (flat, dominated by a
 // far vertex, random bytes), and the notes that say what makes a loaded mesh's field less trustworthy
-// (never a silent failure). Open meshes, the real bunny among them, are closed without a note.
+// (never a silent failure). Open meshes, the real bunny among them, are closed without a note. Parts far
+// from the rest are left out with a note, or, when none dominates, the file falls back; a directory under
+// the file's name is refused.
 #include "scenes/collider_shape.h"
 
 #include <gtest/gtest.h>
@@ -99,6 +101,51 @@ TEST(ColliderShape, UnusedFarVertexIsLeftOutWithANote) {
   EXPECT_NEAR(mesh_bounds(s.mesh).hi.x, 0.5, 1e-6);  // normalised: 1 tall, as wide as tall
   EXPECT_NEAR(s.sdf.cell, 1.0 / 32.0, 1e-6);
   EXPECT_NEAR(sample_sdf(s.sdf.view(), {0.0, 0.5, 0.0}).phi, -0.5, 0.02);
+}
+
+// Issue 41 item 4: a cube beside a tetrahedron at (1000, 1000, 1000), or beside one far triangle, used to
+// give a field in which the cube vanished (the cloth fell to the ground) or was pushed about (0.91 m
+// penetration at frame 1). The cube is the collider now, with a note saying what was left out.
+TEST(ColliderShape, FarPartsBesideACubeAreLeftOutWithANote) {
+  for (const std::string far : {"v 1000 1000 1000\nv 1001 1000 1000\nv 1000 1001 1000\nv 1000 1000 1001\n"
+                                "f 9 11 10\nf 9 10 12\nf 9 12 11\nf 10 11 12\n",
+                                "v 40 0 0\nv 41 0 0\nv 40 1 0\nf 9 10 11\n"}) {
+    std::string path;
+    const ColliderShape s = shape_from(test::obj_text(test::unit_cube()) + far, path);
+    ASSERT_EQ(s.notes.size(), 1u) << far;
+    EXPECT_TRUE(contains(s.notes[0], path + ": left out of the collider: 1 part holding")) << s.notes[0];
+    EXPECT_EQ(s.mesh.triangles.size(), 12u);
+    EXPECT_NEAR(sample_sdf(s.sdf.view(), {0.0, 0.5, 0.0}).phi, -0.5, 0.02);  // inside the cube, 1 tall
+    EXPECT_NEAR(sample_sdf(s.sdf.view(), {0.0, 1.25, 0.0}).phi, 0.25, 0.02);  // above it
+  }
+}
+
+TEST(ColliderShape, EqualPartsFarApartFallBack) {
+  TriangleMesh m = test::unit_cube();
+  const TriangleMesh cube = test::unit_cube();
+  for (const Vec3& v : cube.vertices) m.vertices.push_back(v + Vec3{1000.0, 0.0, 0.0});
+  for (const Int3& t : cube.triangles) m.triangles.push_back({t.a + 8, t.b + 8, t.c + 8});
+  std::string path;
+  expect_sphere_because(shape_from(test::obj_text(m), path), path,
+                        "its parts lie far apart and none dominates");
+}
+
+// A directory under the bunny's file name is bad input naming the path, not a file to skip.
+TEST(ColliderShape, DirectoryAtTheAssetPathIsRefused) {
+  const std::filesystem::path dir = test::test_folder() / "asset_dir";
+  std::filesystem::create_directories(dir / "stanford-bunny.obj");
+  const char* before = std::getenv("SMALLSTEPS_ASSET_DIR");
+  const std::string saved = before ? before : "";
+  setenv("SMALLSTEPS_ASSET_DIR", dir.c_str(), 1);
+  std::string message;
+  try {
+    find_asset("stanford-bunny.obj");
+  } catch (const ParamError& e) {
+    message = e.what();
+  }
+  if (before) setenv("SMALLSTEPS_ASSET_DIR", saved.c_str(), 1); else unsetenv("SMALLSTEPS_ASSET_DIR");
+  EXPECT_TRUE(contains(message, "$SMALLSTEPS_ASSET_DIR: '" + (dir / "stanford-bunny.obj").string() +
+                                    "' is a directory, not the file stanford-bunny.obj")) << message;
 }
 
 TEST(ColliderShape, StanfordBunnyLoadsClosedWithoutANote) {

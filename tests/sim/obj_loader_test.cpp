@@ -141,7 +141,7 @@ TEST(ObjLoader, RandomBytesAreNotAnObjFile) {
   std::string bytes(4096, '\0');
   for (char& c : bytes) c = char(rng() % 256);
   EXPECT_TRUE(contains(load_error(bytes), "not a text OBJ file"));
-  EXPECT_TRUE(contains(load_error(kTriangle + std::string("f 1 2 3\0\n", 8)), "byte 0x00 at offset 31"));
+  EXPECT_TRUE(contains(load_error(kTriangle + std::string("f 1 2 3\0\n", 8)), "byte \\x00 at offset 31"));
   EXPECT_TRUE(contains(load_error(kTriangle + "f 1 2 3\x1b[0m\n"), "binary data"));
 }
 

@@ -82,6 +82,35 @@ TEST(Params, ParsesNumbersBooleansAndChoices) {
   EXPECT_NE(error_of([&] { c.set_text("pin_top", "maybe"); }).find("true|false"), std::string::npos);
 }
 
+// Issue 41 item 6: a number is quoted as written, with the source the caller names, what is wrong with it
+// and the allowed values; 1e-400 is not read as 0 nor 1e-308 as "not a number".
+TEST(Params, NumbersAreQuotedAsWrittenWithSourceAndRange) {
+  ParamSet s("settings", settings_table());
+  const auto message = [&](const std::string& name, const std::string& text) {
+    return error_of([&] { s.set_text(name, text, "--" + name); });
+  };
+  EXPECT_EQ(message("frame_dt", "1e-400"), "--frame_dt: '1e-400' is closer to 0 than the smallest positive "
+                                           "double, 4.9e-324 (allowed: [0.0001, 0.1] s)");
+  EXPECT_EQ(message("frame_dt", "1e-308"), "--frame_dt: '1e-308' is out of range (allowed: [0.0001, 0.1] s)");
+  EXPECT_EQ(message("substeps", "1e999"),
+            "--substeps: '1e999' is beyond the range of a double, about \u00b11.8e308 (allowed: [1, 1000])");
+  EXPECT_EQ(message("substeps", "nan"), "--substeps: 'nan' is not a finite number (allowed: [1, 1000])");
+  EXPECT_EQ(message("substeps", "-inf"), "--substeps: '-inf' is not a finite number (allowed: [1, 1000])");
+  // Without a source, the table names the parameter.
+  EXPECT_EQ(error_of([&] { s.set_text("substeps", "0x10"); }),
+            "settings parameter 'substeps': '0x10' is not a number (allowed: [1, 1000])");
+}
+
+// Control characters reach a message escaped, never raw.
+TEST(Params, ControlCharactersAreEscaped) {
+  ParamSet s("settings", settings_table());
+  EXPECT_EQ(error_of([&] { s.set_text("solver", "\x1b[2Jgs"); }),
+            "settings parameter 'solver': '\\x1b[2Jgs' is not a valid choice (allowed: gs|jacobi)");
+  const std::string unknown = error_of([&] { s.set_text("sub\x07steps", "1"); });
+  EXPECT_NE(unknown.find("settings has no parameter 'sub\\x07steps'"), std::string::npos) << unknown;
+  EXPECT_EQ(unknown.find('\x07'), std::string::npos) << unknown;
+}
+
 TEST(Params, TextHoldsAPathAndRefusesNumbers) {
   ParamSet p = find_scene("fem_beam").default_params();
   EXPECT_EQ(p.get_text("tet_file"), "");

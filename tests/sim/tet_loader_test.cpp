@@ -73,7 +73,8 @@ TEST(TetGenLoader, NamesEachProblem) {
       {"", kEle, "body.node: no header line"},
       {"5 2 0 0\n", kEle, "body.node:1: dimension must be 3"},
       {"5 3 0 0\n1 0 0 0\n", kEle, "promises 5 points"},
-      {"2 3 0 0\n1 0 0 0\n2 x 0 0\n", kEle, "body.node:3: point: 'x' is not a finite number"},
+      {"2 3 0 0\n1 0 0 0\n2 x 0 0\n", kEle, "body.node:3: point: 'x' is not a number"},
+      {"2 3 0 0\n1 0 0 0\n2 1e999 0 0\n", kEle, "point: '1e999' is beyond the range of a double"},
       {"2 3 0 0\n1 0 0 0\n2 nan 0 0\n", kEle, "'nan' is not a finite number"},
       {"2 3 0 0\n1 0 0 0\n3 1 0 0\n", kEle, "numbered consecutively"},
       {"2 3 0 0\n7 0 0 0\n8 1 0 0\n", kEle, "numbered consecutively from 0 or 1"},
@@ -95,6 +96,13 @@ TEST(TetGenLoader, NamesEachProblem) {
     const std::string m = message(c.node, c.ele);
     EXPECT_NE(m.find(c.expected), std::string::npos) << "expected '" << c.expected << "' in '" << m << "'";
   }
+}
+
+// Issue 41 item 6: control characters of a file reach the message escaped, never raw.
+TEST(TetGenLoader, EscapesControlCharacters) {
+  const std::string m = message("2 3 0 0\n1 0 0 0\n2 \x1b[2J 0 0\n", kEle);
+  EXPECT_NE(m.find("body.node:3: point: '\\x1b[2J' is not a number"), std::string::npos) << m;
+  EXPECT_EQ(m.find('\x1b'), std::string::npos) << m;
 }
 
 }  // namespace

@@ -1,0 +1,33 @@
+// Untrusted text as messages show it: a preset's keys and values, command-line values, the tokens and paths
+// of mesh files. Every control byte (below 0x20, and 0x7f), the backslash and the single quote are written
+// as \xNN, so that no input can move the cursor, recolour or clear the terminal a message is printed on,
+// nor end its quotes early; the one escaping helper for all of them.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+namespace sim {
+
+// The text with its control bytes, backslashes and single quotes as \xNN.
+inline std::string escaped(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c != 0x7f && c != '\\' && c != '\'') {
+      out += ch;
+      continue;
+    }
+    char code[5];
+    std::snprintf(code, sizeof code, "\\x%02x", unsigned(c));
+    out += code;
+  }
+  return out;
+}
+
+// escaped(text) in single quotes.
+inline std::string in_quotes(std::string_view text) { return "'" + escaped(text) + "'"; }
+
+}  // namespace sim
