@@ -20,6 +20,7 @@
 #include "families/family.h"
 #include "families/rigid/body_ends.h"
 #include "families/rigid/body_stiffness.h"
+#include "families/rigid/contact_anchors.h"
 #include "families/rigid/particle_body_contact_stages.h"
 #include "model/colouring.h"
 #include "model/incidence.h"
@@ -223,6 +224,7 @@ class BodyContacts {
   void order_pairs(Core& core) {
     Exec::download(host_count_, count_);
     Exec::download(host_found_, found_);
+    Exec::download(host_previous_, core.state.contact.pairs);
     host_pairs_.clear();
     dropped_ = 0;
     for (int i = 0; i < bodies_; ++i) {
@@ -231,6 +233,7 @@ class BodyContacts {
       for (int s = 0; s < std::min(n, kBodyContactSlots); ++s)
         host_pairs_.push_back(host_found_[size_t(i) * kBodyContactSlots + size_t(s)]);
     }
+    carry_contact_anchors(host_pairs_, host_previous_);
     std::vector<Int2> nodes(host_pairs_.size());
     for (size_t c = 0; c < host_pairs_.size(); ++c)
       nodes[c] = {end_node(host_pairs_[c].ends.a, bodies_), end_node(host_pairs_[c].ends.b, bodies_)};
@@ -263,7 +266,7 @@ class BodyContacts {
   Buffer<PoseCorrection> slots_;
   std::vector<int> colours_;  // colour c owns pairs [colours_[c], colours_[c+1])
   std::vector<int> host_count_;
-  std::vector<ContactPair> host_found_, host_pairs_;
+  std::vector<ContactPair> host_found_, host_pairs_, host_previous_;
   int dropped_ = 0;
   ParticleBodyContacts<Core> particles_;
   PairMultipliers<Core> frame_lambda_;  // λ_n of each pair's points over the frame
