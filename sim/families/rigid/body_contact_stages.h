@@ -2,8 +2,9 @@
 // the rigid family's stages (families/rigid/rigid_stages.h) at their places in Small Steps Algorithm 1:
 //   detect         the broad and narrow phase on the backend (detect/body_detection.h), then on the host
 //                  the found pairs in a fixed order, coloured over their ends (no two pairs of a colour
-//                  share a body or a particle) with each end's slot list for the Jacobi gather, and sent
-//                  back as state.contact.pairs (the one host round trip of a detection);
+//                  share a body or a particle) with each end's slot list for the Jacobi gather, given the
+//                  static-friction anchors of the pairs found again (families/rigid/contact_anchors.h), and
+//                  sent back as state.contact.pairs (the one host round trip of a detection);
 //   begin_substep  λ = 0, Eq. 10's allowance, the points' start and v̄_n, before the bodies' prediction;
 //   project        every iteration after the joints: Gauss-Seidel colour by colour, or Jacobi with each end's
 //                  inverse masses split n/ω ways and the corrections gathered per end;
