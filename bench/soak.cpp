@@ -1,12 +1,17 @@
-// soak: every registered scene at its default parameters and settings, under each solver order, for a
-// long stretch of simulated time (200 s unless --seconds says otherwise), reporting what only a long run
-// reveals: divergence (a non-finite position or velocity, a particle that left the scene), mechanical
-// energy that grows although nothing does work on the scene (kinetic + gravitational, the "system energy"
-// of Small Steps Figure 6), and constraints pulled past the scene's bound (metrics/error_watch.h).
-// The committed reports are bench/results/soak-*.json (scripts/soak.sh); CI runs a short one.
+// soak: every registered scene at its default parameters and settings, under each solver order, and the
+// paper presets meant to show a scene holding (--preset), for a long stretch of simulated time (60 s unless
+// --seconds says otherwise), reporting what only a long run reveals: divergence (a non-finite position or
+// velocity, a particle that left the scene), mechanical energy that grows although nothing does work on the
+// scene (kinetic + gravitational, the "system energy" of Small Steps Figure 6), constraints pulled past the
+// scene's bound (metrics/error_watch.h), and a scene meant to stand that gave way (SceneDef::holds: the
+// capsule stack's box dropping more than 1 mm). The committed reports are bench/results/soak-*.json
+// (scripts/soak.sh, docs/PERFORMANCE.md); CI runs a short one (tests/CMakeLists.txt, soak_quick).
 //
-// usage: soak [--seconds S] [--scene NAME]... [--solver gs|jacobi]... [--out report.json]
-// exit status: 0 when no case diverged or gained energy, 3 when one did, 2 on bad arguments.
+// usage: soak [--seconds S] [--scene NAME]... [--solver gs|jacobi]... [--preset FILE[:A|B]]...
+//             [--presets-from LIST] [--out report.json]
+// A preset runs once, at its own settings (and those of its comparison's pane A or B); LIST names one
+// preset a line (bench/soak_presets.txt), '#' starting a comment.
+// exit status: 0 when no case diverged, gained energy or gave way, 3 when one did, 2 on bad arguments.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
@@ -18,6 +23,10 @@
 #include <vector>
 
 #include "metrics/error_watch.h"
+#include "run/preset.h"
+#include "run/run_options.h"
+#include "run/view_options.h"
+#include "soak_tracks.h"
 #include "registry/settings.h"
 #include "run/machine.h"
 #include "scenes/scene.h"
@@ -25,7 +34,10 @@
 
 namespace {
 
-using json = nlohmann::ordered_json;
+using bench::EnergyTrack;
+using bench::HoldTrack;
+using bench::json;
+using bench::kWindows;
 
 // Nothing does work on a soaked scene and each starts at rest without stored elastic energy, so its
 // energy E can never rise above E(0); and once it has settled, the mean of E over a tenth of the run
@@ -33,10 +45,11 @@ using json = nlohmann::ordered_json;
 // the cloth). Either rise counts as growth past this fraction of the energy scale: the largest of the
 // energy the run released (E(0) − min E), the kinetic energy it reached (a swing that keeps its energy
 // releases almost none: the swinging box under Algorithm 1 kept 27 kJ to 12 J) and the work of lifting
-// the whole scene by its shortest rest length (m g L, so that a scene at rest gets a scale too). Tenths shorter than a few swings average
-// nothing out, so the windowed test needs tenths of at least kMinWindowSeconds.
+// the whole scene by its shortest rest length (m g L, so that a scene at rest gets a scale too). A tenth's
+// mean is only known to within the part of a swing it leaves over (soak_tracks.h, EnergyTrack), so the
+// windowed rise counts past the two means' uncertainty; tenths shorter than a few swings average nothing
+// out, so the windowed test needs tenths of at least kMinWindowSeconds.
 constexpr double kGrowthTolerance = 0.01;
-constexpr int kWindows = 10;
 constexpr double kMinWindowSeconds = 2.0;
 
 constexpr const char* kNotes =
@@ -46,59 +59,68 @@ constexpr const char* kNotes =
     "the "
     "mean of E over the last tenth of the run minus the lowest mean over a tenth (null for runs under 20 s, "
     "whose tenths are shorter than a swing); released_J = E(0) - min E(t); scale_J = max(released_J, the largest kinetic energy, total "
-    "mass * |g| * shortest rest length); grew = gain_J or window_rise_J > 0.01 scale_J. extension: "
+    "mass * |g| * shortest rest length); window_uncertainty_J = the sum of the two tenths' uncertainties, each the "
+    "swing of E within the tenth over the times E crossed its mean there; grew = gain_J or window_rise_J - "
+    "window_uncertainty_J > 0.01 scale_J. extension: "
     "FrameMetrics::max_extension (how far a constraint is pulled past its rest length) against the scene's "
     "bound, the shortest rest length. diverged: the first non-finite position or velocity, or particle "
-    "outside the scene bounds (null: none). verdict: 'diverged', 'energy grew', 'extension past bound' or "
-    "'ok'.";
+    "outside the scene bounds (null: none). holds: each metric column the scene names for standing "
+    "(SceneDef::holds), its rise past its value at t = 1 s against its bound. verdict: 'diverged', 'gave way', "
+    "'energy grew', 'extension past bound' or 'ok'. A case named 'preset FILE[:A|B]' runs that preset's scene, "
+    "parameters and settings (with its comparison's pane A or B) instead of the defaults.";
 
 struct Options {
-  double seconds = 200.0;
-  std::vector<std::string> scenes, solvers{"gs", "jacobi"};
-  std::string out;
+  double seconds = 60.0;
+  std::vector<std::string> scenes, solvers{"gs", "jacobi"}, presets;
+  std::string presets_from, out;
 };
 
-// E over a run of a known number of frames: its extremes and its mean over each tenth of the run.
-class EnergyTrack {
- public:
-  EnergyTrack(double e0, int frames) : e0_(e0), min_(e0), max_(e0), frames_(frames) {}
-
-  void add(int frame_index, double e) {  // frame_index counts from 0
-    min_ = std::min(min_, e);
-    max_ = std::max(max_, e);
-    Window& w = windows_[size_t(std::min(kWindows - 1, int(int64_t(frame_index) * kWindows / frames_)))];
-    w.sum += e;
-    ++w.count;
-  }
-  double gain() const { return max_ - e0_; }
-  double released() const { return e0_ - min_; }
-  // The last tenth's mean minus the lowest tenth's mean; only over complete runs.
-  std::optional<double> window_rise() const {
-    if (windows_.back().count == 0) return std::nullopt;
-    double lowest = windows_.front().mean();
-    for (const Window& w : windows_) lowest = std::min(lowest, w.mean());
-    return windows_.back().mean() - lowest;
-  }
-  json to_json(bool windowed) const {
-    const std::optional<double> rise = window_rise();
-    return {{"initial_J", e0_},
-            {"min_J", min_},
-            {"max_J", max_},
-            {"gain_J", gain()},
-            {"window_rise_J", windowed && rise ? json(*rise) : json(nullptr)},
-            {"released_J", released()}};
-  }
-
- private:
-  struct Window {
-    double sum = 0.0;
-    int count = 0;
-    double mean() const { return count > 0 ? sum / count : 0.0; }
-  };
-  double e0_, min_, max_;
-  int frames_;
-  std::vector<Window> windows_ = std::vector<Window>(kWindows);
+// One soaked run: a scene with its parameters and settings, and what the report calls it.
+struct Case {
+  const sim::SceneDef* scene;
+  sim::ParamSet params;
+  sim::Settings settings;
+  std::string name, solver;
 };
+
+Case default_case(const sim::SceneDef& scene, const std::string& solver) {
+  sim::ParamSet settings_params("settings", sim::settings_table());
+  settings_params.set_text("solver", solver);
+  settings_params.use_defaults(scene.settings);
+  return {&scene, scene.default_params(), sim::settings_from_params(settings_params), scene.name, solver};
+}
+
+// "FILE" or "FILE:A" / "FILE:B" (its comparison's pane); throws sim::ParamError.
+Case preset_case(const std::string& spec) {
+  const size_t colon = spec.rfind(':');
+  const bool pane = colon != std::string::npos && colon + 2 == spec.size() && (spec.back() == 'A' || spec.back() == 'B');
+  const std::string path = pane ? spec.substr(0, colon) : spec;
+  app::RunOptions o(sim::scene_registry().front());
+  if (!app::apply_preset_file(path, o)) throw sim::ParamError("preset '" + path + "' names no scene");
+  sim::ParamSet settings = o.settings;
+  settings.use_defaults(o.scene->settings);
+  if (pane) {
+    const size_t side = spec.back() == 'A' ? 0 : 1;
+    if (side >= o.compare.size()) throw sim::ParamError("preset '" + path + "' has no comparison");
+    settings = app::apply_overrides(settings, o.compare[side]);
+  }
+  const std::string name = "preset " + path.substr(path.rfind('/') + 1) + (pane ? spec.substr(colon) : "");
+  return {o.scene, o.scene_params, sim::settings_from_params(settings), name, settings.text("solver")};
+}
+
+// The presets listed one a line in `path`, '#' starting a comment.
+std::vector<std::string> read_preset_list(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw sim::ParamError("cannot read --presets-from '" + path + "'");
+  std::vector<std::string> specs;
+  for (std::string line; std::getline(in, line);) {
+    line = line.substr(0, line.find('#'));
+    line.erase(0, line.find_first_not_of(" \t"));
+    line.erase(line.find_last_not_of(" \t\r") + 1);
+    if (!line.empty()) specs.push_back(line);
+  }
+  return specs;
+}
 
 double total_mass(const sim::Model& m) {
   double mass = 0.0;
@@ -107,17 +129,15 @@ double total_mass(const sim::Model& m) {
   return mass;
 }
 
-json run_case(const sim::SceneDef& scene, const std::string& solver, double seconds) {
-  sim::ParamSet settings_params("settings", sim::settings_table());
-  settings_params.set_text("solver", solver);
-  settings_params.use_defaults(scene.settings);
-  const sim::Settings settings = sim::settings_from_params(settings_params);
-  sim::World world(scene.build(scene.default_params()), sim::BackendKind::Cpu);
+json run_case(const Case& c, double seconds) {
+  const sim::Settings& settings = c.settings;
+  sim::World world(c.scene->build(c.params), sim::BackendKind::Cpu);
   const sim::Model& model = world.model();
   const int frames = std::max(1, int(std::lround(seconds / double(settings.frame_dt))));
 
   const sim::FrameMetrics start = sim::measure(model, world.state(), 0.0, settings.gravity_scale);
   EnergyTrack energy(start.kinetic + start.gravitational, frames);
+  HoldTrack holds(c.scene->holds, seconds);
   sim::ErrorWatch watch(model.extension_bound);
   std::optional<std::string> divergence;
   double step_ms = 0.0;
@@ -133,6 +153,7 @@ json run_case(const sim::SceneDef& scene, const std::string& solver, double seco
     energy.add(f, r.metrics.kinetic + r.metrics.gravitational);
     peak_kinetic = std::max(peak_kinetic, r.metrics.kinetic);
     watch.observe(r.metrics);
+    holds.observe(world.time(), r.metrics);
   }
   const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
 
@@ -140,23 +161,26 @@ json run_case(const sim::SceneDef& scene, const std::string& solver, double seco
                       double(model.extension_bound);
   const double scale = std::max({energy.released(), peak_kinetic, lift});
   const bool windowed = seconds >= kWindows * kMinWindowSeconds;
-  const double growth = std::max(energy.gain(), windowed ? energy.window_rise().value_or(0.0) : 0.0);
+  const auto rise = windowed ? energy.window_rise() : std::nullopt;  // (rise, its uncertainty) [J]
+  const double growth = std::max(energy.gain(), rise ? rise->first - rise->second : 0.0);
   const bool grew = growth > kGrowthTolerance * scale;
   const char* verdict = divergence         ? "diverged"
+                        : holds.broken()   ? "gave way"
                         : grew             ? "energy grew"
                         : watch.exceeded() ? "extension past bound"
                                            : "ok";
   const double ms_per_frame = step_ms / std::max(1, world.frame());
-  std::printf("%-14s %-7s %7d %9.3f %12.5g %12.5g %12.3g %12.4g %10.4g  %s\n", scene.name.c_str(),
-              solver.c_str(), world.frame(), ms_per_frame, growth, scale, growth / scale, watch.worst(),
+  std::printf("%-36s %-7s %7d %9.3f %12.5g %12.5g %12.3g %12.4g %10.4g  %s\n", c.name.c_str(),
+              c.solver.c_str(), world.frame(), ms_per_frame, growth, scale, growth / scale, watch.worst(),
               watch.bound(), verdict);
   std::fflush(stdout);
   json energy_json = energy.to_json(windowed);
   energy_json["scale_J"] = scale;
   energy_json["grew"] = grew;
   return {
-      {"scene", scene.name},
-      {"solver", solver},
+      {"case", c.name},
+      {"scene", c.scene->name},
+      {"solver", c.solver},
       {"settings", sim::describe(settings)},
       {"particles", model.particle_count()},
       {"distance_constraints", model.distance_count()},
@@ -166,6 +190,7 @@ json run_case(const sim::SceneDef& scene, const std::string& solver, double seco
       {"step_ms_mean", ms_per_frame},
       {"diverged", divergence ? json(*divergence) : json(nullptr)},
       {"energy", energy_json},
+      {"holds", holds.to_json()},
       {"extension",
        {{"bound_m", watch.bound()},
         {"worst_m", watch.worst()},
@@ -181,9 +206,9 @@ json run_case(const sim::SceneDef& scene, const std::string& solver, double seco
 int main(int argc, char** argv) {
   Options o;
   CLI::App cli{
-      "soak: every scene for a long simulated time; reports divergence, energy growth and constraint "
-      "extension past the scene's bound"};
-  cli.add_option("--seconds", o.seconds, "simulated seconds per case (default 200)")
+      "soak: every scene (and the presets given) for a long simulated time; reports divergence, energy "
+      "growth, a scene meant to stand that gave way, and constraint extension past the scene's bound"};
+  cli.add_option("--seconds", o.seconds, "simulated seconds per case (default 60)")
       ->check(CLI::Range(0.01, 1e5));
   std::vector<std::string> names;
   for (const sim::SceneDef& s : sim::scene_registry()) names.push_back(s.name);
@@ -191,13 +216,17 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember(names));
   cli.add_option("--solver", o.solvers, "solver order (repeatable; default: gs and jacobi)")
       ->check(CLI::IsMember({"gs", "jacobi"}));
+  cli.add_option("--preset", o.presets, "also soak this preset, FILE or FILE:A / FILE:B (repeatable)");
+  cli.add_option("--presets-from", o.presets_from, "also soak the presets listed in this file, one a line");
+  bool presets_only = false;
+  cli.add_flag("--presets-only", presets_only, "soak only the presets, not every scene");
   cli.add_option("--out", o.out, "also write the JSON report to this file");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return e.get_exit_code() == 0 ? cli.exit(e) : (std::fprintf(stderr, "soak: %s\n", e.what()), 2);
   }
-  if (o.scenes.empty()) o.scenes = names;
+  if (o.scenes.empty() && !presets_only) o.scenes = names;
   std::ofstream out;
   if (!o.out.empty()) {
     out.open(o.out);
@@ -206,16 +235,22 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::printf("%-14s %-7s %7s %9s %12s %12s %12s %12s %10s  %s\n", "scene", "solver", "frames", "ms/frame",
+  std::printf("%-36s %-7s %7s %9s %12s %12s %12s %12s %10s  %s\n", "scene", "solver", "frames", "ms/frame",
               "E growth [J]", "E scale [J]", "growth/scale", "ext max [m]", "bound [m]", "verdict");
   json cases = json::array();
   bool failed = false;
   try {
+    std::vector<Case> todo;
     for (const std::string& name : o.scenes)
-      for (const std::string& solver : o.solvers) {
-        cases.push_back(run_case(sim::find_scene(name), solver, o.seconds));
-        failed = failed || cases.back()["diverged"] != nullptr || cases.back()["energy"]["grew"] == true;
-      }
+      for (const std::string& solver : o.solvers) todo.push_back(default_case(sim::find_scene(name), solver));
+    if (!o.presets_from.empty())
+      for (const std::string& spec : read_preset_list(o.presets_from)) o.presets.push_back(spec);
+    for (const std::string& spec : o.presets) todo.push_back(preset_case(spec));
+    for (const Case& c : todo) {
+      cases.push_back(run_case(c, o.seconds));
+      const std::string verdict = cases.back()["verdict"];
+      failed = failed || (verdict != "ok" && verdict != "extension past bound");
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "soak: error: %s\n", e.what());
     return 1;

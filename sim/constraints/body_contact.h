@@ -12,7 +12,9 @@
 // its surface point is that core point ∓ r n: a capsule rolling under a load keeps its contact at the
 // bottom. (With the surface point fixed in the body, as Müller 2020 keeps r, the point rolls up the side
 // with the capsule and the normal force, no longer through the axis, drives the roll on: under a 100 kg
-// load a 1 kg capsule's roll grows e-fold in 7 ms and the capsule stack spun itself apart.)
+// load a 1 kg capsule's roll grows e-fold in 7 ms and the capsule stack spun itself apart.) Static friction
+// holds the material points that touched when the point was anchored (held_offsets), as Müller 2020 does,
+// and rolling resistance limits the ends' relative roll (contact_rolling_resistance).
 // Beyond the paper, static friction acts on the manifold as a patch (PhysX's patch friction): once on
 // the mean of its touching points, against μ_s Σλ_n, after their normals. Müller 2020 applies it per point
 // as each point is projected; with a box's four corners projected in turn, each corner's normal
@@ -37,6 +39,7 @@ struct SurfaceMaterial {
   Real mu_static = 0.5;    // μ_s [-]
   Real mu_dynamic = 0.4;   // μ_k [-], at most μ_s
   Real restitution = 0.0;  // e [-]
+  Real rolling = 0.0;      // rolling resistance ρ_r: the arm of the resisting torque, |τ| ≤ ρ_r |f_n| [m]
 };
 
 // The scene's contact settings for bodies (Model::body_contact).
@@ -50,16 +53,17 @@ struct BodyContactSettings {
 
 // Two surfaces in contact (the mixing rules of Box2D and PhysX's defaults): friction the geometric mean, so
 // that a frictionless surface slides on anything, restitution the larger, so that a bouncy ball bounces
-// on a dead floor.
+// on a dead floor; rolling resistance the larger, so that a ball that resists rolling does so on any floor.
 SIM_HD SurfaceMaterial mix_materials(const SurfaceMaterial& a, const SurfaceMaterial& b) {
   return {std::sqrt(a.mu_static * b.mu_static), std::sqrt(a.mu_dynamic * b.mu_dynamic),
-          max_number(a.restitution, b.restitution)};
+          max_number(a.restitution, b.restitution), max_number(a.rolling, b.rolling)};
 }
 
 // One point of a contact manifold.
 struct ContactPoint {
   Vec3 r_a, r_b;          // the point of each end's core, in that end's coordinates (world for the world) [m]
   Vec3 start_a, start_b;  // the two points' anchors in the world (static friction) [m]
+  Vec3 held_a, held_b;    // the material points anchored there, in each end's coordinates [m]
   Real allowance;         // Eq. 10's max(d₀ − v_max Δt_s, 0) this substep [m]
   Real v_n;               // v̄_n: the normal relative velocity before this substep's solve [m/s]
   Real lambda_n;          // λ_n this substep [N·s²]
@@ -115,13 +119,27 @@ SIM_HD Real contact_separation(const ContactPair& c, const ContactPoint& p, cons
   return dot(c.n, (b.x + rb) - (a.x + ra));
 }
 
-// A point's anchors for static friction: where its two ends are now.
+// A point's anchors for static friction: where its two ends touch now, and the material points there.
 SIM_HD void anchor_contact_point(const ContactPair& c, ContactPoint& p, const BodyPose& a,
                                  const BodyPose& b) {
   Vec3 ra, rb;
   contact_offsets(c, p, a, b, ra, rb);
   p.start_a = a.x + ra;
   p.start_b = b.x + rb;
+  p.held_a = rotate_inverse(a.q, ra);
+  p.held_b = rotate_inverse(b.q, rb);
+}
+
+// Where point p's anchored material points are now, as offsets from the ends' centres in the world: static
+// friction holds these (Müller 2020 §3.5: the points fixed in the bodies), not the touching points, which
+// stay below a round end's core as it rolls. Held at the touching points instead, a capsule spinning about
+// its axis did not slip and one rolling without slipping did: friction undid a roll by spinning the capsule
+// up, which it could not see. A box on two capsules on the ground (capsule_stack, 1 layer) rocked them and
+// walked with them along their axes at 2 mm/s (now: still to 1e-7 m/s), and in the 10-layer stack at 100
+// × 1 the second layer's capsules spun up to 0.014 rad/s within 3 s.
+SIM_HD void held_offsets(const ContactPoint& p, const BodyPose& a, const BodyPose& b, Vec3& ra, Vec3& rb) {
+  ra = rotate(a.q, p.held_a);
+  rb = rotate(b.q, p.held_b);
 }
 
 // Algorithm 1 line 5 for a contact, at the poses and velocities of the start of the substep (before the
@@ -181,7 +199,7 @@ SIM_HD void project_contact_pair(ContactPair& c, BodyPose& a, BodyPose& b, Real 
     const ContactPoint& p = c.point[k];
     if (p.lambda_n <= 0.0) continue;
     Vec3 ra, rb;
-    contact_offsets(c, p, a, b, ra, rb);
+    held_offsets(p, a, b, ra, rb);
     lambda_n += p.lambda_n;
     pa += a.x + ra;
     pb += b.x + rb;
@@ -253,6 +271,25 @@ SIM_HD void contact_restitution(ContactPair& c, const BodyPose& a, const BodyPos
   }
 }
 
+// Rolling resistance of pair c pushing with Σλ_n = lambda_n over a substep of h: the ends' relative
+// angular velocity across n (their roll) reduced by at most ρ_r Σλ_n / Δt_s in angular impulse (a torque
+// of at most ρ_r |f_n|, the rolling friction of a contact patch that deforms; Coulomb's law for rolling).
+// Without it a crib of round bodies is a mechanism that rolls under any slope: in the capsule stack the
+// solver's residual overlap, larger under the more loaded supports, tilted the box by 8e-6 rad, and the
+// layers rolled under it at a constant 8e-5 m/s² until the stack fell.
+SIM_HD void contact_rolling_resistance(const ContactPair& c, const BodyPose& a, const BodyPose& b, Vec3& wa,
+                                       Vec3& wb, Real lambda_n, Real h) {
+  const Vec3 n = c.n, w_rel = wb - wa, roll = w_rel - dot(w_rel, n) * n;
+  const Real roll_len = length(roll);
+  if (!(c.material.rolling > 0.0) || !(roll_len > 0.0)) return;
+  const Vec3 d = (1.0 / roll_len) * roll;
+  const Real w = angular_inv_mass(a, d) + angular_inv_mass(b, d);
+  if (!(w > 0.0)) return;
+  const Real L = min_number(roll_len / w, c.material.rolling * lambda_n / h);  // [N·m·s] on a, −L on b
+  wa += apply_inv_inertia(a, L * d);
+  wb -= apply_inv_inertia(b, L * d);
+}
+
 // The velocity pass of pair c (Müller 2020 §3.5, Algorithm 2 line 18's solveVelocities) on the ends'
 // velocities va, wa, vb, wb at poses a, b, over the points that pushed this substep: restitution point by
 // point, v_n ← max(−e v̄_n, 0) (e = 0 when |v̄_n| ≤ 2 g Δt_s), then dynamic friction on the patch, as for
@@ -302,6 +339,7 @@ SIM_HD int contact_velocity_pass(ContactPair& c, const BodyPose& a, const BodyPo
     wa -= apply_inv_inertia(a, L * n);
     wb += apply_inv_inertia(b, L * n);
   }
+  contact_rolling_resistance(c, a, b, wa, wb, lambda_n, h);
   return touching;
 }
 

@@ -85,7 +85,7 @@ struct ParticlePatch {
       const Real l = p.lambda_n;
       if (!(l > 0.0)) continue;
       Vec3 ra, rb;
-      contact_offsets(c, p, a, b, ra, rb);
+      held_offsets(p, a, b, ra, rb);
       lambda += l;
       static_limit += c.material.mu_static * l;
       dynamic_limit += c.material.mu_dynamic * l;

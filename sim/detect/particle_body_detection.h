@@ -61,6 +61,8 @@ struct FindParticleContacts {
         c.point[m].r_b = old.point[m].r_b;
         c.point[m].start_a = old.point[m].start_a;
         c.point[m].start_b = old.point[m].start_b;
+        c.point[m].held_a = old.point[m].held_a;
+        c.point[m].held_b = old.point[m].held_b;
         c.point[m].lambda_n = old.point[m].lambda_n;
       }
       return;

@@ -20,6 +20,14 @@ struct SceneDef {
   // The scene's own defaults for solver settings (settings_table() names) where the table's do not suit it
   // (a heavy chain needs more substeps than a cloth); they apply wherever the user has not set the setting.
   std::vector<std::pair<std::string, double>> settings;
+  // What standing means for a scene meant to stand (a stack): a per-frame metric column (metric_columns()
+  // names it) that may not rise past `bound` in a long run at the scene's defaults (bench/soak.cpp).
+  struct Hold {
+    std::string column;  // e.g. "tracked_body_drop_m"
+    double bound = 0.0;  // in the column's unit
+    std::string what;    // in words, for the soak report
+  };
+  std::vector<Hold> holds;
 
   ParamSet default_params() const { return ParamSet("scene '" + name + "'", params); }
 };

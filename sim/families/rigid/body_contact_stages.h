@@ -2,8 +2,9 @@
 // the rigid family's stages (families/rigid/rigid_stages.h) at their places in Small Steps Algorithm 1:
 //   detect         the broad and narrow phase on the backend (detect/body_detection.h), then on the host
 //                  the found pairs in a fixed order, coloured over their ends (no two pairs of a colour
-//                  share a body or a particle) with each end's slot list for the Jacobi gather, and sent
-//                  back as state.contact.pairs (the one host round trip of a detection);
+//                  share a body or a particle) with each end's slot list for the Jacobi gather, given the
+//                  static-friction anchors of the pairs found again (families/rigid/contact_anchors.h), and
+//                  sent back as state.contact.pairs (the one host round trip of a detection);
 //   begin_substep  λ = 0, Eq. 10's allowance, the points' start and v̄_n, before the bodies' prediction;
 //   project        every iteration after the joints: Gauss-Seidel colour by colour, or Jacobi with each end's
 //                  inverse masses split n/ω ways and the corrections gathered per end;
@@ -20,6 +21,7 @@
 #include "families/family.h"
 #include "families/rigid/body_ends.h"
 #include "families/rigid/body_stiffness.h"
+#include "families/rigid/contact_anchors.h"
 #include "families/rigid/particle_body_contact_stages.h"
 #include "model/colouring.h"
 #include "model/incidence.h"
@@ -223,6 +225,7 @@ class BodyContacts {
   void order_pairs(Core& core) {
     Exec::download(host_count_, count_);
     Exec::download(host_found_, found_);
+    Exec::download(host_previous_, core.state.contact.pairs);
     host_pairs_.clear();
     dropped_ = 0;
     for (int i = 0; i < bodies_; ++i) {
@@ -231,6 +234,7 @@ class BodyContacts {
       for (int s = 0; s < std::min(n, kBodyContactSlots); ++s)
         host_pairs_.push_back(host_found_[size_t(i) * kBodyContactSlots + size_t(s)]);
     }
+    carry_contact_anchors(host_pairs_, host_previous_);
     std::vector<Int2> nodes(host_pairs_.size());
     for (size_t c = 0; c < host_pairs_.size(); ++c)
       nodes[c] = {end_node(host_pairs_[c].ends.a, bodies_), end_node(host_pairs_[c].ends.b, bodies_)};
@@ -263,7 +267,7 @@ class BodyContacts {
   Buffer<PoseCorrection> slots_;
   std::vector<int> colours_;  // colour c owns pairs [colours_[c], colours_[c+1])
   std::vector<int> host_count_;
-  std::vector<ContactPair> host_found_, host_pairs_;
+  std::vector<ContactPair> host_found_, host_pairs_, host_previous_;
   int dropped_ = 0;
   ParticleBodyContacts<Core> particles_;
   PairMultipliers<Core> frame_lambda_;  // λ_n of each pair's points over the frame
