@@ -50,7 +50,7 @@ struct RunArgs {
   std::vector<std::string> sets;
   std::map<std::string, std::string> settings;  // settings-table name -> text, as given
   bool no_progress = false;
-  std::string fail_on_error;  // a bound in metres, or "" for the scene's own
+  std::string fail_on_error;  // a bound in metres on the lengths, or "" for the families' own
   std::string save_preset;    // write the resolved options as a preset here
   std::vector<std::string> drags;  // "T0 X0 Y0 T1 X1 Y1" each
   std::string colour_by;           // flat|speed|error|strain; "": the viewer's default (flat)
@@ -82,8 +82,10 @@ void add_run_options(CLI::App& run, RunArgs& a, bool view) {
     run.add_option("--metrics", a.metrics, "per-frame metrics file: .csv or .json");
     run.add_flag("--no-progress", a.no_progress, "no progress bar");
     run.add_option("--fail-on-error", a.fail_on_error,
-                   "exit 3 when a constraint is pulled more than M metres past its rest length (no M: the scene's "
-                   "bound, its shortest rest length)")
+                   "exit 3 when the physics failed: a family's measure passed its bound (constraint "
+                   "extension, joint separation, penetration, volume error, inverted tets, density error; "
+                   "the `physics` line names them). M replaces the bounds that are lengths with M metres; "
+                   "the others keep their own")
         ->expected(0, 1)
         ->type_name("[M]");
   }
@@ -190,15 +192,16 @@ app::ViewOptions view_options(const app::RunOptions& run, const RunArgs& a, bool
   return v;
 }
 
-// --fail-on-error's value: a bound in metres, or 0 (the scene's own bound) when none was given.
+// --fail-on-error's value: a bound in metres on the lengths, or 0 (the families' own bounds) when none was
+// given.
 double parse_error_bound(const std::string& text) {
   if (text.empty()) return 0.0;
   const std::optional<double> bound = sim::finite_decimal(text);
   const double m = bound ? *bound : 0.0;
   if (!(m > 0.0))
     throw sim::ParamError("--fail-on-error '" + text +
-                          "': expected a positive, finite bound in metres on the constraint extension (or no value for the "
-                          "scene's own bound)");
+                          "': expected a positive, finite bound in metres on the lengths (or no value "
+                          "for the families' own bounds)");
   return m;
 }
 

@@ -1,6 +1,7 @@
-// The verdict on a finished run's constraint error, shared by `run` and the rendering runs (--record,
-// --compare): a summary line, a warning on stderr when the scene's bound (Model::extension_bound)
-// was passed — the run still completes — and exit status 3 when the bound of --fail-on-error was passed.
+// The verdict on a finished run's failure checks (metrics/failure_check.h: each family's measure against its
+// bound), shared by `run` and the rendering runs (--record, --compare): the `physics` summary line, a
+// warning on stderr when a bound was passed — the run still completes — and exit status 3 when a bound of
+// --fail-on-error was: the families' own, with the lengths' replaced by its value M [m] when one is given.
 #pragma once
 
 #include <optional>

@@ -7,9 +7,22 @@
 
 namespace app {
 
+nlohmann::json failure_checks_json(const sim::ErrorWatch& watch) {
+  nlohmann::json checks = nlohmann::json::array();
+  for (const sim::WatchedCheck& w : watch.checks())
+    checks.push_back({{"name", w.worst.name},
+                      {"unit", w.worst.unit},
+                      {"bound", w.worst.bound},
+                      {"exceeded", w.first_frame > 0},
+                      {"first_frame_over", w.first_frame},
+                      {"worst", w.worst.value},
+                      {"worst_frame", w.worst_frame}});
+  return checks;
+}
+
 MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options, const sim::Model& model,
                              const std::string& backend)
-    : path_(path), watch_(model.extension_bound) {
+    : path_(path) {
   if (ends_with(path, ".csv")) {
     json_ = false;
   } else if (ends_with(path, ".json")) {
@@ -43,8 +56,8 @@ MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options,
   }
 }
 
-void MetricsWriter::write(const sim::FrameMetrics& m) {
-  watch_.observe(m);
+void MetricsWriter::write(const sim::FrameMetrics& m, const sim::FailureChecks& failures) {
+  watch_.observe(m.frame, failures);
   if (json_) {
     nlohmann::json row = nlohmann::json::object();
     for (const auto& c : sim::metric_columns()) {
@@ -77,12 +90,7 @@ void MetricsWriter::finish(const std::string& outcome) {
   if (finished_) return;
   finished_ = true;
   if (json_) {
-    const nlohmann::json error = {{"bound_m", watch_.bound()},
-                                  {"exceeded", watch_.exceeded()},
-                                  {"first_frame_over", watch_.first_frame()},
-                                  {"worst_m", watch_.worst()},
-                                  {"worst_frame", watch_.worst_frame()}};
-    out_ << "\n  ],\n  \"constraint_extension\": " << error.dump()
+    out_ << "\n  ],\n  \"failure_checks\": " << failure_checks_json(watch_).dump()
          << ",\n  \"outcome\": " << nlohmann::json(outcome).dump() << "\n}\n";
   }
   out_.flush();

@@ -8,11 +8,16 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "metrics/error_watch.h"
 #include "registry/frame_metrics.h"
 #include "run/run_options.h"
 
 namespace app {
+
+// Each check the watch followed, with its unit, bound, worst value and frames (the JSON file's end).
+nlohmann::json failure_checks_json(const sim::ErrorWatch& watch);
 
 class MetricsWriter {
  public:
@@ -20,9 +25,10 @@ class MetricsWriter {
   MetricsWriter(const std::string& path, const RunOptions& options, const sim::Model& model,
                 const std::string& backend);
   ~MetricsWriter();
-  void write(const sim::FrameMetrics& m);
+  // A frame's metrics and its failure checks (registry/frame_metrics.h, failure_checks).
+  void write(const sim::FrameMetrics& m, const sim::FailureChecks& failures);
   // Completes the file; `outcome` is "completed" or the divergence reason. The JSON file ends with how
-  // the constraint error of the frames written compared with the scene's bound.
+  // each failure check of the frames written compared with its bound (metrics/failure_check.h).
   void finish(const std::string& outcome);
 
  private:

@@ -23,7 +23,8 @@ struct RunOptions {
   bool progress = true;              // progress bar when stderr is a terminal
   std::vector<std::string> compare;  // A/B settings overrides ("substeps=1,iterations=30"); empty: one pane
   std::string record;                // recording to start with: out.mp4 or out_dir/; empty: none
-  std::optional<double> fail_on_error;  // [m] exit 3 when an extension passes it; 0: the scene's bound
+  // exit 3 when a failure check passes its bound, the lengths' replaced by this when > 0 [m]; 0: each its own
+  std::optional<double> fail_on_error;
   std::vector<ScriptedDrag> drags;      // mouse drags the rendered run plays by itself (--drag, "drag")
 
   explicit RunOptions(const sim::SceneDef& s);

@@ -59,7 +59,7 @@ int run_headless(const RunOptions& o) {
     writer = std::make_unique<MetricsWriter>(o.metrics_path, o, world.model(), world.backend_description());
 
   ProgressBar progress(o.frames, o.progress);
-  sim::ErrorWatch watch(world.model().extension_bound);
+  sim::ErrorWatch watch;
   sim::FrameMetrics last;
   double total_ms = 0.0, total_detection_ms = 0.0;
   for (int f = 0; f < o.frames; ++f) {
@@ -73,8 +73,9 @@ int run_headless(const RunOptions& o) {
       return kExitPhysicsFailed;
     }
     last = r.metrics;
-    watch.observe(last);
-    if (writer) writer->write(last);
+    const sim::FailureChecks failures = sim::failure_checks(world.model(), last);
+    watch.observe(last.frame, failures);
+    if (writer) writer->write(last, failures);
     progress.update(f + 1, total_ms / (f + 1));
   }
   progress.finish();

@@ -50,9 +50,10 @@ bool Pane::keep_integrator_usable() {
 
 void Pane::restart_measurements() {
   divergence.reset();
-  watch = sim::ErrorWatch(world->model().extension_bound);
+  watch = sim::ErrorWatch();
   total_step_ms = total_detection_ms = 0.0;
   last = sim::measure(world->model(), world->state(), 0.0, sim::settings_from_params(settings).gravity_scale);
+  failures = sim::failure_checks(world->model(), last);
   for (History* h : {&energy, &error, &substeps, &step_ms}) h->clear();
 }
 
@@ -80,7 +81,8 @@ bool Pane::finish_frame(const std::optional<sim::FrameResult>& result) {
   last = r.metrics;
   total_step_ms += last.step_ms;
   total_detection_ms += last.detection_ms;
-  watch.observe(last);
+  failures = sim::failure_checks(world->model(), last);
+  watch.observe(last.frame, failures);
   energy.push(float(last.total));
   const sim::ResidualParts parts = sim::residual_parts(world->model(), last);
   if (!parts.empty()) {  // the first family's: a cloth's distances, a beam's tets, a chain's joints, ...
@@ -127,10 +129,11 @@ std::vector<std::string> Pane::caption(const std::string& scene_name) const {
                     ", drifted " + sim::format_length(last.tracked_body_drift) + ", deepest contact " +
                     sim::format_length(last.contact_depth_max));
   }
-  if (watch.exceeded())  // burnt into recorded frames too, in each pane (issue 40 item 3)
-    lines.push_back(sim::format_text("physics FAILED at frame %d: constraint extension %s, bound %s",
-                                     watch.first_frame(), sim::format_length(watch.worst()).c_str(),
-                                     sim::format_length(watch.bound()).c_str()));
+  if (const sim::WatchedCheck* over = watch.over())  // burnt into recorded frames too, in each pane
+    lines.push_back(sim::format_text("physics FAILED at frame %d: %s %s, bound %s", over->first_frame,
+                                     over->worst.name.c_str(),
+                                     sim::format_measure(over->worst.value, over->worst.unit).c_str(),
+                                     sim::format_measure(over->worst.bound, over->worst.unit).c_str()));
   if (divergence) {  // "diverged at …, frame N (reason; scheme, h, stiffness)" on three lines, to fit a pane
     const std::string& d = *divergence;
     const size_t open = d.find(" ("), semicolon = d.find("; ", open);

@@ -62,8 +62,9 @@ class Pane {
   std::unique_ptr<sim::World> world;
   std::unique_ptr<render::SceneBuffers> buffers;
   sim::FrameMetrics last;
+  sim::FailureChecks failures;  // last's failure checks (sim::failure_checks)
   double total_step_ms = 0.0, total_detection_ms = 0.0;  // over the frames since the last build or reset
-  sim::ErrorWatch watch;  // constraint error since the last build or reset, against the scene's bound
+  sim::ErrorWatch watch;  // the failure checks since the last build or reset, against their bounds
   std::optional<std::string> divergence;
   // Why the integrator asked for could not step this scene (a fluid under a force-based scheme); the pane
   // runs xpbd instead, and the Solver panel says so.

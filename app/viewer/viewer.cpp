@@ -135,7 +135,7 @@ bool Viewer::collect_frame(bool wait) {
   last_collected_ = now;
   sim_rate_ = sim_rate_ == 0.0 ? 1.0 / dt_s : 0.9 * sim_rate_ + 0.1 / dt_s;
   for (size_t k = 0; k < metrics_.size(); ++k)
-    if (!panes_[k]->divergence) metrics_[k]->write(panes_[k]->last);
+    if (!panes_[k]->divergence) metrics_[k]->write(panes_[k]->last, panes_[k]->failures);
   unrecorded_ = true;
   return true;
 }

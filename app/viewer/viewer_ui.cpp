@@ -223,10 +223,9 @@ void Viewer::draw_stats_panel() {
                   asked > 0 ? "fixed" : "adapting to the free cores");
     }
     ImGui::TextUnformatted(sim::cost_line(m, sim::settings_from_params(p->settings).integrator).c_str());
-    if (p->watch.exceeded())
-      ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f),
-                         "first over the bound at frame %d; worst %.3g m at frame %d", p->watch.first_frame(),
-                         p->watch.worst(), p->watch.worst_frame());
+    for (const sim::WatchedCheck& w : p->watch.checks())  // red: passed its bound since the last reset
+      ImGui::TextColored(w.first_frame > 0 ? ImVec4(1.0f, 0.4f, 0.4f, 1.0f) : ImVec4(0.7f, 0.7f, 0.7f, 1.0f),
+                         "%s", w.text().c_str());
     for (const sim::ReportLine& line : sim::frame_report(model, m)) {
       if (line.alarm) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.4f, 0.4f, 1.0f));
       ImGui::TextWrapped("%s %s", line.key.c_str(), line.text.c_str());

@@ -11,8 +11,9 @@
 //             in Small Steps Algorithm 1, on a Core (solver/solver_core.h) of either backend;
 //   metrics   Sums (reduced on the backend), measure_term<Exec>(model, state, frame) giving each
 //             constraint's share of ConstraintSums and of Sums, complete<Exec>, divergence, probe; Metrics
-//             (its part of registry/frame_metrics.h's FrameMetrics) from finish(), its CSV columns()
-//             and its report() lines for the run summary and the viewer's Stats panel;
+//             (its part of registry/frame_metrics.h's FrameMetrics) from finish(), its CSV columns(),
+//             its report() lines for the run summary and the viewer's Stats panel, its residuals() and
+//             failures() (the bound past which its physics failed: the `physics` line, --fail-on-error);
 //   settings  Options and options(): its entries in the settings table (settings/setting_spec.h);
 //   drawing   draw_term<Exec>(model, state): its share of a particle's drawn value (draw/draw_vertex.h);
 //             bodies and points it draws itself (FamilyHooks::draw).
@@ -28,6 +29,7 @@
 #include "core/hd.h"
 #include "draw/draw_arrays.h"
 #include "metrics/common_metrics.h"
+#include "metrics/failure_check.h"
 #include "metrics/metric_column.h"
 #include "metrics/metric_sums.h"
 #include "metrics/metric_terms.h"
@@ -105,6 +107,10 @@ struct FamilyDefaults {
   // Its part of the frame's residual line (metrics/report.h), where it holds constraints.
   template <class ModelT, class M>
   static void residuals(const ModelT&, const M&, ResidualParts&) {}
+  // Its failure bounds (metrics/failure_check.h), where it holds constraints: the measure in which they fail,
+  // the frame's worst value and the bound past which the physics failed, each bound justified beside it.
+  template <class ModelT, class M>
+  static void failures(const ModelT&, const M&, FailureChecks&) {}
   // What the family holds in `model`, in numbers (metrics/report.h).
   template <class ModelT>
   static void add_sizes(const ModelT&, std::vector<ModelSize>&) {}

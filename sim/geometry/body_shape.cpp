@@ -69,6 +69,22 @@ Real shape_volume(BodyShape shape, Vec3 size) {
   return 0.0;
 }
 
+Real shape_length(BodyShape shape, Vec3 size) {
+  switch (shape) {
+    case BodyShape::Box:
+      return 2.0 * std::max({size.x, size.y, size.z});
+    case BodyShape::Capsule:
+      return 2.0 * (size.y + size.x);
+    case BodyShape::Sphere:
+      return 2.0 * size.x;
+  }
+  return 0.0;
+}
+
+Real shape_thickness(BodyShape shape, Vec3 size) {
+  return shape == BodyShape::Box ? 2.0 * std::min({size.x, size.y, size.z}) : 2.0 * size.x;
+}
+
 Vec3 shape_inertia(BodyShape shape, Vec3 size, Real mass) {
   switch (shape) {
     case BodyShape::Box: {

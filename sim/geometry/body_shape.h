@@ -17,6 +17,10 @@ enum class BodyShape : int { Box = 0, Capsule = 1, Sphere = 2 };
 
 // [m³]; size as BodyArrays::size.
 Real shape_volume(BodyShape shape, Vec3 size);
+// Its longest and its shortest extent [m]: a box's longest and shortest edge, a capsule's length end to end
+// and its diameter, a sphere's diameter; size as BodyArrays::size.
+Real shape_length(BodyShape shape, Vec3 size);
+Real shape_thickness(BodyShape shape, Vec3 size);
 // Principal moments (I_xx, I_yy, I_zz) [kg·m²] of a body of `mass` [kg] with uniform density.
 Vec3 shape_inertia(BodyShape shape, Vec3 size, Real mass);
 // Why (shape, size) is not a body: a non-positive or non-finite dimension; nothing when it is one.

@@ -26,10 +26,14 @@ std::string format_length(double metres) {
   return "< 1 nm";  // round-off of lengths of order a metre, either sign
 }
 
-std::string ResidualPart::text() const {
-  if (unit == "m") return name + " " + format_length(value);
-  return format_text("%s %.3g%s%s", name.c_str(), value == 0.0 ? 0.0 : value, unit.empty() ? "" : " ", unit.c_str());
+std::string format_measure(double value, const std::string& unit) {
+  if (unit == "m") return format_length(value);
+  if (unit.empty() && value == std::floor(value) && std::fabs(value) < 1e9)
+    return format_text("%.0f", value + 0.0);  // + 0: no "-0"
+  return format_text("%.3g%s%s", value == 0.0 ? 0.0 : value, unit.empty() ? "" : " ", unit.c_str());
 }
+
+std::string ResidualPart::text() const { return name + " " + format_measure(value, unit); }
 
 namespace {
 
@@ -138,17 +142,18 @@ std::string stability_line(const CommonMetrics& m, Stabilization mode) {
   return line;
 }
 
-void report_common(const CommonMetrics& m, const ResidualParts& residuals, double extension_bound,
+void report_common(const CommonMetrics& m, const ResidualParts& residuals, const FailureChecks& failures,
                    int tracked_particles, const std::vector<Probe>& probes, ReportLines& out) {
   out.push_back({"energy", format_text("kinetic %.6g J, gravitational %.6g J, elastic %.6g J, total %.6g J",
                                        m.kinetic, m.gravitational, m.elastic, m.total)});
   std::string residual;
   for (const ResidualPart& part : residuals) residual += (residual.empty() ? "" : ", ") + part.text();
   if (!residual.empty()) out.push_back({"residual", "max " + residual});
-  if (extension_bound > 0.0 && m.extension_over_bound > 1.0)
-    out.push_back({"extension",
-                   format_text("%.4g m > bound %.4g m: the physics failed", m.max_extension, extension_bound),
-                   true});
+  for (const FailureCheck& check : failures)
+    if (check.failed())
+      out.push_back({"failed", check.name + " " + format_measure(check.value, check.unit) + " > bound " +
+                                   format_measure(check.bound, check.unit) + ": the physics failed",
+                     true});
   if (tracked_particles > 0)
     out.push_back({"tip", format_text("deflection %.4g m (mean sag of %d tracked particles)",
                                       m.tip_deflection, tracked_particles)});

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/vec3.h"
+#include "metrics/failure_check.h"
 #include "metrics/metric_column.h"
 #include "metrics/metric_sums.h"
 #include "metrics/report.h"
@@ -103,9 +104,9 @@ std::string launch_line(bool cuda, const CommonMetrics& m);
 std::string stability_line(const CommonMetrics& m, Stabilization mode);
 
 // The common lines of a frame's report (metrics/report.h): energy, the families' residuals on one line
-// ("<family> 4.13 mm, <family> 0.0091"; none when no family holds a constraint), extension against the bound,
-// the tracked particles' sag, the probes' forces.
-void report_common(const CommonMetrics& m, const ResidualParts& residuals, double extension_bound,
+// ("<family> 4.13 mm, <family> 0.0091"; none when no family holds a constraint), an alarm line for each
+// failure check past its bound (metrics/failure_check.h), the tracked particles' sag, the probes' forces.
+void report_common(const CommonMetrics& m, const ResidualParts& residuals, const FailureChecks& failures,
                    int tracked_particles, const std::vector<Probe>& probes, ReportLines& out);
 
 }  // namespace sim

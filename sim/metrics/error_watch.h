@@ -1,35 +1,42 @@
-// ErrorWatch: a run's constraint extension (CommonMetrics::max_extension, how far a constraint is pulled
-// past its rest state) against a bound, frame after frame. A run can stay finite and in bounds (no
-// divergence) and still fail physically — a chain asked to hold 10⁹ kg ends metres longer than its
-// 0.2 m — and then it must say so. The bound is the Model's (the shortest rest length: a link pulled to
-// twice its length no longer holds) or one the user gives (--fail-on-error M).
+// ErrorWatch: a run's failure checks (metrics/failure_check.h: each family's measure, say a length pulled
+// past its rest state, against its bound), frame after frame. A run can stay finite and in bounds (no
+// divergence) and still fail physically — a chain asked to hold 10⁹ kg ends metres longer than its 0.2 m —
+// and then it must say so: the largest value of each measure, the frame it came, and the first frame it
+// passed its bound.
 #pragma once
 
 #include <string>
+#include <vector>
 
-#include "metrics/common_metrics.h"
+#include "metrics/failure_check.h"
 
 namespace sim {
 
+// One measure over the frames watched.
+struct WatchedCheck {
+  FailureCheck worst;   // the check at the frame of its largest value
+  int worst_frame = 0;
+  int first_frame = 0;  // the first frame over its bound; 0: none
+  // "constraint extension 2.1 mm (bound 4.13 mm)", or "constraint extension 6.75 m at frame 600 (bound
+  // 10 mm, passed from frame 3 on)".
+  std::string text() const;
+};
+
 class ErrorWatch {
  public:
-  explicit ErrorWatch(double bound = 0.0) : bound_(bound) {}  // bound [m]; 0 watches nothing
-
-  void observe(const CommonMetrics& m);
-  bool exceeded() const { return first_frame_ > 0; }
-  double bound() const { return bound_; }
-  int first_frame() const { return first_frame_; }
-  double worst() const { return worst_; }  // largest max_extension [m]
-  int worst_frame() const { return worst_frame_; }
-  // "constraint extension 6.75 m (frame 600) passed the bound 0.01 m from frame 3 on", or, when not
-  // passed, "constraint extension 0.002 m at most (frame 40), within the bound 0.01 m".
+  // A frame's checks, the same measures every frame of a Model (a new one is added as it comes).
+  void observe(int frame, const FailureChecks& checks);
+  const std::vector<WatchedCheck>& checks() const { return checks_; }
+  bool exceeded() const { return first_frame() > 0; }
+  int first_frame() const;  // the first frame any check passed its bound; 0: none
+  // The first check whose largest value passed bound_for(check, length_bound): length_bound [m] for the
+  // lengths when > 0 (--fail-on-error M), each check's own bound otherwise; null when none did.
+  const WatchedCheck* over(double length_bound = 0.0) const;
+  // Every check's text, "; " between them; "no failure bound" where nothing declares one.
   std::string report() const;
 
  private:
-  double bound_;
-  int first_frame_ = 0;  // first frame over the bound; 0: none
-  double worst_ = 0.0;   // [m]
-  int worst_frame_ = 0;
+  std::vector<WatchedCheck> checks_;
 };
 
 }  // namespace sim

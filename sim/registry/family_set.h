@@ -130,6 +130,10 @@ struct FamilySet {
   static void residuals(const ModelT& m, const Metrics& metrics, ResidualParts& out) {
     (F::residuals(m, static_cast<const typename F::Metrics&>(metrics), out), ...);
   }
+  template <class ModelT, class Metrics>
+  static void failures(const ModelT& m, const Metrics& metrics, FailureChecks& out) {
+    (F::failures(m, static_cast<const typename F::Metrics&>(metrics), out), ...);
+  }
   template <class ModelT>
   static void add_sizes(const ModelT& m, std::vector<ModelSize>& out) {
     (F::add_sizes(m, out), ...);

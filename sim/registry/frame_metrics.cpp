@@ -84,9 +84,17 @@ ResidualParts residual_parts(const Model& model, const FrameMetrics& m) {
   return parts;
 }
 
+FailureChecks failure_checks(const Model& model, const FrameMetrics& m) {
+  FailureChecks checks;
+  if (model.extension_bound > 0.0)
+    checks.push_back({"constraint extension", m.max_extension, model.extension_bound, "m"});
+  Families::failures(model, m, checks);
+  return checks;
+}
+
 ReportLines frame_report(const Model& model, const FrameMetrics& m) {
   ReportLines lines;
-  report_common(m, residual_parts(model, m), model.extension_bound, int(model.tracked_particles.size()),
+  report_common(m, residual_parts(model, m), failure_checks(model, m), int(model.tracked_particles.size()),
                 model.probes, lines);
   Families::report(model, m, lines);
   return lines;

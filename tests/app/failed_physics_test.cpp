@@ -1,13 +1,17 @@
 // A run whose constraints fail (Small Steps §6.1's chain asked to hold 10⁹ kg) completes, but says so
-// in its summary, on stderr and in the metrics; --fail-on-error turns it into exit status 3. (The rendering
+// in its summary, on stderr and in the metrics; --fail-on-error turns it into exit status 3. Every family
+// declares its bound (issue 41 item 3): each scene's defaults hold theirs, the paper's failing runs do
+// not. (The rendering
 // run's judgement of each compared pane: FailedPhysics.EachComparedPaneIsJudged, recorded_cli_test.cpp.)
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "process.h"
+#include "scenes/scene.h"
 
 namespace {
 
@@ -26,7 +30,8 @@ TEST(FailedPhysics, IsReportedButCompletes) {
   EXPECT_TRUE(contains(r.output, "smallsteps: warning: the physics failed")) << r.output;
   std::stringstream json;
   json << std::ifstream(metrics).rdbuf();
-  EXPECT_TRUE(contains(json.str(), "\"exceeded\":true")) << json.str().substr(json.str().size() - 300);
+  EXPECT_TRUE(contains(json.str(), "\"failure_checks\": [{\"bound\":0.01,\"exceeded\":true"))
+      << json.str().substr(json.str().size() - 300);
   EXPECT_TRUE(contains(json.str(), "\"extension_bound_m\"")) << json.str().substr(0, 600);
 }
 
@@ -54,5 +59,81 @@ TEST(FailedPhysics, BadBoundsAreRefused) {
   EXPECT_EQ(view.status, 2) << view.output;
   EXPECT_TRUE(contains(view.output, "view does not take --fail-on-error")) << view.output;
 }
+
+// Each family says when it failed (issue 41 item 3): a run the paper shows coming apart, stepped as the
+// paper steps it, passes its family's bound by far and --fail-on-error exits 3 naming the measure.
+struct Overloaded {
+  const char* name;
+  const char* args;
+  const char* measure;  // what the physics line names as failed
+};
+
+class FailingFamily : public ::testing::TestWithParam<Overloaded> {};
+
+TEST_P(FailingFamily, ExitsThreeUnderFailOnError) {
+  const Overloaded& o = GetParam();
+  const Result r = run(std::string("run ") + o.args + " --no-progress --fail-on-error");
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "physics      FAILED: ")) << r.output;
+  EXPECT_TRUE(contains(r.output, std::string("--fail-on-error: ") + o.measure)) << r.output;
+  EXPECT_FALSE(contains(r.output, "diverged")) << r.output;  // finite all along: only the bound catches it
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    FailedPhysics, FailingFamily,
+    ::testing::Values(
+        // Small Steps Figure 8's 1 × 100 chain: its ball joints open by up to 80 mm on 0.1 m links.
+        Overloaded{"rigid_chain", "--scene rigid_chain --substeps 1 --iterations 100 --frames 300",
+                   "joint separation"},
+        // Giles & Andrews Figure 2 (bridge.json's left pane): at 1 × 1 the deck jitters 0.57 m apart.
+        Overloaded{"bridge",
+                   "--scene bridge --rigid-solver xpbd --adaptive off --substeps 1 --iterations 1 "
+                   "--frames 240",
+                   "joint separation"},
+        // Giles & Andrews §4.1.1 (swinging_box.json's left pane): 1 × 100 lets the hinges open by 0.11 m.
+        Overloaded{"swinging_box",
+                   "--scene swinging_box --rigid-solver xpbd --adaptive off --substeps 1 --iterations 100 "
+                   "--frames 600",
+                   "joint separation"},
+        // The beam at one substep of one iteration: it collapses, 59% mean volume error, thousands of tets
+        // inside out.
+        Overloaded{"fem_beam", "--scene fem_beam --substeps 1 --iterations 1 --frames 120",
+                   "mean volume error"},
+        // The fluid column at one substep of one iteration squeezes its bottom layers.
+        Overloaded{"fluid_column", "--scene fluid_column --substeps 1 --iterations 1 --frames 120",
+                   "mean density error"}),
+    [](const ::testing::TestParamInfo<Overloaded>& info) { return std::string(info.param.name); });
+
+// Bounds in metres replace the lengths' only: the beam's volume error is no length, and a bound of 1 km
+// leaves it failed, while the rigid chain's separation is within 1 km.
+TEST(FailedPhysics, AnExplicitBoundReplacesTheLengthsOnly) {
+  Result r =
+      run("run --scene fem_beam --substeps 1 --iterations 1 --frames 120 --no-progress --fail-on-error 1000");
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "--fail-on-error: mean volume error")) << r.output;
+  r = run("run --scene rigid_chain --substeps 1 --iterations 100 --frames 300 --no-progress "
+          "--fail-on-error 1000");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "physics      FAILED: joint separation")) << r.output;  // its own bound
+}
+
+// Every scene at its defaults holds every bound it declares, and says so.
+class SceneDefaults : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SceneDefaults, PassFailOnError) {
+  const Result r = run("run --scene " + GetParam() + " --no-progress --fail-on-error");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(contains(r.output, "physics      ok: ")) << r.output;
+  EXPECT_FALSE(contains(r.output, "no failure bound")) << r.output;
+}
+
+std::vector<std::string> scene_names() {
+  std::vector<std::string> names;
+  for (const sim::SceneDef& scene : sim::scene_registry()) names.push_back(scene.name);
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(FailedPhysics, SceneDefaults, ::testing::ValuesIn(scene_names()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
 
 }  // namespace

@@ -1,8 +1,8 @@
 // The rigid-body family (Müller et al. 2020, "Müller 2020"): bodies, the joints between bodies, particles
 // and the world, and the contacts of bodies with each other and with particles. Its pieces: data
-// (rigid_data.h), builder part and joint colouring (rigid_build.h), metrics (rigid_metrics.h), drawing
-// (rigid_draw.h), and its solver stages (rigid_stages.h, with the contacts of body_contact_stages.h and
-// particle_body_contact_stages.h).
+// (rigid_data.h), builder part and joint colouring (rigid_build.h), metrics (rigid_metrics.h), failure
+// bounds (rigid_bounds.h), drawing (rigid_draw.h), and its solver stages (rigid_stages.h, with the contacts
+// of body_contact_stages.h and particle_body_contact_stages.h).
 #pragma once
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 
 #include "detect/body_detection.h"
 #include "families/family.h"
+#include "families/rigid/rigid_bounds.h"
 #include "families/rigid/rigid_build.h"
 #include "families/rigid/rigid_data.h"
 #include "families/rigid/rigid_draw.h"
@@ -140,6 +141,10 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
     if (m.body_count() > 0 && m.body_contact.enabled) out.push_back({"contacts", r.contact_depth_max, "m"});
     if (m.body_count() > 0 && m.body_contact.enabled && m.body_contact.particles && m.particle_count() > 0)
       out.push_back({"particle contacts", r.particle_contact_depth_max, "m"});
+  }
+  template <class ModelT>
+  static void failures(const ModelT& m, const Metrics& r, FailureChecks& out) {
+    rigid_failures(m, r, out);
   }
   template <class ModelT>
   static void report(const ModelT& m, const Metrics& r, ReportLines& out) {

@@ -1,5 +1,6 @@
 // The tet family's metrics: each tet's two constraints' Eq. 2 residuals (strains, reported apart from the
-// lengths' rms), their strain energy, and the volume error |V/V₀ − 1| = |det F − 1|.
+// lengths' rms), their strain energy, the volume error |V/V₀ − 1| = |det F − 1| and the tets turned inside
+// out (det F ≤ 0).
 #pragma once
 
 #include <cmath>
@@ -18,6 +19,7 @@ struct TetSums {
   double volume_error_sum = 0.0;          // Σ |V/V₀ − 1| [-]
   double volume_error_max = 0.0;          // [-]
   int volumes = 0;                        // tets summed
+  int inverted = 0;                       // tets turned inside out, det F ≤ 0
 
   SIM_HD static TetSums combine(const TetSums& a, const TetSums& b) {
     TetSums s;
@@ -26,6 +28,7 @@ struct TetSums {
     s.volume_error_sum = a.volume_error_sum + b.volume_error_sum;
     s.volume_error_max = max_number(a.volume_error_max, b.volume_error_max);
     s.volumes = a.volumes + b.volumes;
+    s.inverted = a.inverted + b.inverted;
     return s;
   }
 };
@@ -64,6 +67,7 @@ struct MeasureTet {
     own.volume_error_sum += volume_error;
     own.volume_error_max = max_number(own.volume_error_max, volume_error);
     own.volumes += 1;
+    own.inverted += J <= 0.0 ? 1 : 0;
   }
 };
 
@@ -72,6 +76,7 @@ struct TetMetrics {
   double max_residual_tet_hydrostatic = 0.0;  // max |C_H + α̃λ_H| [-]
   double volume_error_mean = 0.0;             // mean |V/V₀ − 1| over tets [-]
   double volume_error_max = 0.0;              // [-]
+  int inverted_tets = 0;                      // det F ≤ 0
 };
 
 inline void finish_tets(TetMetrics& m, const TetSums& s) {
@@ -79,6 +84,7 @@ inline void finish_tets(TetMetrics& m, const TetSums& s) {
   m.max_residual_tet_hydrostatic = s.max_residual_hydrostatic;
   m.volume_error_mean = s.volumes > 0 ? s.volume_error_sum / s.volumes : 0.0;
   m.volume_error_max = s.volume_error_max;
+  m.inverted_tets = s.inverted;
 }
 
 inline std::vector<MetricColumn<TetMetrics>> tet_columns() {
@@ -86,13 +92,15 @@ inline std::vector<MetricColumn<TetMetrics>> tet_columns() {
   return {{"max_residual_tet_deviatoric", [](const M& m) { return m.max_residual_tet_deviatoric; }},
           {"max_residual_tet_hydrostatic", [](const M& m) { return m.max_residual_tet_hydrostatic; }},
           {"volume_error_mean", [](const M& m) { return m.volume_error_mean; }},
-          {"volume_error_max", [](const M& m) { return m.volume_error_max; }}};
+          {"volume_error_max", [](const M& m) { return m.volume_error_max; }},
+          {"inverted_tets", [](const M& m) { return double(m.inverted_tets); }, true}};
 }
 
 inline void report_tets(int tets, const TetMetrics& m, ReportLines& out) {
   if (tets == 0) return;
-  out.push_back({"volume", format_text("|V/V0 - 1| mean %.4g %%, max %.4g %% over %d tets",
-                                       100.0 * m.volume_error_mean, 100.0 * m.volume_error_max, tets)});
+  out.push_back({"volume", format_text("|V/V0 - 1| mean %.4g %%, max %.4g %% over %d tets, %d inverted",
+                                       100.0 * m.volume_error_mean, 100.0 * m.volume_error_max, tets,
+                                       m.inverted_tets)});
   out.push_back({"tets", format_text("|C + α̃λ| max deviatoric %.3g, hydrostatic %.3g",
                                      m.max_residual_tet_deviatoric, m.max_residual_tet_hydrostatic)});
 }

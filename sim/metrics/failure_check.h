@@ -1,0 +1,28 @@
+// FailureCheck: the measure in which a family's constraints fail, the frame's worst value in it and the
+// bound past which the physics failed though the state stayed finite (issue 41 item 3). Each family declares
+// its own (families/family.h, failures()), with its bound justified there; the common one is the
+// constraint extension against the Model's extension_bound. metrics/error_watch.h follows them frame after
+// frame; the run's `physics` line, --fail-on-error and the viewer's red Stats line read them as they come.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sim {
+
+struct FailureCheck {
+  std::string name;    // what is measured: "constraint extension"
+  double value = 0.0;  // the frame's worst, in `unit`
+  double bound = 0.0;  // in `unit`; value > bound: the physics failed
+  std::string unit;    // "m" (a length: --fail-on-error M replaces its bound), "%", "" (a count or a ratio)
+  bool failed() const { return value > bound; }
+};
+using FailureChecks = std::vector<FailureCheck>;
+
+// The bound a check is held to: `length_bound` [m] in place of its own where it is a length and
+// length_bound > 0 (--fail-on-error M), its own otherwise.
+inline double bound_for(const FailureCheck& check, double length_bound) {
+  return check.unit == "m" && length_bound > 0.0 ? length_bound : check.bound;
+}
+
+}  // namespace sim
