@@ -246,7 +246,10 @@ int main(int argc, char** argv) {
     for (const Case& c : todo) {
       cases.push_back(run_case(c, o.seconds));
       const std::string verdict = cases.back()["verdict"];
-      failed = failed || (verdict != "ok" && verdict != "extension past bound");
+      // A failure bound passed is reported, not failed: Jacobi at the default 20 × 1 pulls single cloth
+      // edges past their length during the fall (docs/PERFORMANCE.md), and `run --fail-on-error` is the
+      // gate for the failure bounds.
+      failed = failed || (verdict != "ok" && verdict != "past a failure bound");
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "soak: error: %s\n", e.what());
