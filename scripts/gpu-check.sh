@@ -157,9 +157,15 @@ if [ "$stage" != tests ]; then
     shift
     stem="$videos/$slug-$(date -u +%Y-%m-%d)-$name"
     step "record $name"
-    local target="$stem.mp4" size=()
-    if ! command -v ffmpeg >/dev/null 2>&1; then target="$work/$name/" size=(--frames 60 --size 960x540); fi
-    if DISPLAY= "$bin/smallsteps" run --backend cuda --no-progress "$@" "${size[@]}" --record "$target" \
+    local target="$stem.mp4" args=("$@")
+    if ! command -v ffmpeg >/dev/null 2>&1; then  # 60 frames of PNGs: the run's own --frames gives way
+      target="$work/$name/" args=()
+      while [ $# -gt 0 ]; do
+        if [ "$1" = --frames ]; then shift 2; else args+=("$1"); shift; fi
+      done
+      args+=(--frames 60 --size 960x540)
+    fi
+    if DISPLAY= "$bin/smallsteps" run --backend cuda --no-progress "${args[@]}" --record "$target" \
         >"$work/record-$name.log" 2>&1; then
       [ -d "$work/$name" ] && tar -C "$work" -cf "$stem.tar" "$name"
       echo "$name: $(grep -E '^(renderer|rendered) ' "$work/record-$name.log" | tr -s ' ' | paste -sd ';')" \

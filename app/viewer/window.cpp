@@ -59,8 +59,8 @@ Window::Window(int width_px, int height_px, const std::string& title, bool visib
     width_px_ = width_px;
     height_px_ = height_px;
     load_gl(&EglContext::proc_address);
-    ImGui_ImplOpenGL3_Init("#version 450 core");
-    return;
+    return;  // without a display nothing is interactive, so no panel is drawn: no ImGui renderer
+
   }
   if (!glfwInit()) throw WindowError("cannot initialise GLFW: " + last_glfw_error());
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
@@ -84,7 +84,15 @@ Window::Window(int width_px, int height_px, const std::string& title, bool visib
   }
   glfwSwapInterval(visible ? 1 : 0);
   ImGui_ImplGlfw_InitForOpenGL(window_, false);
-  ImGui_ImplOpenGL3_Init("#version 450 core");
+  // ImGui's OpenGL 3 backend loads GL through its own loader, which opens libGL.so.1 (glvnd's libgl1).
+  if (!ImGui_ImplOpenGL3_Init("#version 450 core")) {
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+    throw WindowError("Dear ImGui's OpenGL 3 renderer cannot start: its loader found no usable libGL.so.1 "
+                      "(Debian package libgl1)");
+  }
   install_callbacks();
 }
 
@@ -150,10 +158,13 @@ void Window::wait_events(double timeout_s) const {
 }
 
 Window::~Window() {
+  if (!window_) {  // egl_ ends the context
+    ImGui::DestroyContext();
+    return;
+  }
   ImGui_ImplOpenGL3_Shutdown();
-  if (window_) ImGui_ImplGlfw_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
-  if (!window_) return;  // egl_ ends the context
   glfwDestroyWindow(window_);
   glfwTerminate();
 }
@@ -168,16 +179,11 @@ void Window::framebuffer_size(int& width_px, int& height_px) const {
   glfwGetFramebufferSize(window_, &width_px, &height_px);
 }
 
-// Without a window ImGui learns the frame's size and time step here (the recorder's fixed 60 Hz).
+// Only a window (the interactive viewer) draws the panels; an EGL context has no ImGui renderer.
 void Window::begin_ui() const {
+  if (!window_) throw WindowError("the panels are drawn only into a window");
   ImGui_ImplOpenGL3_NewFrame();
-  if (window_) {
-    ImGui_ImplGlfw_NewFrame();
-  } else {
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(float(width_px_), float(height_px_));
-    io.DeltaTime = 1.0f / 60.0f;
-  }
+  ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
 }
 

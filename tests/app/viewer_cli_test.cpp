@@ -50,6 +50,23 @@ TEST(Cli, RecordWithoutADisplayRendersThroughEgl) {
   EXPECT_EQ(probe(out), "320,240,6\n");
 }
 
+// A GPU machine's driver may ship EGL without glvnd's libGL.so.1, which Dear ImGui's OpenGL 3 loader opens;
+// headless recording draws no panel, so it must not need it (it aborted in ImGui's shutdown on an H200).
+TEST(Cli, RecordThroughEglNeedsNoLibGl) {
+  const std::string dir = ::testing::TempDir() + "smallsteps_no_libgl";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::FILE* stub = std::fopen((dir + "/libGL.so.1").c_str(), "w");  // found first, and not a library
+  ASSERT_NE(stub, nullptr);
+  std::fclose(stub);
+  const std::string frames = dir + "/frames/";  // PNGs: ffmpeg itself loads libGL.so.1
+  const Result r = run("run --scene chain --frames 3 --backend cpu --size 160x120 --record " + frames,
+                       "DISPLAY= WAYLAND_DISPLAY= LD_LIBRARY_PATH=" + dir + " ");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("(EGL"), std::string::npos) << r.output;
+  EXPECT_TRUE(std::filesystem::exists(frames + "frame_000003.png")) << r.output;
+}
+
 TEST(Cli, RecordFallsBackToXvfbWhenEglIsRefused) {
   if (!std::filesystem::exists("/usr/bin/xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed";
   const std::string out = temp_mp4("smallsteps_no_egl");
