@@ -8,15 +8,13 @@ namespace sim {
 // program, each stretch between read-backs as one kernel whose one block runs the stages one after another
 // (small scenes); fused, the same stretches as one cooperative grid per stretch; graph, CUDA graphs of one
 // kernel a stage and one cooperative grid a Gauss-Seidel sweep; plain, a launch a stage and a colour; auto,
-// program when the last frame's largest stage had at most kProgramItems items, graph otherwise. The same
-// bits every way; the CPU runs the same loops whatever is chosen.
+// graph: measured the fastest of the five on every scene and size of gpu-check, small and large (NVIDIA H200,
+// bench/results/nvidia-h200-2026-11-27.md: chain 20 at 100 × 1 0.59 ms against program's 0.70, capsule stack
+// 6.3 against 8.4, rigid chain 100 at 1 × 500 8.7 against 12.0). The same bits every way; the CPU runs the
+// same loops whatever is chosen.
 enum class CudaLaunch { Auto, Program, Fused, Graph, Plain };
-inline constexpr int kProgramItems = 4096;
 
-// The way a frame is sent: `asked`, with auto resolved by the last frame's largest stage (0: no frame yet).
-inline CudaLaunch resolved_launch(CudaLaunch asked, long long largest_items) {
-  if (asked != CudaLaunch::Auto) return asked;
-  return largest_items > 0 && largest_items <= kProgramItems ? CudaLaunch::Program : CudaLaunch::Graph;
-}
+// The way a frame is sent: `asked`, with auto resolved.
+inline CudaLaunch resolved_launch(CudaLaunch asked) { return asked == CudaLaunch::Auto ? CudaLaunch::Graph : asked; }
 
 }  // namespace sim

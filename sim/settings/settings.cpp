@@ -239,8 +239,8 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                0,
                "",
                "CUDA: a frame's stages as one-block kernels (program), one cooperative grid between read-backs "
-               "(fused), graphs of a kernel a stage (graph) or a launch a stage (plain); auto: program up to "
-               "4096 items a stage, graph above",
+               "(fused), graphs of a kernel a stage (graph) or a launch a stage (plain); auto: graph, the fastest "
+               "measured",
                false,
                {"auto", "program", "fused", "graph", "plain"},
                W::Combo}),

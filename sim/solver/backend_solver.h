@@ -144,9 +144,8 @@ class BackendSolver final : public Solver {
     core_.detection_watch.reset();
     core_.search_watch.reset();
     core_.searches = 0;
-    core_.launch_mode = resolved_launch(settings.cuda_launch, core_.largest_items);
+    core_.launch_mode = resolved_launch(settings.cuda_launch);
     core_.launches = 0;
-    core_.largest_items = 0;
     const typename Exec::FrameLaunches frame(graphs_, core_.launch_mode);
     each_family([&](auto& f) { f.configure(core_, settings); });
     // The stepper Settings::integrator asks for; the other one's history no longer follows the State.

@@ -4,7 +4,6 @@
 // how much), and the clocks of its detection and neighbour searches — and one substep as the hooks see it.
 #pragma once
 
-#include <algorithm>
 #include <vector>
 
 #include "core/index.h"
@@ -31,8 +30,7 @@ struct SolverCore {
   StateArrays<Exec::template Buffer> state;
   Buffer<Vec3> x_prev;       // xⁿ, positions at the start of the substep [m]
   Vec3 gravity{};            // Model::gravity [m/s²] (Settings::gravity_scale scales it per frame)
-  long long launches = 0;       // device operations of the step: a loop, a memset, a sweep's colours or grids
-  long long largest_items = 0;  // items of the step's largest loop or colour
+  long long launches = 0;  // device operations of the step: a loop, a memset, a sweep's colours or grids
   CudaLaunch launch_mode = CudaLaunch::Plain;  // how CUDA sends them (graph: a sweep is one grid)
   typename Exec::Stopwatch detection_watch;  // the frame's contact detection
   typename Exec::Stopwatch search_watch;     // the frame's neighbour searches
@@ -42,7 +40,6 @@ struct SolverCore {
   void launch(int n, const F& f) {
     if (n <= 0) return;
     ++launches;
-    largest_items = std::max(largest_items, static_cast<long long>(n));
     Exec::parallel_for(n, f);
   }
   // Gauss-Seidel over colours (Exec::sweep_colours): colour_pass(first) the functor over the colour that
@@ -58,7 +55,6 @@ struct SolverCore {
   void sweep(int colours, const Size& size, const ColourPass& colour_pass) {
     if (colours == 0) return;
     launches += sweep_operations<decltype(colour_pass(0))>(colours, launch_mode == CudaLaunch::Graph);
-    for (int c = 0; c < colours; ++c) largest_items = std::max(largest_items, static_cast<long long>(size(c)));
     Exec::sweep_colours(colours, size, colour_pass);
   }
   template <class T>

@@ -124,7 +124,7 @@ TEST_P(Determinism, SameBitsSentAutoOrPlainOnCuda) {
   const auto& [scene, mode] = GetParam();
   World a(build(scene, mode), BackendKind::Cuda), b(build(scene, mode), BackendKind::Cuda);
   EXPECT_EQ(hash_after_frames(a, mode, 0, CudaLaunch::Auto), hash_after_frames(b, mode, 0, CudaLaunch::Plain))
-      << "auto (program or graph) changes the bits";
+      << "auto (graph) changes the bits";
 }
 
 // Every way of sending a frame (Settings::cuda_launch) gives the bits of a launch a stage and a colour, on
