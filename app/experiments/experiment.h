@@ -92,6 +92,8 @@ ExperimentDef beam_sag();
 ExperimentDef bunny_stretch();
 // The stretch the 64² drape keeps at rest against the substep count, gravity and friction.
 ExperimentDef bunny_rest_stretch();
+// Where the paper-scale drape tears on landing: against the substep count and the contact parameters.
+ExperimentDef bunny_landing();
 
 // Small Steps' fluid and rigid bodies (fluid_rigid_experiments.cpp): §6.4-6.5, Figures 2, 8 and 9.
 ExperimentDef fluid_compression();

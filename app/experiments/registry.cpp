@@ -19,6 +19,7 @@ const std::vector<ExperimentDef>& experiment_registry() {
                                                  cloth_energy(),
                                                  bunny_stretch(),
                                                  bunny_rest_stretch(),
+                                                 bunny_landing(),
                                                  beam_sag(),
                                                  integrator_order(),
                                                  integrator_pendulum(),
