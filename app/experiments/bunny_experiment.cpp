@@ -71,6 +71,15 @@ std::vector<Finding> drape_findings(const std::vector<RunSeries>& runs) {
   return out;
 }
 
+// A run of n substeps × 1 iteration, a point of the line `series` (its label says which).
+ExperimentRun series_run(int n, int frames, const std::map<std::string, double>& params,
+                         const std::string& series) {
+  ExperimentRun r = run_of(n, 1, frames, params);
+  r.label += ", " + series;
+  r.series = series;
+  return r;
+}
+
 const std::map<std::string, std::map<std::string, double>> kRestVariants{
     {"defaults (mu_s 0.5, mu_k 0.4)", {}},
     {"half gravity", {{"gravity", 4.905}}},
@@ -84,10 +93,7 @@ std::vector<ExperimentRun> rest_runs(bool quick) {
       std::map<std::string, double> params = variant;
       params["resolution"] = quick ? 24 : 64;
       if (quick) params["sdf_resolution"] = 64;
-      ExperimentRun r = run_of(n, 1, quick ? 20 : 480, params);
-      r.label += ", " + series;
-      r.series = series;
-      runs.push_back(r);
+      runs.push_back(series_run(n, quick ? 20 : 480, params, series));
     }
   return runs;
 }
@@ -126,10 +132,7 @@ std::vector<ExperimentRun> landing_runs(bool quick) {
   for (const auto& [label, variant] : contact_variants) {
     std::map<std::string, double> params = base;
     for (const auto& [key, value] : variant) params[key] = value;
-    ExperimentRun r = run_of(30, 1, frames, params);
-    r.label += ", " + label;
-    r.series = label;
-    runs.push_back(r);
+    runs.push_back(series_run(30, frames, params, label));
   }
   return runs;
 }
