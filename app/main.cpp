@@ -234,7 +234,7 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
     }
   }
   o.scene_params.use_device_defaults(sim::runs_on_cuda(o.backend));
-  o.settings.use_defaults(o.scene->settings);
+  o.scene->use_setting_defaults(o.settings, sim::runs_on_cuda(o.backend));
   if (const auto conflict = sim::settings_conflict(sim::settings_from_params(o.settings)))
     throw sim::ParamError("settings: " + *conflict);
   if (!a.compare.empty()) o.compare = a.compare;

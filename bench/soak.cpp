@@ -89,7 +89,7 @@ struct Case {
 Case default_case(const sim::SceneDef& scene, const std::string& solver) {
   sim::ParamSet settings_params("settings", sim::settings_table());
   settings_params.set_text("solver", solver);
-  settings_params.use_defaults(scene.settings);
+  scene.use_setting_defaults(settings_params, false);  // the soak runs on the CPU
   return {&scene, scene.default_params(), sim::settings_from_params(settings_params), scene.name, solver};
 }
 
@@ -101,7 +101,7 @@ Case preset_case(const std::string& spec) {
   app::RunOptions o(sim::scene_registry().front());
   if (!app::apply_preset_file(path, o)) throw sim::ParamError("preset '" + path + "' names no scene");
   sim::ParamSet settings = o.settings;
-  settings.use_defaults(o.scene->settings);
+  o.scene->use_setting_defaults(settings, false);
   if (pane) {
     const size_t side = spec.back() == 'A' ? 0 : 1;
     if (side >= o.compare.size()) throw sim::ParamError("preset '" + path + "' has no comparison");

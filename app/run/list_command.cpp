@@ -55,14 +55,17 @@ int markdown() {
               "`\"params\"`\nobject; the viewer's Scene panel shows them all.\n");
   for (const sim::SceneDef& scene : sim::scene_registry()) {
     std::printf("\n### `%s`\n\n%s.\n", scene.name.c_str(), scene.description.c_str());
-    if (!scene.settings.empty()) {
+    const auto defaults = [](const std::vector<std::pair<std::string, double>>& pairs) {
       sim::ParamSet own("settings", sim::settings_table());
-      own.use_defaults(scene.settings);
+      own.use_defaults(pairs);
       std::string list;
-      for (const auto& [name, value] : scene.settings)
+      for (const auto& [name, value] : pairs)
         list += (list.empty() ? "" : ", ") + ("`" + name + " = " + own.text(name) + "`");
-      std::printf("Its own setting defaults: %s.\n", list.c_str());
-    }
+      return list;
+    };
+    if (!scene.settings.empty()) std::printf("Its own setting defaults: %s.\n", defaults(scene.settings).c_str());
+    if (!scene.cuda_settings.empty())
+      std::printf("On a CUDA device: %s.\n", defaults(scene.cuda_settings).c_str());
     std::printf("\n");
     print_markdown_table(scene.default_params(), true);
   }

@@ -99,8 +99,9 @@ void Viewer::draw_scene_panel() {
       if (ImGui::Selectable(s.name.c_str(), &s == scene_) && &s != scene_) {
         scene_ = &s;
         scene_params_ = s.default_params();
-        scene_params_.use_device_defaults(panes_[0]->world->backend() == sim::BackendKind::Cuda);
-        for (auto& pane : panes_) pane->settings.use_defaults(s.settings);
+        const bool cuda = panes_[0]->world->backend() == sim::BackendKind::Cuda;
+        scene_params_.use_device_defaults(cuda);
+        for (auto& pane : panes_) s.use_setting_defaults(pane->settings, cuda);
         rebuild_scene();
       }
     ImGui::EndCombo();

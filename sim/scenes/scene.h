@@ -20,6 +20,9 @@ struct SceneDef {
   // The scene's own defaults for solver settings (settings_table() names) where the table's do not suit it
   // (a heavy chain needs more substeps than a cloth); they apply wherever the user has not set the setting.
   std::vector<std::pair<std::string, double>> settings;
+  // Over `settings` where the scene runs on a CUDA device, whose default size is its paper's scale
+  // (ParamSpec::cuda_default): what that size needs to hold (the 388² drape's substeps).
+  std::vector<std::pair<std::string, double>> cuda_settings;
   // What standing means for a scene meant to stand (a stack): a per-frame metric column (metric_columns()
   // names it) that may not rise past `bound` in a long run at the scene's defaults (bench/soak.cpp).
   struct Hold {
@@ -30,6 +33,12 @@ struct SceneDef {
   std::vector<Hold> holds;
 
   ParamSet default_params() const { return ParamSet("scene '" + name + "'", params); }
+  // Its defaults into `s` (a settings_table() set) wherever the user has not set them: `settings`, then
+  // on a CUDA device `cuda_settings`.
+  void use_setting_defaults(ParamSet& s, bool cuda) const {
+    s.use_defaults(settings);
+    if (cuda) s.use_defaults(cuda_settings);
+  }
 };
 
 const std::vector<SceneDef>& scene_registry();

@@ -130,6 +130,22 @@ TEST(Params, UnknownSceneListsTheScenes) {
   EXPECT_NE(msg.find("hanging_cloth"), std::string::npos) << msg;
 }
 
+// A scene's setting defaults follow the device its default size does (the 388² drape on CUDA needs more
+// substeps than the 64² one on the CPU to hold), and never replace what the user set.
+TEST(Params, SceneSettingDefaultsFollowTheDevice) {
+  const SceneDef& bunny = find_scene("bunny_cloth");
+  ASSERT_FALSE(bunny.cuda_settings.empty());
+  ParamSet cpu("settings", settings_table()), cuda("settings", settings_table()), asked("settings", settings_table());
+  const double table_default = cpu.get("substeps");
+  bunny.use_setting_defaults(cpu, false);
+  bunny.use_setting_defaults(cuda, true);
+  EXPECT_EQ(cpu.get("substeps"), table_default);
+  EXPECT_GT(cuda.get("substeps"), table_default);
+  asked.set("substeps", 30.0);
+  bunny.use_setting_defaults(asked, true);
+  EXPECT_EQ(asked.get("substeps"), 30.0);
+}
+
 TEST(Params, SettingsRoundTrip) {
   Settings in;
   in.substeps = 7;
