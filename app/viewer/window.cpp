@@ -60,7 +60,6 @@ Window::Window(int width_px, int height_px, const std::string& title, bool visib
     height_px_ = height_px;
     load_gl(&EglContext::proc_address);
     return;  // without a display nothing is interactive, so no panel is drawn: no ImGui renderer
-
   }
   if (!glfwInit()) throw WindowError("cannot initialise GLFW: " + last_glfw_error());
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
