@@ -74,8 +74,8 @@ def record_row(smallsteps, scene, args, work):
     what went wrong ("" when the run exited 0: a diverged run keeps its last good frame)."""
     frames = int(round(max(TIMES) * FRAME_RATE))
     width, height = 2 * TILE[0], 2 * TILE[1]
-    done = run([smallsteps, "run", "--scene", scene, "--frames", str(frames), "--no-progress", "--size",
-                f"{width}x{height}", "--record", work + "/"] + args, check=False, stdout=subprocess.DEVNULL)
+    done = run([smallsteps, "run", "--scene", scene, "--backend", "cpu", "--frames", str(frames), "--no-progress",
+                "--size", f"{width}x{height}", "--record", work + "/"] + args, check=False, stdout=subprocess.DEVNULL)
     shown = []
     for t in TIMES:
         path = os.path.join(work, "frame_%06d.png" % int(round(t * FRAME_RATE)))

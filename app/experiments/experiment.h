@@ -90,7 +90,8 @@ ExperimentDef beam_sag();
 
 // Figure 1's drape over the bunny (bunny_experiment.cpp).
 ExperimentDef bunny_stretch();
-// The stretch the 64² drape keeps at rest against the substep count, gravity and friction.
+// The stretch the 64² drape keeps at rest against the substep count, gravity, friction and the shear
+// diagonals.
 ExperimentDef bunny_rest_stretch();
 // Where the paper-scale drape tears on landing: against the substep count and the contact parameters.
 ExperimentDef bunny_landing();

@@ -59,7 +59,7 @@ Window::Window(int width_px, int height_px, const std::string& title, bool visib
     width_px_ = width_px;
     height_px_ = height_px;
     load_gl(&EglContext::proc_address);
-    return;  // without a display nothing is interactive, so no panel is drawn: no ImGui renderer
+    return;  // without a display nothing is interactive: no panel is drawn, no ImGui renderer started
   }
   if (!glfwInit()) throw WindowError("cannot initialise GLFW: " + last_glfw_error());
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
@@ -83,14 +83,18 @@ Window::Window(int width_px, int height_px, const std::string& title, bool visib
   }
   glfwSwapInterval(visible ? 1 : 0);
   ImGui_ImplGlfw_InitForOpenGL(window_, false);
-  // ImGui's OpenGL 3 backend loads GL through its own loader, which opens libGL.so.1 (glvnd's libgl1).
-  if (!ImGui_ImplOpenGL3_Init("#version 450 core")) {
-    ImGui_ImplGlfw_Shutdown();
-    ImGui::DestroyContext();
-    glfwDestroyWindow(window_);
-    glfwTerminate();
-    throw WindowError("Dear ImGui's OpenGL 3 renderer cannot start: its loader found no usable libGL.so.1 "
-                      "(Debian package libgl1)");
+  // ImGui's OpenGL 3 backend loads GL through its own loader, which opens libGL.so.1 (glvnd's libgl1); a
+  // hidden window (recording under Xvfb) draws no panel and starts none.
+  if (visible) {
+    ui_ = ImGui_ImplOpenGL3_Init("#version 450 core");
+    if (!ui_) {
+      ImGui_ImplGlfw_Shutdown();
+      ImGui::DestroyContext();
+      glfwDestroyWindow(window_);
+      glfwTerminate();
+      throw WindowError("Dear ImGui's OpenGL 3 renderer cannot start: its loader found no usable libGL.so.1 "
+                        "(Debian package libgl1)");
+    }
   }
   install_callbacks();
 }
@@ -161,7 +165,7 @@ Window::~Window() {
     ImGui::DestroyContext();
     return;
   }
-  ImGui_ImplOpenGL3_Shutdown();
+  if (ui_) ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
   glfwDestroyWindow(window_);
@@ -178,9 +182,10 @@ void Window::framebuffer_size(int& width_px, int& height_px) const {
   glfwGetFramebufferSize(window_, &width_px, &height_px);
 }
 
-// Only a window (the interactive viewer) draws the panels; an EGL context has no ImGui renderer.
+// Only a visible window (the interactive viewer) draws the panels; a hidden one or an EGL context has no
+// ImGui renderer.
 void Window::begin_ui() const {
-  if (!window_) throw WindowError("the panels are drawn only into a window");
+  if (!ui_) throw WindowError("the panels are drawn only into a visible window");
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();

@@ -1,6 +1,7 @@
 // Window: a GLFW window with an OpenGL 4.5 core context (loaded by glad) and a Dear ImGui context on
-// it. A hidden window serves headless recording: without a display, an EGL context rendering into a pbuffer
-// (viewer/egl_context.h), which takes no input; under Xvfb, a hidden GLFW window. Construction throws
+// it, whose renderer only a visible window starts (it draws the panels). A hidden window serves headless
+// recording: without a display, an EGL context rendering into a pbuffer (viewer/egl_context.h), which takes
+// no input; under Xvfb, a hidden GLFW window. Construction throws
 // WindowError with the reason (no display, no EGL, no GL 4.5) so callers can report it and exit cleanly.
 #pragma once
 
@@ -42,7 +43,7 @@ class Window {
   void wait_events(double timeout_s) const;  // until an event arrives or timeout_s [s] has passed
   bool should_close() const;
   void framebuffer_size(int& width_px, int& height_px) const;
-  void begin_ui() const;  // new ImGui frame
+  void begin_ui() const;  // new ImGui frame; throws WindowError where no panel is drawn (not visible)
   void end_ui() const;    // render ImGui over the window
   void swap() const;
   std::string gl_renderer()
@@ -54,6 +55,7 @@ class Window {
   glm::vec2 to_framebuffer_px(double x, double y) const;
   void load_gl(void* (*proc_address)(const char*));
   GLFWwindow* window_ = nullptr;      // null without a display
+  bool ui_ = false;                   // ImGui's renderer started: a visible window, which draws the panels
   std::unique_ptr<EglContext> egl_;   // the context when there is no display
   int width_px_ = 0, height_px_ = 0;  // the EGL pbuffer's size
   InputSink* sink_ = nullptr;

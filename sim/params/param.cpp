@@ -79,6 +79,14 @@ void ParamSet::use_defaults(const std::vector<std::pair<std::string, double>>& d
   }
 }
 
+void ParamSet::reset_unset() {
+  for (size_t i = 0; i < specs_->size(); ++i)
+    if (!set_by_user_[i]) {
+      values_[i] = (*specs_)[i].type == ParamType::Text ? 0.0 : (*specs_)[i].default_value;
+      texts_[i].clear();
+    }
+}
+
 int ParamSet::find(const std::string& name) const {
   for (size_t i = 0; i < specs_->size(); ++i)
     if ((*specs_)[i].name == name) return int(i);

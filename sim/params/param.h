@@ -64,6 +64,8 @@ class ParamSet {
   // Gives the named parameters that were never set these values instead of their table defaults (a scene's
   // own settings, SceneDef::settings); throws ParamError for an unknown name or a value out of range.
   void use_defaults(const std::vector<std::pair<std::string, double>>& defaults);
+  // Gives every parameter that was never set its table default again (another scene's own defaults out).
+  void reset_unset();
 
  private:
   int find(const std::string& name) const;

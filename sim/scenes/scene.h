@@ -33,9 +33,10 @@ struct SceneDef {
   std::vector<Hold> holds;
 
   ParamSet default_params() const { return ParamSet("scene '" + name + "'", params); }
-  // Its defaults into `s` (a settings_table() set) wherever the user has not set them: `settings`, then
-  // on a CUDA device `cuda_settings`.
+  // Its defaults into `s` (a settings_table() set) wherever the user has not set them: the table's, then
+  // `settings`, then on a CUDA device `cuda_settings` (no other scene's own defaults stay behind).
   void use_setting_defaults(ParamSet& s, bool cuda) const {
+    s.reset_unset();
     s.use_defaults(settings);
     if (cuda) s.use_defaults(cuda_settings);
   }

@@ -135,7 +135,8 @@ TEST(Params, UnknownSceneListsTheScenes) {
 TEST(Params, SceneSettingDefaultsFollowTheDevice) {
   const SceneDef& bunny = find_scene("bunny_cloth");
   ASSERT_FALSE(bunny.cuda_settings.empty());
-  ParamSet cpu("settings", settings_table()), cuda("settings", settings_table()), asked("settings", settings_table());
+  const ParamSet fresh("settings", settings_table());
+  ParamSet cpu = fresh, cuda = fresh, asked = fresh;
   const double table_default = cpu.get("substeps");
   bunny.use_setting_defaults(cpu, false);
   bunny.use_setting_defaults(cuda, true);
@@ -144,6 +145,9 @@ TEST(Params, SceneSettingDefaultsFollowTheDevice) {
   asked.set("substeps", 30.0);
   bunny.use_setting_defaults(asked, true);
   EXPECT_EQ(asked.get("substeps"), 30.0);
+  // Switching scenes (the viewer's Scene panel) leaves none of the last scene's own defaults behind.
+  find_scene("chain").use_setting_defaults(cuda, true);
+  EXPECT_EQ(cuda.get("substeps"), table_default);
 }
 
 TEST(Params, SettingsRoundTrip) {
