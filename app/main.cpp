@@ -53,6 +53,7 @@ struct RunArgs {
   std::string fail_on_error;  // a bound in metres on the lengths, or "" for the families' own
   std::string save_preset;    // write the resolved options as a preset here
   std::vector<std::string> drags;  // "T0 X0 Y0 T1 X1 Y1" each
+  std::vector<std::string> at;     // "T name=value" each
   std::string colour_by;           // flat|speed|error|strain; "": the viewer's default (flat)
 };
 
@@ -98,6 +99,10 @@ void add_run_options(CLI::App& run, RunArgs& a, bool view) {
   run.add_option("--drag", a.drags,
                  "a mouse drag played by itself, \"T0 X0 Y0 T1 X1 Y1\": pressed at T0 s at (X0, Y0), released at T1 "
                  "at (X1, Y1), positions as fractions of the view from its top left (repeatable; renders)");
+  run.add_option("--at", a.at,
+                 "change a setting at a simulated time, \"T name=value\" (e.g. \"2.5 substeps=100\"), as the "
+                 "viewer's panel would (repeatable; in A/B, in both panes)")
+      ->type_name("\"T NAME=VALUE\"");
   run.add_flag("--no-caption", a.no_caption, "do not burn the settings caption into frames");
   run.add_option("--colour-by", a.colour_by,
                  "flat|speed|error|strain: colour particles, bodies and surfaces by a quantity, with its legend "
@@ -205,6 +210,16 @@ double parse_error_bound(const std::string& text) {
   return m;
 }
 
+// The scripted setting changes (--at, a preset's "at") played on the settings of every pane: each state they
+// pass through must be consistent. Throws sim::ParamError naming the change.
+void check_scripts(const app::RunOptions& o) {
+  if (o.at.empty()) return;
+  app::check_script(o.at, o.settings, "--at");
+  for (const std::string& overrides : o.compare)
+    app::check_script(o.at, app::apply_overrides(o.settings, overrides),
+                      "--at (in the pane \"" + overrides + "\")");
+}
+
 // Builds the run from defaults < preset < command line. Throws sim::ParamError on bad input.
 app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
   app::RunOptions o(sim::find_scene(app::kDefaultScene));
@@ -246,6 +261,11 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
     o.drags.clear();
     for (const std::string& d : a.drags) o.drags.push_back(app::parse_drag(d, "--drag"));
   }
+  if (!a.at.empty()) {
+    o.at.clear();
+    for (const std::string& change : a.at) o.at.push_back(app::parse_at(change, "--at", o.settings));
+  }
+  check_scripts(o);
   if (!a.save_preset.empty()) app::save_preset(a.save_preset, o);
   return o;
 }

@@ -75,9 +75,9 @@ bool apply_document(const PresetJson& preset, const std::string& where, RunOptio
   if (!doc.is_object()) throw sim::ParamError(where + " must hold a JSON object");
   for (const auto& [key, value] : doc.items()) {
     if (key != "scene" && key != "frames" && key != "backend" && key != "settings" && key != "params" &&
-        key != "compare" && key != "record" && key != "drag")
+        key != "compare" && key != "record" && key != "drag" && key != "at")
       throw sim::ParamError(where + ": unknown key " + sim::in_quotes(key) +
-                            " (allowed: scene, frames, backend, settings, params, compare, record, drag)");
+                            " (allowed: scene, frames, backend, settings, params, compare, record, drag, at)");
   }
   if (doc.contains("scene")) {
     try {
@@ -116,6 +116,18 @@ bool apply_document(const PresetJson& preset, const std::string& where, RunOptio
       const std::string source = key_source(where, "drag[" + std::to_string(i) + "]");
       if (!drags[i].is_string()) throw sim::ParamError(source + " must be " + form);
       options.drags.push_back(parse_drag(drags[i].get<std::string>(), source));
+    }
+  }
+  if (doc.contains("at")) {
+    const json& changes = doc.at("at");
+    const std::string form = "a \"T name=value\" string";
+    if (!changes.is_array())
+      throw sim::ParamError(key_source(where, "at") + " must be a list of " + form + "s");
+    options.at.clear();
+    for (size_t i = 0; i < changes.size(); ++i) {
+      const std::string source = key_source(where, "at[" + std::to_string(i) + "]");
+      if (!changes[i].is_string()) throw sim::ParamError(source + " must be " + form);
+      options.at.push_back(parse_at(changes[i].get<std::string>(), source, options.settings));
     }
   }
   return doc.contains("scene");
@@ -172,6 +184,10 @@ std::string preset_text(const RunOptions& options) {
   if (!options.drags.empty()) {
     doc["drag"] = json::array();
     for (const ScriptedDrag& d : options.drags) doc["drag"].push_back(drag_text(d));
+  }
+  if (!options.at.empty()) {
+    doc["at"] = json::array();
+    for (const ScriptedSetting& change : options.at) doc["at"].push_back(at_text(change));
   }
   return doc.dump(2) + "\n";
 }

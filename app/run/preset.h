@@ -1,12 +1,12 @@
 // JSON presets: a file that sets the scene, frame count, backend, settings and scene parameters, and
-// optionally an A/B comparison and a recording (what --compare and --record give on the command line,
-// which wins over the preset). Read and written through the settings and parameter tables
+// optionally an A/B comparison, a recording, scripted drags and setting changes (what --compare, --record,
+// --drag and --at give on the command line, which wins over the preset). Read and written through the settings and parameter tables
 // (registry/settings.h, scenes/scene.h): every key is a table entry's name.
 //   {"scene": "chain", "frames": 600, "backend": "auto",
 //    "settings": {"substeps": 100, "iterations": 1, "solver": "gs"},
 //    "params": {"particles": 20, "heavy_mass": 100000},
 //    "compare": [{"substeps": 1, "iterations": 30}, {"substeps": 30, "iterations": 1}],
-//    "record": "figure1.mp4"}
+//    "record": "figure1.mp4", "at": ["2.5 substeps=10"]}
 // Every key is checked; a malformed file, an unknown key or a key given twice (preset_json.h) throws
 // sim::ParamError naming the file, the key's path ("settings.frame_dt") and the value as written.
 #pragma once

@@ -9,6 +9,7 @@
 #include "backend/backend.h"
 #include "params/param.h"
 #include "run/scripted_drag.h"
+#include "run/scripted_setting.h"
 #include "scenes/scene.h"
 
 namespace app {
@@ -26,6 +27,7 @@ struct RunOptions {
   // exit 3 when a failure check passes its bound, the lengths' replaced by this when > 0 [m]; 0: each its own
   std::optional<double> fail_on_error;
   std::vector<ScriptedDrag> drags;      // mouse drags the rendered run plays by itself (--drag, "drag")
+  std::vector<ScriptedSetting> at;      // settings changed at simulated times (--at, "at"), in every pane
 
   explicit RunOptions(const sim::SceneDef& s);
   void select_scene(const sim::SceneDef& s);  // resets the scene parameters to that scene's defaults

@@ -47,7 +47,10 @@ void print_run_summary(const RunOptions& o, sim::World& world, const sim::Settin
 }
 
 int run_headless(const RunOptions& o) {
-  const sim::Settings settings = sim::settings_from_params(o.settings);
+  sim::ParamSet values = o.settings;  // as the viewer's panel holds them, changed by the script
+  SettingsScript script(o.at);
+  script.apply_due(0.0, values);
+  sim::Settings settings = sim::settings_from_params(values);
   sim::World world(o.scene->build(o.scene_params), o.backend, settings);
   std::printf("backend      %s\n", world.backend_description().c_str());
   for (const std::string& note : world.model().notes)
@@ -62,7 +65,13 @@ int run_headless(const RunOptions& o) {
   sim::ErrorWatch watch;
   sim::FrameMetrics last;
   double total_ms = 0.0, total_detection_ms = 0.0;
+  std::string changes;  // what the script changed, for the summary
   for (int f = 0; f < o.frames; ++f) {
+    if (const auto applied = script.apply_due(world.time(), values); !applied.empty()) {
+      settings = sim::settings_from_params(values);
+      changes += sim::format_text("%st = %.4g s:", changes.empty() ? "" : "; ", world.time());
+      for (const std::string& a : applied) changes += " " + a;
+    }
     const sim::FrameResult r = sim::step_and_measure(world, settings);
     total_ms += world.last_step_ms();
     total_detection_ms += world.last_detection_ms();
@@ -81,6 +90,7 @@ int run_headless(const RunOptions& o) {
   progress.finish();
   if (writer) writer->finish("completed");
   print_run_summary(o, world, settings, last, total_ms, total_detection_ms, o.frames);
+  if (!changes.empty()) std::printf("%-12s %s\n", "changed", changes.c_str());
   if (writer) std::printf("metrics      %s\n", o.metrics_path.c_str());
   return report_constraint_error(watch, o.fail_on_error);
 }

@@ -18,10 +18,15 @@ int History::ordered(std::array<float, kHistory>& out) const {
   return count_;
 }
 
-Pane::Pane(std::string label_text, sim::ParamSet settings_values, sim::BackendKind backend)
-    : label(std::move(label_text)), settings(std::move(settings_values)), backend_(backend) {}
+Pane::Pane(std::string label_text, sim::ParamSet settings_values, sim::BackendKind backend,
+           std::vector<ScriptedSetting> script)
+    : label(std::move(label_text)),
+      settings(std::move(settings_values)),
+      backend_(backend),
+      script_(std::move(script)) {}
 
 void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) {
+  script_.rewind(settings);
   world =
       std::make_unique<sim::World>(scene.build(scene_params), backend_, sim::settings_from_params(settings));
   if (!buffers) buffers = std::make_unique<render::SceneBuffers>();
@@ -63,7 +68,10 @@ void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_
   dirty_ = true;
 }
 
-void Pane::begin_frame() { frame_settings_ = sim::settings_from_params(settings); }
+void Pane::begin_frame() {
+  script_.apply_due(world->time(), settings);
+  frame_settings_ = sim::settings_from_params(settings);
+}
 
 std::optional<sim::FrameResult> Pane::advance() {
   if (divergence) return std::nullopt;
@@ -95,6 +103,7 @@ bool Pane::finish_frame(const std::optional<sim::FrameResult>& result) {
 }
 
 void Pane::reset() {
+  script_.rewind(settings);
   world->reset();
   dirty_ = true;
   restart_measurements();

@@ -14,6 +14,7 @@
 #include "params/param.h"
 #include "registry/frame_metrics.h"
 #include "render/scene_buffers.h"
+#include "run/scripted_setting.h"
 #include "scenes/scene.h"
 #include "world/frame_step.h"
 #include "world/world.h"
@@ -36,14 +37,16 @@ class History {
 
 class Pane {
  public:
-  Pane(std::string label, sim::ParamSet settings, sim::BackendKind backend);
+  // `script`: the run's setting changes at simulated times (--at), played on this pane's settings.
+  Pane(std::string label, sim::ParamSet settings, sim::BackendKind backend,
+       std::vector<ScriptedSetting> script = {});
 
   // Builds a new World from the scene (a rebuild: the state starts over).
   void build(const sim::SceneDef& scene, const sim::ParamSet& scene_params);
   // A parameter that keeps the topology changed: new Model, running State kept.
   void replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_params);
   // One frame in three parts, so that the middle one can run on the simulation thread (sim_thread.h):
-  // begin_frame takes the settings as they are now; advance steps the World (and touches nothing else of
+  // begin_frame applies the scripted changes due and takes the settings as they are now; advance steps the World (and touches nothing else of
   // the pane), nothing when it has diverged; finish_frame takes the result into the metrics and plots and
   // returns whether a frame was simulated.
   void begin_frame();
@@ -77,6 +80,7 @@ class Pane {
  private:
   void restart_measurements();  // metrics of the current state, empty plots
   sim::BackendKind backend_;
+  SettingsScript script_;         // rewound with the state (build, reset)
   sim::Settings frame_settings_;  // the settings of the frame under way
   bool dirty_ = true;             // the World changed since the buffers were last filled
   render::ColourBy uploaded_colour_by_ = render::ColourBy::Flat;

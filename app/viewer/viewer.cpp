@@ -75,12 +75,12 @@ void Viewer::build_panes() {
   panes_.clear();
   const std::vector<std::string>& compare = options_.run.compare;
   if (compare.empty()) {
-    panes_.push_back(std::make_unique<Pane>("", options_.run.settings, options_.run.backend));
+    panes_.push_back(std::make_unique<Pane>("", options_.run.settings, options_.run.backend, options_.run.at));
   } else {
     const char* labels[] = {"A", "B"};
     for (size_t k = 0; k < compare.size(); ++k)
       panes_.push_back(std::make_unique<Pane>(labels[k], apply_overrides(options_.run.settings, compare[k]),
-                                              options_.run.backend));
+                                              options_.run.backend, options_.run.at));
   }
   rebuild_scene();
 }

@@ -58,6 +58,8 @@ const std::vector<MetricColumn<CommonMetrics>>& common_head_columns() {
       real("potential_J", [](const CommonMetrics& m) { return m.potential; }),
       real("total_J", [](const CommonMetrics& m) { return m.total; }),
       real("violation_J", [](const CommonMetrics& m) { return m.violation; }),
+      real("residual_energy_J", [](const CommonMetrics& m) { return m.residual_energy; }),
+      real("energy_scale_J", [](const CommonMetrics& m) { return m.energy_scale; }),
       real("max_residual_m", [](const CommonMetrics& m) { return m.max_residual; }),
       real("rms_residual_m", [](const CommonMetrics& m) { return m.rms_residual; }),
       real("max_extension_m", [](const CommonMetrics& m) { return m.max_extension; }),
@@ -77,6 +79,10 @@ const std::vector<MetricColumn<CommonMetrics>>& common_tail_columns() {
       count("substeps_clamped", [](const CommonMetrics& m) { return m.substeps_clamped; }),
       count("substeps_held", [](const CommonMetrics& m) { return m.substeps_held; }),
       count("damped_dofs", [](const CommonMetrics& m) { return m.damped_dofs; }),
+      count("substeps_target", [](const CommonMetrics& m) { return m.substeps_target; }),
+      count("substeps_residual", [](const CommonMetrics& m) { return m.substeps_residual; }),
+      real("residual_ratio", [](const CommonMetrics& m) { return m.residual_ratio; }),
+      count("substeps_set_by", [](const CommonMetrics& m) { return m.substeps_source; }),
       count("projections", [](const CommonMetrics& m) { return m.projections; }),
       real("step_ms", [](const CommonMetrics& m) { return m.step_ms; }),
       real("detection_ms", [](const CommonMetrics& m) { return m.detection_ms; }),
@@ -121,17 +127,26 @@ std::string launch_line(bool cuda, const CommonMetrics& m) {
 }
 
 std::string stability_line(const CommonMetrics& m, Stabilization mode) {
-  if (mode == Stabilization::Off) return "";
+  const std::string slew = m.substeps != m.substeps_target && m.substeps_target > 0
+                               ? format_text(", slewing to %d", m.substeps_target)
+                               : "";
+  if (mode == Stabilization::Off)
+    return slew.empty() ? "" : format_text("N = %d%s (the residual's energy limits a change of step)", m.substeps,
+                                           slew.c_str());
   const std::string load =
       m.stable_dt > 0.0 ? format_text("h_bar %.3g ms, r = %.3g/s^2", 1e3 * m.stable_dt, m.stiffness_ratio)
                         : "no load";
   if (mode == Stabilization::Damping)
-    return format_text("adaptive damping: %d DOF%s damped at N = %d (%s; stable from N = %d)", m.damped_dofs,
-                       m.damped_dofs == 1 ? "" : "s", m.substeps, load.c_str(), m.substeps_wanted);
-  std::string line = format_text("adaptive: N = %d (%s)%s", m.substeps, load.c_str(),
-                                 !m.substeps_clamped              ? ""
-                                 : m.substeps_wanted > m.substeps ? ", clamped at N_max"
-                                                                  : ", raised to N_min");
+    return format_text("adaptive damping: %d DOF%s damped at N = %d%s (%s; stable from N = %d)", m.damped_dofs,
+                       m.damped_dofs == 1 ? "" : "s", m.substeps, slew.c_str(), load.c_str(), m.substeps_wanted);
+  const SubstepSource source = SubstepSource(m.substeps_source);
+  std::string line = format_text("adaptive: N = %d, set by %s (%s", m.substeps, source_name(source), load.c_str());
+  if (m.substeps_residual > 0)
+    line += format_text("; residual %.3g of the bounds asks %d", m.residual_ratio, m.substeps_residual);
+  line += ")" + slew;
+  line += !m.substeps_clamped              ? ""
+          : m.substeps_wanted > m.substeps_target ? ", clamped at N_max"
+                                                  : ", raised to N_min";
   if (mode == Stabilization::Hybrid && m.damped_dofs > 0)
     line += format_text("; wanted %d, %d DOF%s damped", m.substeps_wanted, m.damped_dofs,
                         m.damped_dofs == 1 ? "" : "s");

@@ -38,6 +38,12 @@ struct CommonMetrics {
   double potential = 0.0;      // gravitational + elastic [J]
   double total = 0.0;          // kinetic + potential [J]
   double violation = 0.0;      // Σ ½ C²/α over compliant constraints [J]; solver error, not energy
+  // Σ ½ |λ|/Δt_s² |C + α̃λ| over the bilateral constraints: what the solve's residual holds, which a smaller
+  // step would release as motion (solver/xpbd/substep_slew.h) [J]; solver error, not energy
+  double residual_energy = 0.0;
+  // E_s: the scene's energy scale, its moving mass × |g| × its characteristic length (Model::energy_length)
+  // plus its initial kinetic energy (World::energy_scale) [J]
+  double energy_scale = 0.0;
   double max_residual = 0.0;   // max |C + α̃λ| over the constraints measured in metres [m] (the families
                                // report their strains' residuals apart)
   double rms_residual = 0.0;   // [m]
@@ -59,8 +65,15 @@ struct CommonMetrics {
   double stable_dt = 0.0;        // [s]; 0: no load
   int substeps_wanted = 0;
   int substeps_clamped = 0;  // 1: clamped
-  int substeps_held = 0;     // 1: held above substeps_wanted by Settings::adaptive_release
+  int substeps_held = 0;     // 1: above the target, falling by Settings::adaptive_release a frame
   int damped_dofs = 0;
+  // The N the rules asked for, which the slew moves toward (solver/xpbd/substep_slew.h); the residual term's
+  // N and the e it read (solver/xpbd/residual_rule.h); what set N (SubstepSource: 0 fixed, 1 Algorithm 1,
+  // 2 residual, 3 clamp, 4 slew, 5 hold)
+  int substeps_target = 0;
+  int substeps_residual = 0;
+  double residual_ratio = 0.0;  // [-]
+  int substeps_source = 0;
   // Constraint projections this frame, n·k per constraint the families count (contacts vary and are not
   // counted): "equal cost" in this project's comparisons means equal projections. Predict, the λ resets,
   // Eq. 10's allowance and the velocity update run once per substep on top, so at equal n·k wall time
@@ -99,8 +112,9 @@ std::string cost_line(const CommonMetrics& m, Integrator integrator);
 // operations in 3 host launches (graph)" on CUDA, "265 parallel loops (...)" on the CPU.
 std::string launch_line(bool cuda, const CommonMetrics& m);
 
-// What the stability criterion did this frame under `mode` (Settings::adaptive), for captions and Stats:
-// "adaptive: N = 37 (h_bar 0.45 ms, r = 1.9e+05/s^2)", the clamp, the DOFs damped; empty when off.
+// What chose this frame's N under `mode` (Settings::adaptive), for captions and Stats: "adaptive: N = 37, set by
+// algorithm 1 (h_bar 0.45 ms, r = 1.9e+05/s^2)", the residual term, the clamp, the slew, the DOFs damped;
+// under a fixed n empty unless the slew is still on its way to it.
 std::string stability_line(const CommonMetrics& m, Stabilization mode);
 
 // The common lines of a frame's report (metrics/report.h): energy, the families' residuals on one line

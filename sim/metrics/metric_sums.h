@@ -58,6 +58,9 @@ struct ConstraintSums {
   int residual_count = 0;      // the constraints in residual_sq
   double max_residual = 0.0;   // max |C + α̃λ| over the same [m]
   double max_extension = 0.0;  // max(C, 0) of a length past its rest value [m]
+  // Σ ½ |λ|/Δt_s² · |C + α̃λ| over the bilateral constraints: the energy the one-iteration solve's residual
+  // holds as a spring of its effective stiffness (solver/xpbd/substep_slew.h) [J]
+  double residual_energy = 0.0;
   int count = 0;               // constraints measured (a frame projects each n·k times)
 
   SIM_HD static ConstraintSums combine(const ConstraintSums& a, const ConstraintSums& b) {
@@ -70,6 +73,7 @@ struct ConstraintSums {
     s.residual_count = a.residual_count + b.residual_count;
     s.max_residual = max_number(a.max_residual, b.max_residual);
     s.max_extension = max_number(a.max_extension, b.max_extension);
+    s.residual_energy = a.residual_energy + b.residual_energy;
     s.count = a.count + b.count;
     return s;
   }

@@ -24,11 +24,19 @@ SIM_HD void add_energies(ConstraintSums& s, double C, double alpha, double lambd
   if (alpha > 0.0) s.violation += 0.5 * C * C / alpha;
 }
 
-// One constraint's Eq. 2 residual |C + α̃λ|, returned for the family's own maxima; a length (metres, not a
-// strain) goes into the rms and the maximum over lengths too. Counts the constraint.
+// The energy a residual r holds under the force |λ|/Δt_s² that one iteration applied: ½ f r, a spring of the
+// solve's effective stiffness f/r holding it (solver/xpbd/substep_slew.h) [J]. λ/Δt_s² times C has the units
+// of energy for every XPBD constraint (α̃λ has C's).
+SIM_HD void add_residual_energy(ConstraintSums& s, double r, double lambda, double h) {
+  if (h > 0.0) s.residual_energy += 0.5 * fabs(lambda) / (h * h) * r;
+}
+
+// One constraint's Eq. 2 residual |C + α̃λ|, returned for the family's own maxima, and its residual energy;
+// a length (metres, not a strain) goes into the rms and the maximum over lengths too. Counts the constraint.
 SIM_HD double add_residual(ConstraintSums& s, double C, double alpha, double lambda, double h, bool length) {
   const double h2 = h * h;
   const double r = fabs(C + (h2 > 0.0 ? alpha / h2 : 0.0) * lambda);
+  add_residual_energy(s, r, lambda, h);
   if (length) {
     s.residual_sq += r * r;
     s.residual_count += 1;

@@ -31,6 +31,7 @@ class ModelBuilder : public Families::BuilderParts<ModelBuilder> {
   void set_bounds(const Aabb& bounds) { built_.model.bounds = bounds; }
   void set_motion(const Aabb& motion) { built_.model.motion = motion; }  // Model::motion
   void set_grab_radius(Real radius) { built_.model.grab_radius = radius; }  // Model::grab_radius [m]
+  void set_energy_length(Real length) { built_.model.energy_length = length; }  // Model::energy_length [m]
   void add_note(std::string note) { built_.model.notes.push_back(std::move(note)); }
 
   Vec3 position(int particle) const { return built_.state.particle_x[size_t(particle)]; }

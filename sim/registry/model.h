@@ -38,6 +38,10 @@ struct Model : ModelArrays<HostVector> {
   // physics failed though the state stayed finite; the families' finalize sets it (the distance family: its
   // shortest rest length, a link stretched to twice its length); 0, no bound
   Real extension_bound = 0.0;
+  // L_s [m]: the scene's characteristic length (a chain's length, a cloth's drop height, a stack's height, a
+  // beam's length), declared by the scene; its energy scale E_s is its moving mass × |g| × L_s plus its
+  // initial kinetic energy (World::energy_scale). 0: the drop World::energy_budget uses
+  Real energy_length = 0.0;
   std::vector<Probe> probes;
   std::vector<std::string> notes;  // what the scene wants the user told (e.g. a missing asset)
 

@@ -84,6 +84,7 @@ Built build_bridge(const ParamSet& p) {
   const Real flight = d.ball_speed * std::sqrt(2.0 * std::max(centre.y - d.ball_radius, Real(0.0)) / g);
   b.set_motion({{x0 - d.ball_radius, 0.0, -half.z},
                 {-x0 + flight + 2.0 * d.ball_radius, centre.y + d.ball_radius, half.z}});
+  b.set_energy_length(d.height);  // the deck's height above the ground, where the ball ends
   return b.finalize();
 }
 

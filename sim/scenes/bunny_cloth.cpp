@@ -144,6 +144,7 @@ SceneDef make_bunny_cloth_scene() {
     self.max_depenetration_speed = material.max_depenetration_speed;
     b.set_self_collision(self);
     add_dropped_body(b, p, {material.mu_static, material.mu_dynamic, 0.0});
+    b.set_energy_length(Real(p.get("cloth_height")));  // the cloth's drop
     return b.finalize();
   };
   return def;

@@ -89,6 +89,7 @@ Built build_capsule_stack(const ParamSet& p) {
                              {0.0, 2.0 * c.radius * Real(c.layers) + box_half.y, 0.0});
   b.set_body_material(box, material);
   b.track_body(box, "box");
+  b.set_energy_length(2.0 * c.radius * Real(c.layers) + c.box_height);  // the stack's height
   return b.finalize();
 }
 

@@ -62,6 +62,7 @@ SceneDef make_chain_scene() {
       if (i == 0) b.add_probe("top_link", id);
     }
     b.set_motion(swing_reach({0.0, top, 0.0}, (link + stretch) * Real(n - 1), angle, {1.0, 0.0, 0.0}));
+    b.set_energy_length(link * Real(n - 1));  // the chain's length
     return b.finalize();
   };
   return def;

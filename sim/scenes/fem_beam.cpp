@@ -106,6 +106,7 @@ SceneDef make_fem_beam_scene() {
     if (k > 0.0)
       for (const Int2& e : tet_edges(mesh)) b.add_distance(e.a, e.b, 1.0 / k);
     for (const Int3& f : boundary_faces(mesh)) b.add_triangle(f.a, f.b, f.c);
+    b.set_energy_length(length);  // the beam's length
     return b.finalize();
   };
   return def;

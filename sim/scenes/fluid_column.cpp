@@ -146,6 +146,7 @@ SceneDef make_fluid_column_scene() {
     b.set_grab_radius(Real(p.get("grab_radius")));
     const Real mu = Real(p.get("wall_friction"));
     add_dropped_body(b, p, {mu, mu, 0.0});
+    b.set_energy_length(Real(p.get("column_height")));  // the column's height
     return b.finalize();
   };
   return def;

@@ -55,6 +55,7 @@ SceneDef make_hanging_cloth_scene() {
     const Aabb swing = swing_reach({0.0, y0, 0.0}, spec.spacing * Real(H - 1), 0.5 * M_PI, {0.0, 0.0, 1.0});
     b.set_motion({{-0.5 * size, swing.lo.y, swing.lo.z}, {0.5 * size, swing.hi.y, swing.hi.z}});
     b.add_probe("corner_stretch", 0);  // first stretch edge at the pinned corner (0,0)-(1,0)
+    b.set_energy_length(size);  // released flat, the cloth swings down by its size
     return b.finalize();
   };
   return def;

@@ -75,6 +75,7 @@ Built build_heavy_stack(const ParamSet& p) {
                              {0.0, y + s.box_half, 0.0});
   b.set_body_material(box, material);
   b.track_body(box, "box");
+  b.set_energy_length(height);  // the stack's height
   return b.finalize();
 }
 

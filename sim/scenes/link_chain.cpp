@@ -120,6 +120,7 @@ SceneDef link_chain_scene(std::string name, std::string description, const LinkC
     b.add_joint_probe("top_joint", add_link_chain(b, chain));
     b.set_motion(swing_reach(chain.top, reach,
                              chain.angle, {1.0, 0.0, 0.0}));
+    b.set_energy_length(chain.link_length * Real(chain.links));  // the chain's length
     return b.finalize();
   };
   return def;

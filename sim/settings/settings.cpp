@@ -31,7 +31,10 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
   const auto adaptive_on = [](const S& s) { return active_stabilization(s) != Stabilization::Off; };
   const auto adaptive_steps = [](const S& s) {
     return active_stabilization(s) == Stabilization::Substeps ||
-           active_stabilization(s) == Stabilization::Hybrid;
+           active_stabilization(s) == Stabilization::Hybrid || active_stabilization(s) == Stabilization::Residual;
+  };
+  const auto residual_term = [](const S& s) {
+    return active_stabilization(s) == Stabilization::Residual || active_stabilization(s) == Stabilization::Hybrid;
   };
   return {
       setting(&S::integrator,
@@ -173,11 +176,12 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                0,
                0,
                "",
-               "stabilisation from the geometric stiffness (Giles & Andrews 2024), xpbd: off (fixed n), "
-               "substeps (n = ceil(dt_f / h_bar) each frame), damping (fixed n, Andrews 2017 Eq. 6), "
-               "hybrid (substeps up to max_substeps, damping beyond)",
+               "n from the geometric stiffness (Giles & Andrews 2024), xpbd: off (fixed n), substeps "
+               "(Algorithm 1 as printed: n = ceil(dt_f / h_bar) each frame), damping (fixed n, Andrews 2017 "
+               "Eq. 6), hybrid (residual's n up to max_substeps, damping beyond), residual (Algorithm 1's n "
+               "or the one that holds the solver's residual at adaptive_tolerance, whichever is larger)",
                false,
-               {"off", "substeps", "damping", "hybrid"},
+               {"off", "substeps", "damping", "hybrid", "residual"},
                W::Combo}), xpbd),
       only_when(setting(&S::adaptive_alpha,
               {"adaptive_alpha",
@@ -216,11 +220,35 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                                      0.0,
                                      1.0,
                                      "",
-                                     "largest fraction N may fall by from one frame to the next (1: free, as "
-                                     "Algorithm 1)",
+                                     "residual, hybrid: largest fraction N may fall by from one frame to the "
+                                     "next, the hysteresis that lets N follow a load down over a swing (1: free)",
                                      false,
                                      {},
-                                     W::Slider}), adaptive_steps),
+                                     W::Slider}), residual_term),
+      only_when(setting(&S::adaptive_tolerance, {"adaptive_tolerance",
+                                       T::Real,
+                                       0,
+                                       0.001,
+                                       1.0,
+                                       "",
+                                       "residual, hybrid: the residual n holds every failure measure to, as a "
+                                       "fraction of its failure bound (joint separation, extension, density "
+                                       "error...)",
+                                       false,
+                                       {},
+                                       W::LogSlider}), residual_term),
+      only_when(setting(&S::substep_slew, {"substep_slew",
+                                 T::Real,
+                                 0,
+                                 0.0,
+                                 1.0,
+                                 "",
+                                 "beta: a change of n may add at most this share of the scene's energy scale "
+                                 "a frame, through the energy the solver's residual holds (0: n changes at "
+                                 "once)",
+                                 false,
+                                 {},
+                                 W::LogSlider}), xpbd),
       setting(&S::threads, {"threads",
                             T::Int,
                             0,
@@ -264,8 +292,11 @@ std::string describe(const SolverSettings& s) {
   if (s.adaptive == Stabilization::Substeps)
     std::snprintf(steps, sizeof steps, "adaptive substeps (alpha %.3g, N %d-%d)", s.adaptive_alpha,
                   s.min_substeps, std::max(s.min_substeps, s.max_substeps));
+  else if (s.adaptive == Stabilization::Residual)
+    std::snprintf(steps, sizeof steps, "adaptive substeps + residual (alpha %.3g, tol %.3g, N %d-%d)",
+                  s.adaptive_alpha, s.adaptive_tolerance, s.min_substeps, std::max(s.min_substeps, s.max_substeps));
   else if (s.adaptive == Stabilization::Hybrid)
-    std::snprintf(steps, sizeof steps, "adaptive substeps up to %d, then damping (alpha %.3g)",
+    std::snprintf(steps, sizeof steps, "adaptive substeps + residual up to %d, then damping (alpha %.3g)",
                   std::max(s.min_substeps, s.max_substeps), s.adaptive_alpha);
   else
     std::snprintf(steps, sizeof steps, "%d substep%s%s", s.substeps, s.substeps == 1 ? "" : "s",

@@ -28,7 +28,20 @@ enum class ContactDetection { PerFrame, PerSubstep };
 // gradients preconditioned by diag(M/h² + K), or Jacobi Δx += ω D⁻¹ (r − A Δx) (Teschner, "Solver - Jacobi").
 enum class LinearSolver { Pcg, Jacobi };
 
-enum class Stabilization { Off, Substeps, Damping, Hybrid };
+// Off: the fixed n. Substeps: Giles & Andrews 2024 Algorithm 1 as printed. Damping: Andrews et al. 2017's Eq. 6
+// at the fixed n. Hybrid: Residual's N up to N_max, Eq. 6 beyond. Residual: Algorithm 1's N or the solver
+// residual's (solver/xpbd/residual_rule.h), whichever is larger.
+enum class Stabilization { Off, Substeps, Damping, Hybrid, Residual };
+
+// What set a frame's N: the fixed n, Algorithm 1's Eq. 11, the residual term (solver/xpbd/residual_rule.h),
+// the clamp to [N_min, N_max], the slew still on its way to one of them (solver/xpbd/substep_slew.h), or the
+// residual rule's hysteresis, N falling at most adaptive_release a frame.
+enum class SubstepSource : int { Fixed = 0, Algorithm1 = 1, Residual = 2, Clamp = 3, Slew = 4, Hold = 5 };
+inline const char* source_name(SubstepSource s) {
+  static const char* const kNames[] = {"fixed", "algorithm 1", "residual", "clamp", "slew", "hold"};
+  return kNames[int(s)];
+}
+
 
 
 struct SolverSettings {
@@ -54,9 +67,15 @@ struct SolverSettings {
   Real adaptive_alpha = 0.1;  // α [-] of Eq. 5 (the paper: 0.1 for every example, 0.05 for the tall stack)
   int min_substeps = 1;       // N_min [-]
   int max_substeps = 200;     // N_max [-]
-  // the largest fraction N may fall by from one frame to the next [-]: 1 is Algorithm 1 as printed; below 1 it
-  // holds N up while a few-iteration XPBD solve rings (docs/SCENES.md)
-  Real adaptive_release = 1.0;
+  // ρ [-]: residual, hybrid: the largest fraction N may fall by from one frame to the next, the residual rule's
+  // hysteresis (solver/xpbd/residual_rule.h); 1: free
+  Real adaptive_release = 0.03;
+  // τ [-]: the residual the residual term holds every family's failure measure to, as a fraction of its
+  // failure bound (solver/xpbd/residual_rule.h)
+  Real adaptive_tolerance = 0.1;
+  // β [-]: the share of the energy scale E_s a change of N may add in a frame (solver/xpbd/substep_slew.h);
+  // 0: N changes at once
+  Real substep_slew = 1e-3;
   // CPU worker threads: 0 adapts to the cores other programs leave free (exec/thread_governor.h), N
   // fixes the team at N (at most OMP_NUM_THREADS, or the cores). Results are the same bits either way.
   int threads = 0;

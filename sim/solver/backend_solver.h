@@ -138,7 +138,7 @@ class BackendSolver final : public Solver {
     return sums;
   }
 
-  StepStats step(const Settings& settings) override {
+  StepStats step(const Settings& settings, const StepFeedback& feedback) override {
     team_.choose(settings.threads);
     const typename Exec::Team::Span span(team_, true);
     core_.detection_watch.reset();
@@ -153,7 +153,7 @@ class BackendSolver final : public Solver {
     FrameStepper<Exec>& stepper = xpbd ? static_cast<FrameStepper<Exec>&>(xpbd_) : force_;
     FrameStepper<Exec>& other = xpbd ? static_cast<FrameStepper<Exec>&>(force_) : xpbd_;
     StepStats stats;
-    stepper.step(core_, families_, settings, stats);
+    stepper.step(core_, families_, settings, feedback, stats);
     other.state_uploaded();
     Exec::synchronize();  // the frame's one wait for the backend
     stats.detection_ms = core_.detection_watch.elapsed_ms();

@@ -26,8 +26,10 @@ class FrameStepper {
   // A State was uploaded: what the stepper derived from the last frames (multipliers' sums, a scheme's
   // history) starts anew.
   virtual void state_uploaded() {}
-  // One frame of settings.frame_dt; fills what it measured into stats (the caller times it and waits).
-  virtual void step(Core& core, Stages& families, const Settings& settings, StepStats& stats) = 0;
+  // One frame of settings.frame_dt, after the frame `feedback` measured; fills what it measured into stats (the
+  // caller times it and waits).
+  virtual void step(Core& core, Stages& families, const Settings& settings, const StepFeedback& feedback,
+                    StepStats& stats) = 0;
 };
 
 // Algorithm 1 line 1 (Small Steps §4.2): every family's contacts along the path predicted over dt, timed by

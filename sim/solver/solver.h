@@ -11,6 +11,7 @@
 #include "registry/model.h"
 #include "registry/settings.h"
 #include "registry/state.h"
+#include "solver/step_feedback.h"
 #include "solver/xpbd/stability.h"
 
 namespace sim {
@@ -67,8 +68,9 @@ class Solver {
   // The frame's metric sums and divergence check reduced on the backend (metrics/measure_frame.h); h: the
   // last substep's Δt_s [s], gravity_scale as in Settings. Only these few numbers are copied back.
   virtual MeasuredSums measure(Real h, Real gravity_scale) = 0;
-  // Advances one frame of settings.frame_dt; returns when the backend has finished.
-  virtual StepStats step(const Settings& settings) = 0;
+  // Advances one frame of settings.frame_dt after the frame `feedback` measured; returns when the backend has
+  // finished.
+  virtual StepStats step(const Settings& settings, const StepFeedback& feedback) = 0;
 };
 
 }  // namespace sim

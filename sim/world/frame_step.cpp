@@ -44,6 +44,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   }
   r.metrics.frame = world.frame();
   r.metrics.time = world.time();
+  r.metrics.energy_scale = world.energy_scale(settings.gravity_scale);
   r.metrics.substeps = world.last_substeps();
   const StabilityPlan& plan = world.last_plan();
   r.metrics.stiffness_ratio = plan.r;
@@ -52,6 +53,10 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.substeps_clamped = plan.clamped ? 1 : 0;
   r.metrics.substeps_held = plan.held ? 1 : 0;
   r.metrics.damped_dofs = plan.damped;
+  r.metrics.substeps_target = plan.target;
+  r.metrics.substeps_residual = plan.residual_substeps;
+  r.metrics.residual_ratio = plan.residual;
+  r.metrics.substeps_source = int(plan.set_by);
   if (settings.integrator == Integrator::Xpbd)
     r.metrics.projections = (long long)world.last_substeps() * settings.iterations * sums.constraints.count;
   r.metrics.step_ms = world.last_step_ms();
@@ -64,6 +69,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   r.metrics.threads = world.last_threads();
   r.metrics.cg_residual = world.last_cg_residual();
   r.metrics.evaluations = world.last_evaluations();
+  world.observe(r.metrics);
   return r;
 }
 

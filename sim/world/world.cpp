@@ -31,7 +31,8 @@ void World::init(Built built, SelectedBackend selected) {
 
 void World::measure_initial_energy() {
   const MeasuredSums e0 = measure_sums(model_, initial_, 0.0);
-  initial_energy_ = e0.particles.kinetic + e0.constraints.kinetic + e0.constraints.violation;
+  initial_kinetic_ = e0.particles.kinetic + e0.constraints.kinetic;
+  initial_energy_ = initial_kinetic_ + e0.constraints.violation;
   mass_ = 0.0;
   double top = model_.bounds.lo.y;
   for (size_t i = 0; i < model_.particle_inv_mass.size(); ++i)
@@ -45,6 +46,11 @@ void World::measure_initial_energy() {
 
 double World::energy_budget(Real gravity_scale) const {
   return initial_energy_ + mass_ * length(gravity_scale * model_.gravity) * drop_;
+}
+
+double World::energy_scale(Real gravity_scale) const {
+  const double L = model_.energy_length > 0.0 ? double(model_.energy_length) : drop_;  // L_s [m]
+  return initial_kinetic_ + mass_ * length(gravity_scale * model_.gravity) * L;
 }
 
 std::optional<std::string> integrator_refusal(const Model& model, Integrator integrator) {
@@ -66,8 +72,12 @@ std::optional<std::string> rigid_solver_refusal(const Model& model, RigidSolver 
 void World::step(const Settings& settings) {
   if (const auto why = integrator_refusal(model_, settings.integrator)) throw ParamError(*why);
   if (const auto why = rigid_solver_refusal(model_, settings.rigid_solver, backend_)) throw ParamError(*why);
+  if (!feedback_.valid && needs_feedback(settings))
+    observe(metrics_from_sums(model_, measure(settings.gravity_scale), last_h_));
+  feedback_.energy_scale = energy_scale(settings.gravity_scale);
   const auto start = std::chrono::steady_clock::now();
-  last_stats_ = solver_->step(settings);
+  last_stats_ = solver_->step(settings, feedback_);
+  feedback_.valid = false;
   last_step_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   state_stale_ = true;
   ++frame_;
@@ -76,7 +86,23 @@ void World::step(const Settings& settings) {
   last_h_ = settings.frame_dt / Real(last_substeps_);
 }
 
+// The slew and the residual term read the last frame's residual: every adaptive frame, and a fixed one whose
+// N is not yet the one asked for.
+bool World::needs_feedback(const Settings& s) const {
+  if (frame_ == 0 || s.integrator != Integrator::Xpbd) return false;
+  return active_stabilization(s) != Stabilization::Off || s.substeps != last_substeps_;
+}
+
+void World::observe(const FrameMetrics& metrics) {
+  const WorstResidual worst = worst_residual(failure_checks(model_, metrics));
+  feedback_.valid = true;
+  feedback_.residual = worst.residual;
+  feedback_.order = worst.order;
+  feedback_.residual_energy = metrics.residual_energy;
+}
+
 void World::reset() {
+  feedback_ = StepFeedback{};
   state_ = initial_;
   state_stale_ = false;
   solver_->upload_state(state_);
@@ -93,6 +119,7 @@ void World::replace_model(Model model) {
   if (!same_topology)
     throw std::invalid_argument("replace_model: the new model has a different topology; rebuild the scene");
   model_ = std::move(model);
+  feedback_ = StepFeedback{};
   solver_->upload_model(model_);
   measure_initial_energy();
 }

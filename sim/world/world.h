@@ -10,6 +10,7 @@
 #include "registry/builder.h"
 #include "registry/frame_metrics.h"
 #include "registry/settings.h"
+#include "solver/step_feedback.h"
 
 namespace sim {
 
@@ -29,8 +30,11 @@ class World {
   World(Built built, SelectedBackend backend);
 
   // One frame: Algorithm 1 with settings.substeps × settings.iterations over settings.frame_dt, or the
-  // substeps Settings::adaptive picks (last_plan()).
+  // substeps Settings::adaptive picks (last_plan()), reached through the slew (solver/xpbd/substep_slew.h).
   void step(const Settings& settings);
+  // The metrics measured after the last step, which the next step's choice of N reads (solver/step_feedback.h;
+  // step_and_measure gives them). A step that needs them and was not given them measures the State itself.
+  void observe(const FrameMetrics& metrics);
   // Back to the initial state (the Model is kept).
   void reset();
   // Replace the Model of a running scene (a parameter changed that keeps the topology); the State
@@ -90,6 +94,10 @@ class World {
   // kinetic energy far beyond it is a diverging integrator, not physics (the grab and families that drive
   // particles along targets can do more work: frame_step leaves them out of the check).
   double energy_budget(Real gravity_scale) const;
+  // E_s: the moving mass × |g| gravity_scale × Model::energy_length, plus the initial kinetic energy [J]: the
+  // scale the energy a change of step may add is held to (solver/xpbd/substep_slew.h) and the soak's and the
+  // verdict's energy checks.
+  double energy_scale(Real gravity_scale) const;
   BackendKind backend() const { return backend_; }
   const std::string& backend_description() const { return backend_description_; }
 
@@ -112,6 +120,9 @@ class World {
   GrabHold grab_hold(int particle);  // what grabbing `particle` holds, from the current positions
   void measure_initial_energy();     // the budget's terms, from the Model and the initial State
   double initial_energy_ = 0.0;      // kinetic + ½C²/α at the start [J]
+  double initial_kinetic_ = 0.0;     // [J]
+  StepFeedback feedback_;            // of the last frame, once observed
+  bool needs_feedback(const Settings& s) const;
   double mass_ = 0.0;                // of the movable particles [kg]
   double drop_ = 0.0;                // from the highest initial particle to the bounds' bottom [m]
 };

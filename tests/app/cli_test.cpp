@@ -4,10 +4,12 @@
 // recorded_cli_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "process.h"
 
@@ -216,6 +218,57 @@ TEST(Cli, ContradictorySettingsAreRefused) {
   expect_usage_error("run --scene chain --integrator rk4 --adaptive substeps", "needs integrator xpbd");
   expect_usage_error("run --scene chain --record x/ --compare \"min_substeps=50,max_substeps=10\" \"substeps=2\"",
                      "--compare \"min_substeps=50,max_substeps=10\": min_substeps 50 is above max_substeps 10");
+}
+
+// A scripted setting change (--at, a preset's "at"; issue 50 item 2) names what is wrong with it, including a
+// change that leaves the settings contradicting themselves; a good one changes N at its time.
+TEST(Cli, BadSettingChangesAreRefusedNamingTheProblem) {
+  expect_usage_error("run --scene chain --at \"substeps=5\"", "expected \"T name=value\"");
+  expect_usage_error("run --scene chain --at \"x substeps=5\"", "the time 'x' is not a finite number");
+  expect_usage_error("run --scene chain --at \"-1 substeps=5\"", "the time is negative");
+  expect_usage_error("run --scene chain --at \"1 particles=5\"", "'particles' is not a setting");
+  expect_usage_error("run --scene chain --at \"1 substeps=0\"", "[1, 1000]");
+  expect_usage_error("run --scene chain --at \"1 substeps\"", "expected \"T name=value\"");
+  expect_usage_error("run --scene chain --max-substeps 10 --at \"1 min_substeps=50\"",
+                     "min_substeps 50 is above max_substeps 10");
+  const std::string preset = temp_path("bad_at.json");
+  std::ofstream(preset) << R"({"scene": "chain", "at": ["1 substeps=nope"]})";
+  expect_usage_error("run --preset " + preset, "'at[0]'");
+  std::ofstream(preset) << R"({"scene": "chain", "at": "1 substeps=5"})";
+  expect_usage_error("run --preset " + preset, "must be a list");
+}
+
+// The N column of the metrics follows the script: 10 until 0.5 s, then on its way to 40 (the slew, at most
+// the factor its residual allows a frame), which it reaches.
+TEST(Cli, SettingChangesApplyAtTheirTimeFromTheCommandLineAndAPreset) {
+  const std::string csv = temp_path("at.csv");
+  const std::string preset = temp_path("at.json");
+  std::ofstream(preset) << R"({"scene": "chain", "frames": 90, "backend": "cpu", "settings": {"substeps": 10},
+                               "at": ["0.5 substeps=40"]})";
+  for (const std::string& args : {std::string("run --scene chain --frames 90 --backend cpu --substeps 10 --at "
+                                               "\"0.5 substeps=40\" --no-progress --metrics ") + csv,
+                                  "run --preset " + preset + " --no-progress --metrics " + csv}) {
+    const Result r = run(args);
+    ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("changed      t = 0.5 s: substeps=40"), std::string::npos) << r.output;
+    std::ifstream in(csv);
+    std::string line, cell;
+    std::getline(in, line);
+    std::vector<std::string> header;
+    for (std::stringstream cells(line); std::getline(cells, cell, ',');) header.push_back(cell);
+    const size_t column = size_t(std::find(header.begin(), header.end(), "substeps") - header.begin());
+    ASSERT_LT(column, header.size()) << line;
+    std::vector<int> n;
+    while (std::getline(in, line)) {
+      std::stringstream cells(line);
+      for (size_t k = 0; k <= column; ++k) std::getline(cells, cell, ',');
+      n.push_back(std::stoi(cell));
+    }
+    ASSERT_EQ(n.size(), 90u);
+    for (int f = 0; f < 30; ++f) EXPECT_EQ(n[size_t(f)], 10) << "frame " << f + 1;
+    EXPECT_GT(n[30], 10) << "the change starts at 0.5 s";
+    EXPECT_EQ(n.back(), 40);
+  }
 }
 
 TEST(Cli, ColouringNeedsARenderedViewAndAKnownQuantity) {

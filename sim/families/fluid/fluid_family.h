@@ -62,17 +62,22 @@ struct FluidSums {
 };
 
 // Fluid particle i's share of the metrics: its compression max(ρ/ρ₀ − 1, 0), its volume m/max(ρ, ρ₀)
-// (compressed particles shrink; a thinned surface counts at rest), its clamps and neighbours.
+// (compressed particles shrink; a thinned surface counts at rest), its clamps and neighbours, and the
+// residual energy ½ |λ| C / Δt_s² of its density constraint with the multiplier one iteration gives at rest,
+// λ = −C/D₀ (constraints/fluid_density.h): ½ C² / (D₀ Δt_s²).
 struct MeasureFluid {
   const Real* density;  // ρ/ρ₀ per fluid particle [-]
   const int* clamps;
   const int* neighbours;
   Real rest_volume;  // m/ρ₀ [m³]
+  Real rest_denominator;  // D₀ [1/(kg·m²)]
+  Real h;                 // Δt_s [s]
   int capacity;      // of a neighbour list; 0: no cap
   int count;
   SIM_HD void operator()(int i, ConstraintSums& s, FluidSums& own) const {
     const double ratio = density[i];
     const double error = max_number(ratio - 1.0, 0.0);
+    add_residual_energy(s, error, error / rest_denominator, h);
     own.density_error_sum += error;
     own.density_error_max = max_number(own.density_error_max, error);
     own.volume += rest_volume / max_number(ratio, 1.0);
@@ -178,9 +183,15 @@ struct FluidFamily : FamilyDefaults<FluidFamily> {
   using Sums = FluidSums;
   using Metrics = FluidMetrics;
   template <class Exec, class ModelA, class StateA>
-  static MeasureFluid measure_term(const ModelA& m, const StateA& s, const MetricFrame&) {
-    return {Exec::data(s.fluid.density),      Exec::data(s.fluid.clamps), Exec::data(s.fluid.neighbours),
-            m.fluid.material.density_scale(), m.fluid.list_capacity(),    int(Exec::size(s.fluid.density))};
+  static MeasureFluid measure_term(const ModelA& m, const StateA& s, const MetricFrame& frame) {
+    return {Exec::data(s.fluid.density),
+            Exec::data(s.fluid.clamps),
+            Exec::data(s.fluid.neighbours),
+            m.fluid.material.density_scale(),
+            m.fluid.material.rest_denominator,
+            frame.h,
+            m.fluid.list_capacity(),
+            int(Exec::size(s.fluid.density))};
   }
   template <class ModelT>
   static void finish(Metrics& out, const Sums& s, const ModelT& m, Real) {
@@ -209,7 +220,7 @@ struct FluidFamily : FamilyDefaults<FluidFamily> {
   template <class ModelT>
   static void failures(const ModelT& m, const Metrics& f, FailureChecks& out) {
     if (m.fluid.count > 0)
-      out.push_back({"mean density error", 100.0 * f.density_error_mean, 100.0 * kDensityErrorBound, "%"});
+      out.push_back({"mean density error", 100.0 * f.density_error_mean, 100.0 * kDensityErrorBound, "%", 2.0});
   }
   template <class ModelT>
   static void report(const ModelT& m, const Metrics& f, ReportLines& out) {

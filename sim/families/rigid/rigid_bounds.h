@@ -59,9 +59,9 @@ double thinnest_moving_body(const ModelT& m) {
 template <class ModelT>
 void rigid_failures(const ModelT& m, const RigidMetrics& r, FailureChecks& out) {
   if (const double link = shortest_jointed_link(m); link > 0.0)
-    out.push_back({"joint separation", r.joint_separation_max, kJointSeparationBound * link, "m"});
+    out.push_back({"joint separation", r.joint_separation_max, kJointSeparationBound * link, "m", 1.4});
   if (const double thinnest = thinnest_moving_body(m); m.body_contact.enabled && thinnest > 0.0)
-    out.push_back({"penetration", r.contact_depth_max, kPenetrationBound * thinnest, "m"});
+    out.push_back({"penetration", r.contact_depth_max, kPenetrationBound * thinnest, "m", 2.0});
 }
 
 }  // namespace sim

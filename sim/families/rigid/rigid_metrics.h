@@ -143,6 +143,8 @@ struct MeasureRigid {
     if (h2 > 0.0) {
       const double f = length(lambda[j].force) / h2, tau = length(lambda[j].torque) / h2;
       s.elastic += 0.5 * (compliance[j] * f * f + angular_compliance[j] * tau * tau);
+      // the positional block's Eq. 2 residual: its separation less what its compliance grants the force
+      add_residual_energy(s, std::fabs(separation - compliance[j] * f), length(lambda[j].force), frame.h);
     }
     own.joints += 1;
     s.count += 1;

@@ -22,7 +22,7 @@ class ForceStepper final : public FrameStepper<Exec> {
 
   void state_uploaded() override { explicit_.invalidate(); }  // a scheme's history starts anew
 
-  void step(Core& core, Stages& families, const Settings& s, StepStats& stats) override {
+  void step(Core& core, Stages& families, const Settings& s, const StepFeedback&, StepStats& stats) override {
     stats.plan.substeps = stats.plan.wanted = s.substeps;
     explicit_.reset_evaluations();
     if (explicit_scheme(s.integrator)) {

@@ -25,10 +25,14 @@ namespace sim {
 struct StabilityPlan {
   int substeps = 1;        // N run this frame
   int wanted = 1;          // ⌈h/h̄⌉ before the clamp (N under fixed substeps)
+  int target = 1;          // the N the rules asked for, which the slew moves toward
+  int residual_substeps = 0;  // N_residual (0: the residual term is off or knows nothing yet)
+  double residual = 0.0;      // e the residual term read [-]
+  SubstepSource set_by = SubstepSource::Fixed;
   double r = 0.0;          // max K_d,ii / M_ii [1/s²] (Eq. 9)
   double stable_dt = 0.0;  // h̄ = 2√(α/r) [s]; 0 when r = 0 (no load: any step is stable)
   bool clamped = false;    // wanted (or the held N) outside [N_min, N_max]
-  bool held = false;       // N held above wanted by Settings::adaptive_release
+  bool held = false;       // N above the target, falling by adaptive_release a frame (residual, hybrid)
   Real damping_dt = 0.0;   // Δt_s at which Eq. 6's damping is applied; 0: none
   int damped = 0;          // DOFs Eq. 6 damps this frame
 };
@@ -41,29 +45,6 @@ inline int substeps_needed(double r, double h, double alpha, int cap) {
   const double ratio = h / (2.0 * std::sqrt(alpha / r));
   if (!(ratio <= double(cap))) return cap + 1;
   return ratio < 1.0 ? 1 : int(std::ceil(ratio));
-}
-
-// The N a frame runs when Eq. 11 asks `wanted` after a frame of `last`: N rises at once and falls by at most
-// the fraction `release` of `last`, rounded up, so that below 1/release substeps (50 at the default 2 %) it
-// does not fall at all (release 1: free both ways, Algorithm 1 as printed). Beyond the paper: with one
-// iteration a substep, frames whose N changes gain energy. The residual few iterations leave evolves as
-// (C, h u) ← A (C, h u) with A fixed by the mass ratio, a lightly damped oscillation; a new N keeps C and
-// u and so rescales h u by h₂/h₁, which, alternated, pumps it (docs/SCENES.md, "why N is held"; converging C away before a
-// frame at more substeps stopped it). And an unconverged pass's multipliers lag the load, so Eq. 11 asks
-// too few substeps after a fall. Measured on the swinging box (mean forces over the frame):
-//   N alternating 40 and 80 each frame: +70 % energy in 18 s (40 throughout: −4 %);
-//   N free to follow Eq. 11 (17 to 200 from frame to frame): 26 times its energy in 10 s;
-//   N falling 2 % a frame without the rounding (a real-valued hold), or its rise limited to 3 % a frame:
-//   still 3 to 10 times in 60 s, and so did one substep at rest (no velocity, no gravity, its motion
-//   discarded) before each frame at more substeps than the last: 60 times in 60 s (one sweep does not
-//   converge a 1000:1 chain; 1000 do);
-//   held (the default, from N_max on the first frame): N settles at 49 and the box loses 17 % in 200 s,
-//   as fixed 40 substeps do (18 %).
-// So with one iteration, N follows a load that rises past 50 substeps and holds; Algorithm 1's fall is there
-// with release 1.
-inline int held_substeps(int wanted, int last, double release) {
-  if (last <= 0 || release >= 1.0) return wanted;
-  return std::max(wanted, int(std::ceil((1.0 - release) * double(last))));
 }
 
 // Particle i's three DOFs: its ratio, and at damping_dt > 0 Eq. 6's factors per axis.
