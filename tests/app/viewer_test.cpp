@@ -190,6 +190,27 @@ TEST(Viewer, ScriptedDragFromTheCommandLineFollowsItsPath) {
   EXPECT_EQ(viewer.grabbed_particle(), -1) << "the release did not let go";
 }
 
+// A scripted setting change (--at; issue 50 item 2) goes through the pane's settings, where the Solver panel's
+// slider writes: in both A/B panes, the chain's N is the pane's own until 0.5 s, then on its way to 40 (the
+// slew), which it reaches; a reset plays the script again from the settings it started with.
+TEST(Viewer, ScriptedSettingChangeReachesEveryPaneThroughItsSettings) {
+  ViewOptions v = hidden("chain");
+  v.run.compare = {"substeps=10", "substeps=20"};
+  v.run.at = {{0.5, "substeps", "40"}};
+  Viewer viewer(v);
+  while (viewer.pane(0).last.time < 0.45) ASSERT_TRUE(viewer.frame());
+  EXPECT_EQ(viewer.pane(0).last.substeps, 10);
+  EXPECT_EQ(viewer.pane(1).last.substeps, 20);
+  while (viewer.pane(0).last.time < 2.0) ASSERT_TRUE(viewer.frame());
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(viewer.pane(k).last.substeps, 40) << "pane " << k;
+    EXPECT_EQ(viewer.pane(k).settings.get_int("substeps"), 40) << "pane " << k;
+  }
+  viewer.key_pressed(GLFW_KEY_R);  // reset
+  EXPECT_EQ(viewer.pane(0).settings.get_int("substeps"), 10) << "the reset rewinds the script";
+  EXPECT_EQ(viewer.pane(1).settings.get_int("substeps"), 20);
+}
+
 // The scene is drawn beside the control panel, never under it (issue 40 item 1): in an interactive window
 // of the default size, every scene at its defaults, and both panes of an A/B, frame their bounds (with the
 // scene's motion: a chain's swing) inside the view left of the panel, below the caption.
