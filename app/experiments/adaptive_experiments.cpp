@@ -33,26 +33,23 @@ const ExperimentMeasure kDrop =
     metric("drop", "m", [](const FrameMetrics& m) { return m.tracked_body_drop; });
 const ExperimentMeasure kMs = metric("step_ms", "ms", [](const FrameMetrics& m) { return m.step_ms; });
 
-// Settings::adaptive's choices, as the settings table numbers them.
-constexpr double kSubstepsMode = 1, kDampingMode = 2;
-
 // release: Settings::adaptive_release, 1 for Algorithm 1 as printed (N free to fall). The first frame runs
 // N_max (no multipliers yet).
-ExperimentRun adaptive_run(double alpha, int frames, std::map<std::string, double> params = {},
+ExperimentRun adaptive_run(double alpha, int frames, sim::ParamValues params = {},
                            double release = 0.02) {
   char label[96];
   std::snprintf(label, sizeof label, "adaptive substeps, alpha %g%s", alpha,
                 release >= 1.0 ? ", N free to fall" : "");
   return {label,
           std::move(params),
-          {{"adaptive", kSubstepsMode}, {"adaptive_alpha", alpha}, {"adaptive_release", release}},
+          {{"adaptive", "substeps"}, {"adaptive_alpha", alpha}, {"adaptive_release", release}},
           frames,
           "adaptive",
           alpha,
           release >= 1.0};
 }
 
-ExperimentRun fixed_run(int n, int frames, std::map<std::string, double> params = {}) {
+ExperimentRun fixed_run(int n, int frames, sim::ParamValues params = {}) {
   return {std::to_string(n) + (n == 1 ? " substep" : " substeps"),
           std::move(params),
           {{"substeps", n}},
@@ -65,7 +62,7 @@ ExperimentRun fixed_run(int n, int frames, std::map<std::string, double> params 
 ExperimentRun damping_run(int n, int frames) {
   return {"adaptive damping at " + std::to_string(n) + (n == 1 ? " substep" : " substeps"),
           {},
-          {{"adaptive", kDampingMode}, {"substeps", n}},
+          {{"adaptive", "damping"}, {"substeps", n}},
           frames,
           "damping",
           double(n),
@@ -142,9 +139,9 @@ std::vector<Finding> bridge_substeps(const std::vector<RunSeries>& runs) {
 // solver: the rigid_solver of every run (XPBD's adaptive runs held by adaptive_release 0.02 and free; the
 // velocity-level solvers' free, Algorithm 1 as printed).
 ExperimentDef substeps_experiment(
-    const char* name, const char* scene, const char* what, int solver,
+    const char* name, const char* scene, const char* what, const std::string& solver,
     std::vector<Finding> (*findings)(const std::vector<RunSeries>&) = substeps_against_fixed) {
-  const char* solver_name = solver == 2 ? "the direct solver" : solver == 1 ? "PGS (25 iterations)" : "XPBD";
+  const char* solver_name = solver == "direct" ? "the direct solver" : solver == "pgs" ? "PGS (25 iterations)" : "XPBD";
   return {
       name,
       "Giles & Andrews 2024",
@@ -155,15 +152,15 @@ ExperimentDef substeps_experiment(
           "run's",
       scene,
       [solver](bool quick) {
-        const int frames = quick ? (solver == 2 ? 30 : 60) : 600;
+        const int frames = quick ? (solver == "direct" ? 30 : 60) : 600;
         std::vector<ExperimentRun> runs;
-        if (solver == 0) runs.push_back(adaptive_run(0.1, frames));
+        if (solver == "xpbd") runs.push_back(adaptive_run(0.1, frames));
         runs.push_back(adaptive_run(0.1, frames, {}, 1.0));
         for (const int n : quick ? std::vector<int>{5, 40} : std::vector<int>{5, 10, 20, 40, 80, 160})
           runs.push_back(fixed_run(n, frames));
         for (ExperimentRun& run : runs) {
           run.settings["rigid_solver"] = solver;
-          run.may_diverge = run.may_diverge || solver != 0;  // a fixed N too small for it may blow up
+          run.may_diverge = run.may_diverge || solver != "xpbd";  // a fixed N too small for it may blow up
         }
         return runs;
       },
@@ -194,14 +191,14 @@ ExperimentDef adaptive_energy() {
         const int direct_frames = quick ? 60 : frames;
         for (ExperimentRun run :
              {adaptive_run(0.1, direct_frames, {}, 1.0), damping_run(20, direct_frames)}) {
-          run.settings["rigid_solver"] = 2;
+          run.settings["rigid_solver"] = "direct";
           run.label = "direct, " + run.label;
           runs.push_back(run);
         }
         // and the paper's PGS (25 iterations), whose Algorithm 1 comes apart at the first turn (SCENES.md)
         for (ExperimentRun run :
              {adaptive_run(0.1, direct_frames, {}, 1.0), damping_run(20, direct_frames)}) {
-          run.settings["rigid_solver"] = 1;
+          run.settings["rigid_solver"] = "pgs";
           run.label = "pgs, " + run.label;
           run.may_diverge = true;
           runs.push_back(run);
@@ -232,20 +229,20 @@ ExperimentDef adaptive_energy() {
 }
 
 ExperimentDef adaptive_substeps() {
-  return substeps_experiment("adaptive_substeps", "swinging_box", "the swinging box", 0);
+  return substeps_experiment("adaptive_substeps", "swinging_box", "the swinging box", "xpbd");
 }
 
 ExperimentDef adaptive_substeps_direct() {
-  return substeps_experiment("adaptive_substeps_direct", "swinging_box", "the swinging box", 2);
+  return substeps_experiment("adaptive_substeps_direct", "swinging_box", "the swinging box", "direct");
 }
 
 ExperimentDef adaptive_substeps_pgs() {
-  return substeps_experiment("adaptive_substeps_pgs", "swinging_box", "the swinging box", 1);
+  return substeps_experiment("adaptive_substeps_pgs", "swinging_box", "the swinging box", "pgs");
 }
 
 ExperimentDef adaptive_substeps_bridge() {
   return substeps_experiment("adaptive_substeps_bridge", "bridge",
-                             "the bridge with the 1000:1 ball rolling across", 0, bridge_substeps);
+                             "the bridge with the 1000:1 ball rolling across", "xpbd", bridge_substeps);
 }
 
 // Figure 4's grid as data: every rigid solver under every stabilisation of the paper, the box's drop over
@@ -263,23 +260,22 @@ ExperimentDef adaptive_stack() {
       [](bool quick) {
         const int frames = quick ? 60 : 600;
         std::vector<ExperimentRun> runs;
-        const char* solvers[] = {"xpbd", "pgs", "direct"};
         // short labels: thirteen of them share the plots' legend
         const std::pair<ExperimentRun, const char*> modes[] = {
             {fixed_run(1, frames), "1 substep"},
             {fixed_run(100, frames), "100 substeps"},
             {damping_run(1, frames), "damping, 1 substep"},
             {adaptive_run(0.1, frames, {}, 1.0), "adaptive, alpha 0.1"}};
-        for (int solver = 0; solver < 3; ++solver)
+        for (const char* solver : {"xpbd", "pgs", "direct"})
           for (const auto& [mode, label] : modes) {
             ExperimentRun run = mode;
             run.settings["rigid_solver"] = solver;
-            run.label = std::string(solvers[solver]) + ", " + label;
+            run.label = std::string(solver) + ", " + label;
             run.may_diverge = true;  // a collapse may end in a divergence: that is its result
             runs.push_back(run);
           }
         ExperimentRun tall = adaptive_run(0.05, frames, {{"levels", 8}, {"mass_ratio", 2e4}}, 1.0);
-        tall.settings["rigid_solver"] = 2;
+        tall.settings["rigid_solver"] = "direct";
         tall.label = "direct, adaptive, alpha 0.05, 20000:1";
         runs.push_back(tall);
         return runs;
@@ -321,8 +317,8 @@ ExperimentDef adaptive_alpha() {
           std::snprintf(label, sizeof label, "alpha %g", alpha);
           runs.push_back({label,
                           {},
-                          {{"rigid_solver", 2},
-                           {"adaptive", kSubstepsMode},
+                          {{"rigid_solver", "direct"},
+                           {"adaptive", "substeps"},
                            {"adaptive_alpha", alpha},
                            {"max_substeps", 400}},
                           frames,

@@ -15,6 +15,9 @@ namespace sim {
 // Coulomb coefficient `friction`; returns the bodies' material: μ_s = μ_k = friction, no restitution.
 SurfaceMaterial set_up_body_scene(ModelBuilder& b, const ParamSet& p, Real size, Real friction);
 
+// What a particle scene drops (the "drop" parameter).
+enum class DropKind { None, Box, Ball };
+
 // Where and what a particle scene drops by default.
 struct DroppedBody {
   Real size = 0.3;        // a box's side, a ball's diameter [m]
@@ -39,6 +42,6 @@ Real submerged_fraction(const Model& m, const State& s, int body);
 
 // fluid_column's parameters for a ball of 0.25 m and `density` [kg/m³] dropped into a 0.5 × 0.5 m tank of
 // fluid 0.4 m deep (800 particles of 5 cm): the buoyancy test and experiment.
-std::map<std::string, double> ball_tank_params(double density);
+ParamValues ball_tank_params(double density);
 
 }  // namespace sim

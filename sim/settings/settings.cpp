@@ -7,10 +7,10 @@ namespace sim {
 
 namespace {
 
-std::vector<std::string> integrator_names() {
-  std::vector<std::string> names;
-  for (const IntegratorInfo& i : kIntegrators) names.push_back(i.name);
-  return names;
+std::vector<ParamChoice> integrator_choices() {
+  std::vector<ParamChoice> choices;
+  for (const IntegratorInfo& i : kIntegrators) choices.push_back({i.name, i.id});
+  return choices;
 }
 
 }  // namespace
@@ -38,7 +38,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
               {"integrator", T::Choice, 0, 0, 0, "",
                "time integration: xpbd (Algorithm 1) or a force-based scheme (Teschner's lectures), "
                "one step per substep",
-               false, integrator_names(), W::Combo}),
+               false, integrator_choices(), W::Combo}),
       setting(&S::substeps,
               {"substeps",
                T::Int,
@@ -81,7 +81,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "implicit_euler: the linear solve, conjugate gradients (Jacobi-preconditioned) or "
                "Jacobi with ω",
                false,
-               {"pcg", "jacobi"},
+               {{"pcg", LinearSolver::Pcg}, {"jacobi", LinearSolver::Jacobi}},
                W::Combo}), implicit_euler),
       only_when(setting(&S::linear_iterations,
               {"linear_iterations",
@@ -113,7 +113,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                           "",
                           "constraint order: Gauss-Seidel over colours, or Jacobi",
                           false,
-                          {"gs", "jacobi"},
+                          {{"gs", SolverOrder::GaussSeidel}, {"jacobi", SolverOrder::Jacobi}},
                           W::Combo}), xpbd),
       only_when(setting(&S::jacobi_omega, {"jacobi_omega",
                                  T::Real,
@@ -164,7 +164,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "",
                "find contacts once per frame (Small Steps 4.2) or before every substep",
                false,
-               {"frame", "substep"},
+               {{"frame", ContactDetection::PerFrame}, {"substep", ContactDetection::PerSubstep}},
                W::Combo}),
       only_when(setting(&S::adaptive,
               {"adaptive",
@@ -177,7 +177,10 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "substeps (n = ceil(dt_f / h_bar) each frame), damping (fixed n, Andrews 2017 Eq. 6), "
                "hybrid (substeps up to max_substeps, damping beyond)",
                false,
-               {"off", "substeps", "damping", "hybrid"},
+               {{"off", Stabilization::Off},
+                {"substeps", Stabilization::Substeps},
+                {"damping", Stabilization::Damping},
+                {"hybrid", Stabilization::Hybrid}},
                W::Combo}), xpbd),
       only_when(setting(&S::adaptive_alpha,
               {"adaptive_alpha",
@@ -242,7 +245,11 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "(fused), graphs of a kernel a stage (graph) or a launch a stage (plain); auto: graph, the fastest "
                "measured",
                false,
-               {"auto", "program", "fused", "graph", "plain"},
+               {{"auto", CudaLaunch::Auto},
+                {"program", CudaLaunch::Program},
+                {"fused", CudaLaunch::Fused},
+                {"graph", CudaLaunch::Graph},
+                {"plain", CudaLaunch::Plain}},
                W::Combo}),
   };
 }

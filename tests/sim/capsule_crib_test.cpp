@@ -12,7 +12,7 @@ namespace sim {
 namespace {
 
 // The box's horizontal drift from its start after each of `seconds` [m], at 100 substeps × 1 iteration.
-std::vector<double> box_drift(const std::map<std::string, double>& params, int seconds) {
+std::vector<double> box_drift(const ParamValues& params, int seconds) {
   World w(test::build_scene("capsule_stack", params), BackendKind::Cpu);
   const Settings s = test::make_settings(100, 1);
   std::vector<double> drift;

@@ -30,7 +30,7 @@ std::vector<SettingSpec<Options>> rigid_options() {
            "Gauss-Seidel or the direct solver (LDLT + block principal pivoting), as Giles & Andrews 2024 ran "
            "(CPU only)",
            false,
-           {"xpbd", "pgs", "direct"},
+           {{"xpbd", Solver::Xpbd}, {"pgs", Solver::Pgs}, {"direct", Solver::Direct}},
            W::Combo}),
       only_when(setting(&Options::rigid_iterations,
               {"rigid_iterations",
