@@ -1,4 +1,4 @@
-// The velocity-level rigid solvers (families/rigid/velocity/; Giles & Andrews 2024 §2.1 and §4) against
+// The velocity-level rigid solvers (families/rigid/steppers/; Giles & Andrews 2024 §2.1 and §4) against
 // closed forms: a hanging chain's top joint carries the chain's weight, a physical pendulum released
 // horizontal carries mg (1 + 2 m d²/I_p) at the bottom of its swing, a frictionless stack shares each level's
 // load equally among its four contacts; the direct solver agrees with an enumeration of the island's
@@ -8,7 +8,7 @@
 #include <Eigen/Dense>
 #include <cmath>
 
-#include "families/rigid/velocity/rigid_direct.h"
+#include "families/rigid/steppers/rigid_direct.h"
 #include "registry/state_hash.h"
 #include "test_util.h"
 #include "world/frame_step.h"

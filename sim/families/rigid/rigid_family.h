@@ -19,7 +19,8 @@
 #include "families/rigid/rigid_draw.h"
 #include "families/rigid/rigid_metrics.h"
 #include "families/rigid/rigid_options.h"
-#include "families/rigid/velocity/rigid_velocity_solver.h"
+#include "families/rigid/steppers/body_stepper.h"
+#include "families/rigid/steppers/rigid_direct.h"
 
 namespace sim {
 
@@ -64,8 +65,8 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
                       contact.particle_pairs);
     }
   };
-  // The rigid solver (Giles & Andrews 2024 §4; families/rigid/velocity/): XPBD on poses, or velocity-level
-  // PGS or the direct solver, with their settings.
+  // The body stepper (Giles & Andrews 2024 §4; families/rigid/steppers/): XPBD on poses, or velocity-level
+  // PGS or the direct solver, with the velocity-level steppers' settings.
   struct Options {
     RigidSolver rigid_solver = RigidSolver::Xpbd;
     int rigid_iterations = 25;  // PGS sweeps a substep (the paper: 25)

@@ -47,7 +47,7 @@ struct RigidSums {
   Vec3 tracked_body_x{0.0, 0.0, 0.0};
   Vec3 bad_x{0.0, 0.0, 0.0};
   int contacts_dropped = 0;
-  // the velocity-level solvers' work over the frame (families/rigid/velocity/), filled on the host
+  // the velocity-level solvers' work over the frame (families/rigid/steppers/), filled on the host
   long long solver_iterations = 0;
   long long lcp_pivots = 0;
   int lcp_fallbacks = 0;

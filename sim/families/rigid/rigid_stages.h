@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "families/common/frame_multipliers.h"
@@ -18,7 +19,7 @@
 #include "families/rigid/body_ends.h"
 #include "families/rigid/body_stability.h"
 #include "families/rigid/rigid_family.h"
-#include "families/rigid/velocity/rigid_velocity_solver.h"
+#include "families/rigid/steppers/body_stepper.h"
 #include "model/grab.h"
 #include "settings/settings.h"
 
@@ -169,7 +170,7 @@ class RigidFamily::Stages : public FamilyHooks {
                                    [](Int2 e) { return is_particle_end(e.a) || is_particle_end(e.b); });
     Exec::upload(no_mass_, std::vector<Real>(size_t(bodies_), 0.0));
     Exec::upload(no_inertia_, std::vector<Vec3>(size_t(bodies_), Vec3{0.0, 0.0, 0.0}));
-    velocity_.reset();
+    if (host_) host_->reset();
     Exec::resize(x_prev_, size_t(bodies_));
     Exec::resize(q_prev_, size_t(bodies_));
     Exec::resize(grab_lambda_, 1);
@@ -180,15 +181,28 @@ class RigidFamily::Stages : public FamilyHooks {
 
   void state_uploaded(Core&) {
     contacts_.state_uploaded();
-    velocity_.reset();
+    if (host_) host_->reset();
+  }
+
+  // The one place the body stepper is chosen (steppers/body_stepper.h), once a frame: a host stepper made
+  // anew when the setting names another, with its settings; XPBD on poses (none) otherwise, or without
+  // bodies.
+  template <class Settings>
+  void configure(Core&, const Settings& s) {
+    if (!stepper_ || stepper_->id != s.rigid_solver) {
+      stepper_ = &body_stepper(s.rigid_solver);
+      host_ = stepper_->on_host() ? stepper_->make() : nullptr;
+    }
+    on_host_ = host_ && bodies_ > 0;
+    step_settings_ = {s.rigid_iterations, s.baumgarte, s.pivot_steps, s.warm_start};
   }
   void detect(Core& core, Vec3 gravity, Real dt) { contacts_.detect(core, gravity, dt); }
   void add_frame_stats(RigidSums& sums) const {
     sums.contacts_dropped = contacts_.dropped();
-    sums.solver_iterations = velocity_last_.iterations;
-    sums.lcp_pivots = velocity_last_.pivots;
-    sums.lcp_fallbacks = velocity_last_.fallbacks;
-    sums.lcp_fallback_reason = int(velocity_last_.reason);
+    sums.solver_iterations = host_last_.iterations;
+    sums.lcp_pivots = host_last_.pivots;
+    sums.lcp_fallbacks = host_last_.fallbacks;
+    sums.lcp_fallback_reason = host_last_.fallback_reason;
   }
 
   void set_grab(const Grab& grab) {
@@ -199,8 +213,8 @@ class RigidFamily::Stages : public FamilyHooks {
   void begin_substep(Core& core, const Substep& sub) {
     auto& b = core.state.body;
     contacts_.begin_substep(core, sub);  // reads the poses and velocities before the prediction
-    if (velocity_level(sub.settings)) {
-      solve_velocities(core, sub);
+    if (on_host_) {
+      step_on_host(core, sub);
       return;
     }
     core.launch(
@@ -215,7 +229,7 @@ class RigidFamily::Stages : public FamilyHooks {
   void project(Core& core, const Substep& sub) {
     const int joints = int(Exec::size(core.model.joint.ends));
     JointArgs args = joint_args(core, sub.h);
-    if (velocity_level(sub.settings)) {  // the bodies moved already: the particles' side only
+    if (on_host_) {  // the bodies moved already: the particles' side only
       args.poses = kinematic(args.poses);
       if (particle_joints_) core.sweep(colours_, [&](int first) { return ProjectJointColour{args, first}; });
       contacts_.project_particles(core, sub, args.poses);
@@ -237,7 +251,7 @@ class RigidFamily::Stages : public FamilyHooks {
 
   void end_substep(Core& core, const Substep& sub) {
     if (bodies_ == 0 && Exec::size(core.model.joint.ends) == 0) return;
-    if (velocity_level(sub.settings)) {
+    if (on_host_) {
       contacts_.particle_velocity_pass(core, sub, kinematic(joint_args(core, sub.h).poses),
                                        length(sub.settings.gravity_scale * gravity_));
       return;
@@ -256,8 +270,8 @@ class RigidFamily::Stages : public FamilyHooks {
 
   void end_frame(Core&) {
     grab_start_ = grab_.target;
-    velocity_last_ = velocity_.frame();
-    velocity_.begin_frame();
+    host_last_ = host_ ? host_->frame() : BodyStepStats{};
+    if (host_) host_->begin_frame();
   }
 
   DrawCounts draw_counts(const Core&) const { return {bodies_, joints_}; }  // a shape a body, a bead a joint
@@ -330,10 +344,6 @@ class RigidFamily::Stages : public FamilyHooks {
 
  private:
   bool grabbing() const { return grab_.body >= 0 && grab_.body < bodies_; }
-  template <class S>
-  bool velocity_level(const S& s) const {
-    return s.rigid_solver != RigidSolver::Xpbd && bodies_ > 0;
-  }
 
   // Where the grabbed point is pulled this substep: from where it was at the frame's start to the target,
   // a fraction (s + 1)/n of the way [m].
@@ -348,9 +358,9 @@ class RigidFamily::Stages : public FamilyHooks {
     return poses;
   }
 
-  // Giles & Andrews 2024's velocity-level solve of the bodies (velocity/rigid_velocity_solver.h), on the
-  // host: the CPU backend's buffers are host memory (World refuses pgs and direct on CUDA).
-  void solve_velocities(Core& core, const Substep& sub) {
+  // The host stepper's substep (steppers/body_stepper.h): the CPU backend's buffers are host memory (World
+  // refuses host steppers on CUDA: RigidFamily::host_only).
+  void step_on_host(Core& core, const Substep& sub) {
     if constexpr (Exec::kHostMemory) {
       RigidHostView view = host_view(core);
       if (grabbing()) {
@@ -361,13 +371,7 @@ class RigidFamily::Stages : public FamilyHooks {
       view.gravity = sub.settings.gravity_scale * gravity_;
       view.h = sub.h;
       view.v_max = core.model.body_contact.max_depenetration_speed;
-      VelocitySolveSettings solve;
-      solve.solver = sub.settings.rigid_solver;
-      solve.iterations = sub.settings.rigid_iterations;
-      solve.beta = sub.settings.baumgarte;
-      solve.pivot_steps = sub.settings.pivot_steps;
-      solve.warm_start = sub.settings.warm_start;
-      velocity_.substep(view, solve);
+      host_->substep(view, step_settings_);
       ++core.launches;
     }
   }
@@ -408,8 +412,11 @@ class RigidFamily::Stages : public FamilyHooks {
   Grab grab_;
   Vec3 grab_start_{};
   BodyContacts<Core> contacts_;
-  RigidVelocitySolver velocity_;                      // pgs and direct (host)
-  VelocityFrameStats velocity_last_;                  // what its solves did over the last frame
+  const BodyStepperEntry* stepper_ = nullptr;         // the frame's body stepper
+  std::unique_ptr<BodyStepper> host_;                 // its host stepper, if it is one
+  bool on_host_ = false;                              // the host stepper moves the bodies this frame
+  BodyStepSettings step_settings_;                    // its settings this frame
+  BodyStepStats host_last_;                           // what it did over the last frame
   bool particle_joints_ = false;                      // some joint ends on a particle
   typename Exec::template Buffer<Real> no_mass_;      // zeros: the bodies seen as immovable
   typename Exec::template Buffer<Vec3> no_inertia_;   // zeros
