@@ -170,6 +170,16 @@ struct FamilySet {
     return (F::same_shape(a, b) && ...);
   }
   template <class ModelT>
+  static bool holds_grab(const ModelT& m, const Grab& g) {
+    return (F::holds_grab(m, g) || ...);
+  }
+  template <class ModelT, class SettingsT>
+  static std::optional<HostOnly> host_only(const ModelT& m, const SettingsT& s) {
+    std::optional<HostOnly> first;
+    ((first = first ? first : F::host_only(m, s)), ...);
+    return first;
+  }
+  template <class ModelT>
   static std::string stiffness(const ModelT& m) {
     std::string parts;
     for (const std::string& part : {F::stiffness(m)...})

@@ -239,12 +239,17 @@ TEST(RigidVelocity, DirectSolverAgreesWithEnumeratedActiveSets) {
 // exits 2 with it; the viewer sets xpbd back and shows it), and xpbd, a scene without bodies or the CPU pass.
 TEST(RigidVelocity, CudaRefusesTheHostSolversByName) {
   const Built chain = hanging_chain(2, 1.0, 0.4);
-  const auto why = rigid_solver_refusal(chain.model, RigidSolver::Pgs, BackendKind::Cuda);
-  ASSERT_TRUE(why.has_value());
-  EXPECT_NE(why->find("rigid_solver pgs"), std::string::npos) << *why;
-  EXPECT_FALSE(rigid_solver_refusal(chain.model, RigidSolver::Xpbd, BackendKind::Cuda));
-  EXPECT_FALSE(rigid_solver_refusal(chain.model, RigidSolver::Direct, BackendKind::Cpu));
-  EXPECT_FALSE(rigid_solver_refusal(test::build_scene("chain").model, RigidSolver::Direct, BackendKind::Cuda));
+  const auto refusal = backend_refusal(chain.model, velocity_settings(RigidSolver::Pgs, 10), BackendKind::Cuda);
+  ASSERT_TRUE(refusal.has_value());
+  EXPECT_EQ(refusal->message,
+            "rigid_solver pgs runs on the CPU only (a serial velocity-level solve on the host); use --backend "
+            "cpu, or --rigid-solver xpbd on CUDA");
+  EXPECT_EQ(refusal->setting, "rigid_solver");
+  EXPECT_EQ(refusal->fallback, "xpbd");
+  const Settings direct = velocity_settings(RigidSolver::Direct, 10);
+  EXPECT_FALSE(backend_refusal(chain.model, velocity_settings(RigidSolver::Xpbd, 10), BackendKind::Cuda));
+  EXPECT_FALSE(backend_refusal(chain.model, direct, BackendKind::Cpu));
+  EXPECT_FALSE(backend_refusal(test::build_scene("chain").model, direct, BackendKind::Cuda));
 }
 
 // The backend `auto` takes the CPU where the settings ask for a host solver, saying why, so that the scenes

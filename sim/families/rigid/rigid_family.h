@@ -197,6 +197,18 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
       }
   }
   template <class ModelT>
+  static bool holds_grab(const ModelT& m, const Grab& g) {
+    return g.body >= 0 && g.body < m.body_count();
+  }
+  // A host stepper (steppers/body_stepper.h) where there are bodies to move.
+  template <class ModelT, class SettingsT>
+  static std::optional<HostOnly> host_only(const ModelT& m, const SettingsT& s) {
+    const BodyStepperEntry& stepper = body_stepper(s.rigid_solver);
+    if (!stepper.on_host() || m.body_count() == 0) return std::nullopt;
+    return HostOnly{"rigid_solver", stepper.name, body_stepper(RigidSolver::Xpbd).name,
+                    "a serial velocity-level solve on the host"};
+  }
+  template <class ModelT>
   static const char* force_form_refusal(const ModelT& m) {
     return m.body_count() > 0
                ? "rigid bodies' joints and contacts are XPBD constraints on poses (Müller et al. "
