@@ -1,7 +1,7 @@
 // What the scenes of rigid bodies resting on the ground share (capsule_stack, heavy_stack, bridge): their
 // gravity, bounds and ground, and one friction coefficient for every surface; and the body a particle scene
 // may drop among its particles (a box on the draped cloth, a ball into the fluid), which they meet through
-// the bodies' contacts (families/rigid/particle_body_contact_stages.h).
+// the bodies' contacts (families/rigid/particle_contacts/particle_contact_stages.h).
 #pragma once
 
 #include <map>

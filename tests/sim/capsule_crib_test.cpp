@@ -2,7 +2,7 @@
 // a crib of round bodies is a mechanism (its layers can roll under the box without lifting it), so what
 // the contacts leave over each frame adds up, and at 100 × 1 the stack fell after 33 s (issue 41).
 // constraints/body_contact.h holds the material points for static friction and resists rolling;
-// families/rigid/contact_anchors.h keeps the anchors across detections.
+// families/rigid/body_contacts/contact_anchors.h keeps the anchors across detections.
 #include <gtest/gtest.h>
 
 #include "registry/frame_metrics.h"

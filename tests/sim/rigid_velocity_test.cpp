@@ -93,7 +93,7 @@ TEST(RigidVelocity, PendulumAtTheBottomCarriesWeightAndCentripetalForce) {
 std::vector<double> plate_support(World& w, int plate, double h) {
   std::vector<double> forces;
   const State& s = w.state();
-  for (const ContactPair& c : s.contact.pairs) {
+  for (const ContactPair& c : s.body_contact.pairs) {
     const int other = c.ends.a == plate ? c.ends.b : c.ends.b == plate ? c.ends.a : -2;
     if (other < 0 || s.body.x[size_t(other)].y > s.body.x[size_t(plate)].y) continue;
     for (int k = 0; k < c.count; ++k) forces.push_back(double(c.point[k].lambda_n) / (h * h));
@@ -239,11 +239,13 @@ TEST(RigidVelocity, DirectSolverAgreesWithEnumeratedActiveSets) {
 // exits 2 with it; the viewer sets xpbd back and shows it), and xpbd, a scene without bodies or the CPU pass.
 TEST(RigidVelocity, CudaRefusesTheHostSolversByName) {
   const Built chain = hanging_chain(2, 1.0, 0.4);
-  const auto refusal = backend_refusal(chain.model, velocity_settings(RigidSolver::Pgs, 10), BackendKind::Cuda);
+  const auto refusal =
+      backend_refusal(chain.model, velocity_settings(RigidSolver::Pgs, 10), BackendKind::Cuda);
   ASSERT_TRUE(refusal.has_value());
-  EXPECT_EQ(refusal->message,
-            "rigid_solver pgs runs on the CPU only (a serial velocity-level solve on the host); use --backend "
-            "cpu, or --rigid-solver xpbd on CUDA");
+  EXPECT_EQ(
+      refusal->message,
+      "rigid_solver pgs runs on the CPU only (a serial velocity-level solve on the host); use --backend "
+      "cpu, or --rigid-solver xpbd on CUDA");
   EXPECT_EQ(refusal->setting, "rigid_solver");
   EXPECT_EQ(refusal->fallback, "xpbd");
   const Settings direct = velocity_settings(RigidSolver::Direct, 10);

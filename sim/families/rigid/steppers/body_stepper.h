@@ -111,8 +111,8 @@ RigidHostView host_view(Core& core) {
   view.joints = int(Exec::size(m.joint.ends));
   view.joint = joint_table<Exec>(m.joint);
   view.lambda = Exec::data(s.joint.lambda);
-  view.pairs = int(Exec::size(s.contact.pairs));
-  view.pair = Exec::data(s.contact.pairs);
+  view.pairs = int(Exec::size(s.body_contact.pairs));
+  view.pair = Exec::data(s.body_contact.pairs);
   return view;
 }
 

@@ -16,8 +16,8 @@ class PgsStepper : public VelocityStepper {
              Vec3* bias_omega) override {
     order_.resize(rows.size());
     std::iota(order_.begin(), order_.end(), 0);
-    frame_.iterations += solve_pgs(rows, order_, view.v, view.omega, bias_v, bias_omega, s.iterations,
-                                   s.warm_start);
+    frame_.iterations +=
+        solve_pgs(rows, order_, view.v, view.omega, bias_v, bias_omega, s.iterations, s.warm_start);
   }
 
  private:
