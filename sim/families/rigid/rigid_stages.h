@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "families/common/frame_multipliers.h"
@@ -68,9 +69,10 @@ class RigidFamily::Stages : public FamilyHooks {
   // bodies.
   template <class Settings>
   void configure(Core&, const Settings& s) {
-    if (!stepper_ || stepper_->id != s.rigid_solver) {
-      stepper_ = &body_stepper(s.rigid_solver);
-      host_ = stepper_->on_host() ? stepper_->make() : nullptr;
+    if (stepper_ != s.rigid_solver) {
+      const BodyStepperEntry& stepper = body_stepper(s.rigid_solver);
+      host_ = stepper.on_host() ? stepper.make() : nullptr;
+      stepper_ = s.rigid_solver;
     }
     on_host_ = host_ && bodies_ > 0;
     step_settings_ = {s.rigid_iterations, s.baumgarte, s.pivot_steps, s.warm_start};
@@ -291,7 +293,7 @@ class RigidFamily::Stages : public FamilyHooks {
   Grab grab_;
   Vec3 grab_start_{};
   ContactSet<Core> contacts_;
-  const BodyStepperEntry* stepper_ = nullptr;         // the frame's body stepper
+  std::optional<RigidSolver> stepper_;                // the frame's body stepper
   std::unique_ptr<BodyStepper> host_;                 // its host stepper, if it is one
   bool on_host_ = false;                              // the host stepper moves the bodies this frame
   BodyStepSettings step_settings_;                    // its settings this frame
