@@ -36,12 +36,17 @@ LAYERS = [
     "fuzz",
 ]
 
-# The layers that name no family (the issue's: sim/metrics, sim/solver's XPBD core, the metrics writer).
+# The layers that name no family (the issue's: sim/metrics, sim/solver's XPBD core, the metrics writer, and
+# World, which asks the families what it needs to know: families/family.h's host_only, force_form_refusal).
 GENERIC = ["sim/metrics", "sim/solver/xpbd", "sim/solver/backend_solver.h", "sim/solver/solver_core.h",
            "sim/solver/solver.h", "sim/solver/frame_stepper.h", "sim/solver/particle_stages.h",
-           "app/run/metrics_writer.cpp", "app/run/metrics_writer.h"]
+           "app/run/metrics_writer.cpp", "app/run/metrics_writer.h", "sim/world"]
+# A family's name as a word, or a rigid solver's: a body stepper's spelling in quotes ("pgs", "direct";
+# "direct" alone is common English, "xpbd" the generic algorithm's name) or pgs, rigid_solver, RigidSolver,
+# direct solver, body stepper anywhere in a word (\brigid\b does not match rigid_solver_refusal).
 FAMILY_WORDS = r"\b(fluids?|tets?|joints?|density|distance|attachments?|collider|rigid|bod(y|ies)|cloth|" \
-               r"self[-_ ]contacts?|tethers?)\b"
+               r"self[-_ ]contacts?|tethers?)\b|\"(pgs|direct)\"|pgs|rigid[-_ ]?solver|direct[-_ ]solver|" \
+               r"body[-_ ]?stepper"
 
 SOURCE = re.compile(r"\.(h|cpp|cu|cuh|inl)$")
 MAX_LINES = 450

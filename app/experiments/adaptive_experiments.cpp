@@ -33,26 +33,25 @@ const ExperimentMeasure kDrop =
     metric("drop", "m", [](const FrameMetrics& m) { return m.tracked_body_drop; });
 const ExperimentMeasure kMs = metric("step_ms", "ms", [](const FrameMetrics& m) { return m.step_ms; });
 
-// Settings::adaptive's choices, as the settings table numbers them.
-constexpr double kSubstepsMode = 1, kDampingMode = 2;
+// The two substep rules (Settings::adaptive): Algorithm 1 as printed ("substeps", N free both ways) and the
+// residual rule beyond it ("residual": the larger of Algorithm 1's N and the residual term's, held; solver/
+// xpbd/residual_rule.h). The first frame runs N_max (no multipliers yet).
+enum class Rule { AsPrinted, Residual };
 
-// release: Settings::adaptive_release, 1 for Algorithm 1 as printed (N free to fall). The first frame runs
-// N_max (no multipliers yet).
-ExperimentRun adaptive_run(double alpha, int frames, std::map<std::string, double> params = {},
-                           double release = 0.02) {
+ExperimentRun adaptive_run(double alpha, int frames, sim::ParamValues params = {}, Rule rule = Rule::Residual) {
   char label[96];
-  std::snprintf(label, sizeof label, "adaptive substeps, alpha %g%s", alpha,
-                release >= 1.0 ? ", N free to fall" : "");
+  std::snprintf(label, sizeof label, "%s, alpha %g", rule == Rule::Residual ? "residual rule" : "Algorithm 1",
+                alpha);
   return {label,
           std::move(params),
-          {{"adaptive", kSubstepsMode}, {"adaptive_alpha", alpha}, {"adaptive_release", release}},
+          {{"adaptive", rule == Rule::Residual ? "residual" : "substeps"}, {"adaptive_alpha", alpha}},
           frames,
           "adaptive",
           alpha,
-          release >= 1.0};
+          rule == Rule::AsPrinted};
 }
 
-ExperimentRun fixed_run(int n, int frames, std::map<std::string, double> params = {}) {
+ExperimentRun fixed_run(int n, int frames, sim::ParamValues params = {}) {
   return {std::to_string(n) + (n == 1 ? " substep" : " substeps"),
           std::move(params),
           {{"substeps", n}},
@@ -65,7 +64,7 @@ ExperimentRun fixed_run(int n, int frames, std::map<std::string, double> params 
 ExperimentRun damping_run(int n, int frames) {
   return {"adaptive damping at " + std::to_string(n) + (n == 1 ? " substep" : " substeps"),
           {},
-          {{"adaptive", kDampingMode}, {"substeps", n}},
+          {{"adaptive", "damping"}, {"substeps", n}},
           frames,
           "damping",
           double(n),
@@ -96,12 +95,12 @@ std::vector<Finding> substeps_against_fixed(const std::vector<RunSeries>& runs) 
                  "the threshold the fixed runs are held to"});
   double smallest = std::nan("");
   for (size_t k = 1; k < runs.size(); ++k) {
-    if (runs[k].run.series != "fixed N") {  // the adaptive run with N free to fall
+    if (runs[k].run.series != "fixed N") {  // Algorithm 1 as printed beside the residual rule
       out.push_back({"mean N, " + runs[k].run.label, "", runs[k].mean_of("substeps", 0.0), std::nullopt, ""});
       out.push_back(
           {"total energy at the end / at the start, " + runs[k].run.label, "",
            runs[k].last_of("total") / runs[k].measures.at("total").front(), std::nullopt,
-           "N following Eq. 11 both ways pumps energy into one-iteration XPBD (solver/xpbd/stability.h)"});
+           "N following Eq. 11 both ways under an iterative solve (docs/SCENES.md, Adaptive substepping)"});
       continue;
     }
     const double error = runs[k].divergence ? std::nan("") : runs[k].max_of("joint_error");
@@ -139,12 +138,12 @@ std::vector<Finding> bridge_substeps(const std::vector<RunSeries>& runs) {
   return out;
 }
 
-// solver: the rigid_solver of every run (XPBD's adaptive runs held by adaptive_release 0.02 and free; the
-// velocity-level solvers' free, Algorithm 1 as printed).
+// solver: the rigid_solver of every run; the residual rule first (the one the fixed runs are held to), then
+// Algorithm 1 as printed.
 ExperimentDef substeps_experiment(
-    const char* name, const char* scene, const char* what, int solver,
+    const char* name, const char* scene, const char* what, const std::string& solver,
     std::vector<Finding> (*findings)(const std::vector<RunSeries>&) = substeps_against_fixed) {
-  const char* solver_name = solver == 2 ? "the direct solver" : solver == 1 ? "PGS (25 iterations)" : "XPBD";
+  const char* solver_name = solver == "direct" ? "the direct solver" : solver == "pgs" ? "PGS (25 iterations)" : "XPBD";
   return {
       name,
       "Giles & Andrews 2024",
@@ -155,15 +154,15 @@ ExperimentDef substeps_experiment(
           "run's",
       scene,
       [solver](bool quick) {
-        const int frames = quick ? (solver == 2 ? 30 : 60) : 600;
+        const int frames = quick ? (solver == "direct" ? 30 : 60) : 600;
         std::vector<ExperimentRun> runs;
-        if (solver == 0) runs.push_back(adaptive_run(0.1, frames));
-        runs.push_back(adaptive_run(0.1, frames, {}, 1.0));
+        runs.push_back(adaptive_run(0.1, frames));
+        runs.push_back(adaptive_run(0.1, frames, {}, Rule::AsPrinted));
         for (const int n : quick ? std::vector<int>{5, 40} : std::vector<int>{5, 10, 20, 40, 80, 160})
           runs.push_back(fixed_run(n, frames));
         for (ExperimentRun& run : runs) {
           run.settings["rigid_solver"] = solver;
-          run.may_diverge = run.may_diverge || solver != 0;  // a fixed N too small for it may blow up
+          run.may_diverge = run.may_diverge || solver != "xpbd";  // a fixed N too small for it may blow up
         }
         return runs;
       },
@@ -180,32 +179,27 @@ ExperimentDef adaptive_energy() {
       "adaptive_energy",
       "Giles & Andrews 2024",
       "Figure 3, §4.1.1",
-      "the swinging box (25 hinged links, a box 1000x a link) over 200 s: kinetic energy with adaptive "
-      "substeps (alpha 0.1), adaptive damping at 20 substeps (Andrews et al. 2017), and fixed 1 and 40 "
-      "substeps, on XPBD; and adaptive substeps (N free) and adaptive damping on the direct solver and on "
-      "PGS",
+      "the swinging box (25 hinged links, a box 1000x a link) over 200 s: kinetic energy under the residual "
+      "rule (alpha 0.1), adaptive damping at 20 substeps (Andrews et al. 2017), and fixed 1 and 40 "
+      "substeps, on XPBD; and the residual rule, Algorithm 1 as printed and adaptive damping on the direct "
+      "solver and on PGS",
       "swinging_box",
       [](bool quick) {
         const int frames = quick ? 300 : 12000;
         std::vector<ExperimentRun> runs{adaptive_run(0.1, frames), damping_run(20, frames),
                                         fixed_run(1, frames), fixed_run(40, frames)};
         // the paper's own setting: its velocity-level direct solver, Algorithm 1 as printed (its dense
-        // island costs 20 ms a frame: a second of it in the quick form)
+        // island costs 20 ms a frame: a second of it in the quick form), and the paper's PGS (25
+        // iterations), whose Algorithm 1 comes apart at the first turn (SCENES.md)
         const int direct_frames = quick ? 60 : frames;
-        for (ExperimentRun run :
-             {adaptive_run(0.1, direct_frames, {}, 1.0), damping_run(20, direct_frames)}) {
-          run.settings["rigid_solver"] = 2;
-          run.label = "direct, " + run.label;
-          runs.push_back(run);
-        }
-        // and the paper's PGS (25 iterations), whose Algorithm 1 comes apart at the first turn (SCENES.md)
-        for (ExperimentRun run :
-             {adaptive_run(0.1, direct_frames, {}, 1.0), damping_run(20, direct_frames)}) {
-          run.settings["rigid_solver"] = 1;
-          run.label = "pgs, " + run.label;
-          run.may_diverge = true;
-          runs.push_back(run);
-        }
+        for (const char* solver : {"direct", "pgs"})
+          for (ExperimentRun run : {adaptive_run(0.1, direct_frames), adaptive_run(0.1, direct_frames, {}, Rule::AsPrinted),
+                                    damping_run(20, direct_frames)}) {
+            run.settings["rigid_solver"] = solver;
+            run.label = std::string(solver) + ", " + run.label;
+            run.may_diverge = true;
+            runs.push_back(run);
+          }
         return runs;
       },
       {kKinetic, kTotal, kSubsteps, kDamped, kJointError, kMs},
@@ -232,20 +226,20 @@ ExperimentDef adaptive_energy() {
 }
 
 ExperimentDef adaptive_substeps() {
-  return substeps_experiment("adaptive_substeps", "swinging_box", "the swinging box", 0);
+  return substeps_experiment("adaptive_substeps", "swinging_box", "the swinging box", "xpbd");
 }
 
 ExperimentDef adaptive_substeps_direct() {
-  return substeps_experiment("adaptive_substeps_direct", "swinging_box", "the swinging box", 2);
+  return substeps_experiment("adaptive_substeps_direct", "swinging_box", "the swinging box", "direct");
 }
 
 ExperimentDef adaptive_substeps_pgs() {
-  return substeps_experiment("adaptive_substeps_pgs", "swinging_box", "the swinging box", 1);
+  return substeps_experiment("adaptive_substeps_pgs", "swinging_box", "the swinging box", "pgs");
 }
 
 ExperimentDef adaptive_substeps_bridge() {
   return substeps_experiment("adaptive_substeps_bridge", "bridge",
-                             "the bridge with the 1000:1 ball rolling across", 0, bridge_substeps);
+                             "the bridge with the 1000:1 ball rolling across", "xpbd", bridge_substeps);
 }
 
 // Figure 4's grid as data: every rigid solver under every stabilisation of the paper, the box's drop over
@@ -263,24 +257,24 @@ ExperimentDef adaptive_stack() {
       [](bool quick) {
         const int frames = quick ? 60 : 600;
         std::vector<ExperimentRun> runs;
-        const char* solvers[] = {"xpbd", "pgs", "direct"};
-        // short labels: thirteen of them share the plots' legend
+        // short labels: sixteen of them share the plots' legend
         const std::pair<ExperimentRun, const char*> modes[] = {
             {fixed_run(1, frames), "1 substep"},
             {fixed_run(100, frames), "100 substeps"},
             {damping_run(1, frames), "damping, 1 substep"},
-            {adaptive_run(0.1, frames, {}, 1.0), "adaptive, alpha 0.1"}};
-        for (int solver = 0; solver < 3; ++solver)
+            {adaptive_run(0.1, frames, {}, Rule::AsPrinted), "Algorithm 1, alpha 0.1"},
+            {adaptive_run(0.1, frames), "residual, alpha 0.1"}};
+        for (const char* solver : {"xpbd", "pgs", "direct"})
           for (const auto& [mode, label] : modes) {
             ExperimentRun run = mode;
             run.settings["rigid_solver"] = solver;
-            run.label = std::string(solvers[solver]) + ", " + label;
+            run.label = std::string(solver) + ", " + label;
             run.may_diverge = true;  // a collapse may end in a divergence: that is its result
             runs.push_back(run);
           }
-        ExperimentRun tall = adaptive_run(0.05, frames, {{"levels", 8}, {"mass_ratio", 2e4}}, 1.0);
-        tall.settings["rigid_solver"] = 2;
-        tall.label = "direct, adaptive, alpha 0.05, 20000:1";
+        ExperimentRun tall = adaptive_run(0.05, frames, {{"levels", 8}, {"mass_ratio", 2e4}}, Rule::AsPrinted);
+        tall.settings["rigid_solver"] = "direct";
+        tall.label = "direct, Algorithm 1, alpha 0.05, 20000:1";
         runs.push_back(tall);
         return runs;
       },
@@ -321,8 +315,8 @@ ExperimentDef adaptive_alpha() {
           std::snprintf(label, sizeof label, "alpha %g", alpha);
           runs.push_back({label,
                           {},
-                          {{"rigid_solver", 2},
-                           {"adaptive", kSubstepsMode},
+                          {{"rigid_solver", "direct"},
+                           {"adaptive", "substeps"},
                            {"adaptive_alpha", alpha},
                            {"max_substeps", 400}},
                           frames,

@@ -41,7 +41,7 @@ const ExperimentMeasure kOverBound{
 std::vector<ExperimentRun> drape_runs(bool quick) {
   std::vector<ExperimentRun> runs;
   for (const int n : quick ? std::vector<int>{24, 32} : std::vector<int>{64, 256, 388}) {
-    std::map<std::string, double> params{{"resolution", n}};
+    sim::ParamValues params{{"resolution", n}};
     if (quick) params["sdf_resolution"] = 64;
     for (ExperimentRun r : substeps_against_iterations({30}, quick ? 20 : 120, params)) {
       r.label += ", " + std::to_string(n) + "^2";
@@ -63,7 +63,7 @@ std::vector<Finding> drape_findings(const std::vector<RunSeries>& runs) {
                    std::nullopt, "over all frames; above 1 the run reports physics FAILED"});
   }
   // The paper's timings are of its 388² drape, the last pair of the full runs.
-  if (runs.size() >= 2 && runs.back().run.params.at("resolution") == 388.0) {
+  if (runs.size() >= 2 && runs.back().run.params.at("resolution").number() == 388.0) {
     const std::vector<RunSeries> paper_scale(runs.end() - 2, runs.end());
     for (Finding& f : timings_compared(paper_scale, 30, {13.5, 12.4}, "an NVIDIA RTX 2080 Ti"))
       out.push_back(f);
@@ -72,7 +72,7 @@ std::vector<Finding> drape_findings(const std::vector<RunSeries>& runs) {
 }
 
 // A run of n substeps × 1 iteration, a point of the line `series` (its label says which).
-ExperimentRun series_run(int n, int frames, const std::map<std::string, double>& params,
+ExperimentRun series_run(int n, int frames, const sim::ParamValues& params,
                          const std::string& series) {
   ExperimentRun r = run_of(n, 1, frames, params);
   r.label += ", " + series;
@@ -80,7 +80,7 @@ ExperimentRun series_run(int n, int frames, const std::map<std::string, double>&
   return r;
 }
 
-const std::map<std::string, std::map<std::string, double>> kRestVariants{
+const std::map<std::string, sim::ParamValues> kRestVariants{
     {"defaults (mu_s 0.5, mu_k 0.4)", {}},
     {"half gravity", {{"gravity", 4.905}}},
     {"mu_s = mu_k = 5", {{"friction_static", 5.0}, {"friction_dynamic", 5.0}}},
@@ -90,7 +90,7 @@ std::vector<ExperimentRun> rest_runs(bool quick) {
   std::vector<ExperimentRun> runs;
   for (const auto& [series, variant] : kRestVariants)
     for (const int n : quick ? std::vector<int>{5, 10} : std::vector<int>{10, 20, 40, 80}) {
-      std::map<std::string, double> params = variant;
+      sim::ParamValues params = variant;
       params["resolution"] = quick ? 24 : 64;
       if (quick) params["sdf_resolution"] = 64;
       runs.push_back(series_run(n, quick ? 20 : 480, params, series));
@@ -118,12 +118,12 @@ std::vector<Finding> rest_findings(const std::vector<RunSeries>& runs) {
 
 std::vector<ExperimentRun> landing_runs(bool quick) {
   // The contact parameters, each moved well past its default (the SDF's 128 cells, 1 m/s, on, μ 0.5 / 0.4).
-  const std::map<std::string, std::map<std::string, double>> contact_variants{
+  const std::map<std::string, sim::ParamValues> contact_variants{
       {quick ? "SDF 96 cells" : "SDF 160 cells", {{"sdf_resolution", quick ? 96 : 160}}},
       {"v_max 10 m/s", {{"max_depenetration_speed", 10.0}}},
       {"no self-collision", {{"self_collision", 0.0}}},
       {"no friction", {{"friction_static", 0.0}, {"friction_dynamic", 0.0}}}};
-  std::map<std::string, double> base{{"resolution", quick ? 16 : 388}};
+  sim::ParamValues base{{"resolution", quick ? 16 : 388}};
   if (quick) base["sdf_resolution"] = 64;
   const int frames = quick ? 30 : 48;  // the cloth meets the ears at frame 13 and tears by frame 30
   std::vector<ExperimentRun> runs;
@@ -132,7 +132,7 @@ std::vector<ExperimentRun> landing_runs(bool quick) {
   twice.series = twice.label;  // a line of its own, not a point of the iterations' series
   runs.push_back(twice);
   for (const auto& [label, variant] : contact_variants) {
-    std::map<std::string, double> params = base;
+    sim::ParamValues params = base;
     for (const auto& [key, value] : variant) params[key] = value;
     runs.push_back(series_run(30, frames, params, label));
   }

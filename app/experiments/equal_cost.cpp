@@ -23,7 +23,7 @@ const ExperimentMeasure kStretchMean{
     "stretch_mean", "",
     [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.stretch_mean; }};
 
-ExperimentRun run_of(int substeps, int iterations, int frames, const std::map<std::string, double>& params) {
+ExperimentRun run_of(int substeps, int iterations, int frames, const sim::ParamValues& params) {
   const std::string label = std::to_string(substeps) + (substeps == 1 ? " substep x " : " substeps x ") +
                             std::to_string(iterations) + (iterations == 1 ? " iteration" : " iterations");
   const bool by_substeps = iterations == 1 && substeps > 1;
@@ -36,7 +36,7 @@ ExperimentRun run_of(int substeps, int iterations, int frames, const std::map<st
 }
 
 std::vector<ExperimentRun> substeps_against_iterations(const std::vector<int>& counts, int frames,
-                                                       const std::map<std::string, double>& params) {
+                                                       const sim::ParamValues& params) {
   std::vector<ExperimentRun> runs;
   for (const int n : counts) {
     runs.push_back(run_of(n, 1, frames, params));
@@ -52,7 +52,7 @@ std::vector<Finding> pairs_compared(const std::vector<RunSeries>& runs, const st
   std::vector<Finding> out;
   for (size_t k = 0; k + 1 < runs.size(); k += 2) {
     const double sub = of(runs[k]), it = of(runs[k + 1]);
-    const int n = int(runs[k].run.settings.at("substeps"));
+    const int n = int(runs[k].run.settings.at("substeps").number());
     const auto stated = paper.find(n);
     const bool has = stated != paper.end();
     out.push_back({what + ", " + runs[k].run.label, unit, sub,

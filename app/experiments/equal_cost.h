@@ -25,11 +25,11 @@ extern const ExperimentMeasure kStretchMean;
 
 // A run of `substeps` × `iterations`, labelled so, a point of the series "n substeps x 1 iteration" or
 // "1 substep x k iterations".
-ExperimentRun run_of(int substeps, int iterations, int frames, const std::map<std::string, double>& params);
+ExperimentRun run_of(int substeps, int iterations, int frames, const sim::ParamValues& params);
 
 // n substeps × 1 iteration against 1 substep × n iterations for each n of `counts`, in pairs.
 std::vector<ExperimentRun> substeps_against_iterations(const std::vector<int>& counts, int frames,
-                                                       const std::map<std::string, double>& params);
+                                                       const sim::ParamValues& params);
 
 // Runs come in pairs n × 1, 1 × n (substeps_against_iterations): a pair's values of `of`, with the
 // paper's where it states them for that n, and how many times the iterations' value is the substeps'.

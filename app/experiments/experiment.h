@@ -18,8 +18,8 @@ namespace app {
 
 struct ExperimentRun {
   std::string label;                       // the legend's text; the CSV is named after it
-  std::map<std::string, double> params;    // scene parameters, over the scene's defaults
-  std::map<std::string, double> settings;  // solver settings, over the defaults
+  sim::ParamValues params;    // scene parameters, over the scene's defaults
+  sim::ParamValues settings;  // solver settings, over the defaults
   int frames = 0;
   // In a sweep plot, the run is one point (x, its measure at the last frame) of the line `series`.
   std::string series;

@@ -13,6 +13,7 @@
 #include "render/plot/image_io.h"
 #include "run/exit_codes.h"
 #include "run/machine.h"
+#include "scenes/scene.h"
 
 namespace app {
 namespace {
@@ -44,6 +45,16 @@ void write_csv(const fs::path& path, const ExperimentDef& e, const RunSeries& s)
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
+// A run's values as its summary writes them: numbers as numbers, choices by name (`table`: their parameters).
+json values_json(const sim::ParamValues& values, sim::ParamSet table) {
+  json out = json::object();
+  for (const auto& [name, value] : values) {
+    table.set(name, value);
+    out[name] = value.is_number() ? json(value.number()) : json(table.text(name));
+  }
+  return out;
+}
+
 json summary(const ExperimentDef& e, const std::vector<RunSeries>& runs, const std::vector<Finding>& findings,
              const std::string& backend, bool quick) {
   json j{{"experiment", e.name},
@@ -60,8 +71,8 @@ json summary(const ExperimentDef& e, const std::vector<RunSeries>& runs, const s
     json maxima;
     for (const ExperimentMeasure& m : e.measures) maxima[m.name] = r.max_of(m.name);
     out_runs.push_back({{"label", r.run.label},
-                        {"params", r.run.params},
-                        {"settings", r.run.settings},
+                        {"params", values_json(r.run.params, sim::find_scene(e.scene).default_params())},
+                        {"settings", values_json(r.run.settings, sim::settings_to_params(sim::Settings{}))},
                         {"frames", r.time.size()},
                         {"csv", file_name(r.run.label) + ".csv"},
                         {"max", maxima},

@@ -44,11 +44,11 @@ ExperimentDef fluid_compression() {
       "fluid_column",
       [](bool quick) {
         // quick: a 7 × 15 × 7 column for 1 s; full: 15 × 30 × 15 (6,750 particles, 30 layers) for 6 s.
-        const std::map<std::string, double> params =
-            quick ? std::map<std::string, double>{{"column_width", 0.3},    {"column_height", 0.6},
+        const sim::ParamValues params =
+            quick ? sim::ParamValues{{"column_width", 0.3},    {"column_height", 0.6},
                                                   {"column_depth", 0.3},    {"container_width", 0.9},
                                                   {"container_depth", 0.3}, {"spacing", 0.04}}
-                  : std::map<std::string, double>{{"spacing", 0.04}};
+                  : sim::ParamValues{{"spacing", 0.04}};
         const int frames = quick ? 60 : 360;
         std::vector<ExperimentRun> runs = substeps_against_iterations({10}, frames, params);
         const auto relaxed = [&](int substeps, int iterations, double cfl, const char* label) {

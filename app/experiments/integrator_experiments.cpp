@@ -25,7 +25,7 @@ constexpr double kLength = 1.0;   // L [m]
 constexpr double kStretch = 0.1;  // u [m]
 
 // The chain scene as the oscillator, with spring stiffness k [N/m].
-std::map<std::string, double> oscillator(double k) {
+sim::ParamValues oscillator(double k) {
   return {{"particles", 2}, {"mass", 1.0},   {"link_length", kLength}, {"stretch", kStretch},
           {"gravity", 0.0}, {"angle", 90.0}, {"compliance", 1.0 / k}};
 }
@@ -59,11 +59,11 @@ std::string number(double x) {
 
 // A run of the chain scene with `params` under `in`, undamped, one line per integrator in sweep plots.
 ExperimentRun scheme_run(const sim::IntegratorInfo& in, const std::string& label,
-                         const std::map<std::string, double>& params, int steps, double frame_dt,
+                         const sim::ParamValues& params, int steps, double frame_dt,
                          int frames) {
   return {label,
           params,
-          {{"integrator", int(in.id)}, {"substeps", steps}, {"frame_dt", frame_dt}, {"damping", 0.0}},
+          {{"integrator", in.id}, {"substeps", steps}, {"frame_dt", frame_dt}, {"damping", 0.0}},
           frames,
           in.label,
           0.0,
@@ -79,7 +79,7 @@ struct StepRange {
 // Every force-based integrator at 4 step counts per frame (3 with --quick), doubling, over 48 frames
 // (0.8 s): the error at the end against h, log-log, and the fitted slopes beside the theoretical orders.
 ExperimentDef order_experiment(std::string name, std::string description,
-                               std::map<std::string, double> params, ExperimentMeasure error, StepRange first,
+                               sim::ParamValues params, ExperimentMeasure error, StepRange first,
                                std::string plot_title) {
   const std::string measure = error.name;
   return {std::move(name),

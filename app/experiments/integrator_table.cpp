@@ -22,7 +22,7 @@ constexpr double kMaxStep = 0.1;   // Settings' largest frame [s]
 constexpr double kUsableVolumeError = 0.5;
 constexpr int kMinSteps = 30;  // at least this many steps, so that an instability shows
 
-std::map<std::string, double> cube(bool quick) {
+sim::ParamValues cube(bool quick) {
   const double cells = quick ? 4 : 15;
   return {{"length", 1.0},
           {"height", 1.0},
@@ -63,7 +63,7 @@ ExperimentRun at_step(const sim::IntegratorInfo& in, double h, bool quick) {
   std::snprintf(label, sizeof label, "%s, h %.4g ms", in.name, 1e3 * h);
   ExperimentRun r{label,
                   cube(quick),
-                  {{"integrator", int(in.id)},
+                  {{"integrator", in.id},
                    {"substeps", steps},
                    {"iterations", 1},
                    {"frame_dt", frame_dt},

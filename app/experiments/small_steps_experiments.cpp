@@ -113,7 +113,7 @@ ExperimentDef chain_residual() {
 }
 
 ExperimentDef chain_force() {
-  const std::map<std::string, double> paper_g{{"gravity", 10.0}};  // the paper's 190 N = 19 kg × 10 m/s²
+  const sim::ParamValues paper_g{{"gravity", 10.0}};  // the paper's 190 N = 19 kg × 10 m/s²
   return {"chain_force",
           "Small Steps (Macklin et al. 2019)",
           "Figure 4 right",
@@ -152,7 +152,7 @@ ExperimentDef cloth_energy() {
         // Figure 5's third cloth: semi-implicit Euler with 40 steps a frame diverges at this stiffness.
         runs.push_back({"semi-implicit Euler, 40 steps",
                         {},
-                        {{"integrator", int(sim::Integrator::SemiImplicitEuler)}, {"substeps", 40}},
+                        {{"integrator", sim::Integrator::SemiImplicitEuler}, {"substeps", 40}},
                         quick ? 30 : 300,
                         "",
                         0.0,
@@ -191,19 +191,19 @@ ExperimentDef beam_sag() {
           "fem_beam",
           [](bool quick) {
             // --quick: a 2 m beam of the same 0.1 m cubes and material, 1,600 tets.
-            const std::map<std::string, double> beam =
-                quick ? std::map<std::string, double>{{"length", 2.0}, {"height", 0.4}, {"width", 0.4},
+            const sim::ParamValues beam =
+                quick ? sim::ParamValues{{"length", 2.0}, {"height", 0.4}, {"width", 0.4},
                                                       {"cells_length", 20}, {"cells_height", 4}, {"cells_width", 4}}
-                      : std::map<std::string, double>{};
+                      : sim::ParamValues{};
             const int frames = quick ? 40 : 240;
             std::vector<ExperimentRun> runs;
             for (ExperimentRun r : substeps_against_iterations({100}, frames, beam)) {
-              r.settings["solver"] = 1;  // Jacobi
+              r.settings["solver"] = "jacobi";
               runs.push_back(r);
             }
             runs.push_back({"backward Euler, 100 CG iterations",
                             beam,
-                            {{"integrator", int(sim::Integrator::ImplicitEuler)},
+                            {{"integrator", sim::Integrator::ImplicitEuler},
                              {"substeps", 1},
                              {"linear_iterations", 100}},
                             frames,

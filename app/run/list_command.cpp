@@ -55,7 +55,7 @@ int markdown() {
               "`\"params\"`\nobject; the viewer's Scene panel shows them all.\n");
   for (const sim::SceneDef& scene : sim::scene_registry()) {
     std::printf("\n### `%s`\n\n%s.\n", scene.name.c_str(), scene.description.c_str());
-    const auto defaults = [](const std::vector<std::pair<std::string, double>>& pairs) {
+    const auto defaults = [](const sim::ParamDefaults& pairs) {
       sim::ParamSet own("settings", sim::settings_table());
       own.use_defaults(pairs);
       std::string list;

@@ -44,10 +44,10 @@ bool Pane::keep_integrator_usable() {
     integrator_note = *why;
     return true;
   }
-  // the velocity-level rigid solvers run on the host only: on CUDA the choice goes back to xpbd, saying why
-  if (const auto why = sim::rigid_solver_refusal(world->model(), s.rigid_solver, world->backend())) {
-    settings.set_text("rigid_solver", "xpbd");
-    integrator_note = *why;
+  // a solver that runs on the host only: on CUDA its setting goes back to one that runs there, saying why
+  if (const auto refusal = sim::backend_refusal(world->model(), s, world->backend())) {
+    settings.set_text(refusal->setting, refusal->fallback);
+    integrator_note = refusal->message;
     return true;
   }
   return false;

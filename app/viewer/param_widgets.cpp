@@ -72,15 +72,15 @@ bool edit_one(const sim::ParamSpec& spec, sim::ParamSet& params) {
       break;
     }
     case sim::ParamType::Choice: {
-      int v = int(value);
+      int v = int(spec.choice_of(value) - spec.choices.data());  // the combo's row of the value's choice
       changed = ImGui::Combo(
           label.c_str(), &v,
           [](void* data, int i, const char** out) {
-            *out = static_cast<const sim::ParamSpec*>(data)->choices[size_t(i)].c_str();
+            *out = static_cast<const sim::ParamSpec*>(data)->choices[size_t(i)].name.c_str();
             return true;
           },
           const_cast<sim::ParamSpec*>(&spec), int(spec.choices.size()));
-      value = v;
+      value = spec.choices[size_t(v)].value;
       break;
     }
     case sim::ParamType::Text:

@@ -99,7 +99,8 @@ struct ParticlePatch {
     }
   }
 
-  // Another part of the same patch (a chunk of the body's pairs, families/rigid/pair_chunks.h).
+  // Another part of the same patch (a chunk of the body's pairs,
+  // families/rigid/particle_contacts/pair_chunks.h).
   SIM_HD ParticlePatch& operator+=(const ParticlePatch& o) {
     lambda += o.lambda;
     lambda_t += o.lambda_t;

@@ -5,8 +5,8 @@
 // (geometry/narrow_phase.h) on the candidate pairs and against the world's planes, with the margin grown by
 // the same reach, so that a manifold point kept at the current poses covers the frame's motion. Bodies
 // joined by a joint do not collide (a chain's links overlap at their joints). Written once for host and
-// device; families/rigid/body_contact_stages.h orders what these find. Particles against bodies:
-// detect/particle_body_detection.h, over the same grid.
+// device; families/rigid/body_contacts/body_contact_stages.h orders what these find. Particles against
+// bodies: detect/particle_body_detection.h, over the same grid.
 #pragma once
 
 #include <cmath>

@@ -16,7 +16,10 @@
 //             failures() (the bound past which its physics failed: the `physics` line, --fail-on-error);
 //   settings  Options and options(): its entries in the settings table (settings/setting_spec.h);
 //   drawing   draw_term<Exec>(model, state): its share of a particle's drawn value (draw/draw_vertex.h);
-//             bodies and points it draws itself (FamilyHooks::draw).
+//             bodies and points it draws itself (FamilyHooks::draw);
+//   world     host_only(model, settings): a solver the settings ask for that runs on the CPU only;
+//             holds_grab(model, grab): a grab of one of its own items; and what World::energy_budget and
+//             its messages ask (force_form_refusal, drives, stiffness, add_mass, same_shape).
 // docs/ARCHITECTURE.md, "Adding a constraint family", walks through one.
 #pragma once
 
@@ -62,6 +65,16 @@ struct NoDrawTerm {
 struct ProbeReading {
   double lambda = 0.0;
   double torque = 0.0;
+};
+
+// A solver that runs on the CPU only (host memory), as a family names it for World's backend choice: the
+// setting that chose it with its value as written, the value of that setting that runs on every backend,
+// and why, in words.
+struct HostOnly {
+  std::string setting;   // a settings_table() name
+  std::string value;     // as the setting is written
+  std::string fallback;  // a value of the setting that runs everywhere
+  std::string why;
 };
 
 // "Nothing" for every piece of a family; Owner makes each nested type distinct.
@@ -134,6 +147,17 @@ struct FamilyDefaults {
   template <class ModelT>
   static std::string stiffness(const ModelT&) {
     return "";
+  }
+  // Whether `grab` holds one of the family's own items in `model` (a body's point), where it holds no particle.
+  template <class ModelT>
+  static bool holds_grab(const ModelT&, const Grab&) {
+    return false;
+  }
+  // Whether `settings` ask for a solver of the family's items in `model` that runs on the CPU only, and
+  // which: World refuses such a frame on CUDA, and `--backend auto` takes the CPU for it.
+  template <class ModelT, class SettingsT>
+  static std::optional<HostOnly> host_only(const ModelT&, const SettingsT&) {
+    return std::nullopt;
   }
   // The movable mass [kg] of the family's own degrees of freedom (rigid bodies) and their highest point [m],
   // added for World::energy_budget; and whether two Models of the family give States of the same shape

@@ -1,7 +1,7 @@
 // A frame's metric sums as one reduction over the particles, the tracked particles and the constraints of
 // every registered family (each family's measure_term, families/family.h), written once and run by either
 // backend's Exec::reduce: a solver reduces its own arrays (host or device) and only these sums reach the
-// host; registry/frame_metrics.h turns them into FrameMetrics. FamilyList is registry/family_set.h's set.
+// host; registry/frame_metrics.h turns them into FrameMetrics. FamilyList is families/family_set.h's set.
 #pragma once
 
 #include <cstddef>

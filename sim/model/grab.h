@@ -16,6 +16,7 @@ struct Grab {
   Real compliance = 1e-6;  // α [m/N]
   int body = -1;  // a body held at its point `local` instead of a particle (families/rigid/rigid_stages.h)
   Vec3 local{};   // [m] body coordinates
+  bool holds() const { return particle >= 0 || body >= 0; }
 };
 
 // The particles a grab holds, each by an attachment of the grab's compliance to the target plus its offset:

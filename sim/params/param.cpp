@@ -33,8 +33,11 @@ std::string ParamSpec::range_text() const {
   switch (type) {
     case ParamType::Bool:
       return "true|false";
-    case ParamType::Choice:
-      return join(choices, "|");
+    case ParamType::Choice: {
+      std::vector<std::string> names;
+      for (const ParamChoice& c : choices) names.push_back(c.name);
+      return join(names, "|");
+    }
     case ParamType::Text:
       return "text";
     default:
@@ -56,6 +59,18 @@ Widget ParamSpec::widget_kind() const {
   }
 }
 
+const ParamChoice* ParamSpec::choice_named(const std::string& choice) const {
+  for (const ParamChoice& c : choices)
+    if (c.name == choice) return &c;
+  return nullptr;
+}
+
+const ParamChoice* ParamSpec::choice_of(double value) const {
+  for (const ParamChoice& c : choices)
+    if (double(c.value) == value) return &c;
+  return nullptr;
+}
+
 ParamSet::ParamSet(std::string owner, const std::vector<ParamSpec>& specs)
     : owner_(std::move(owner)), specs_(&specs) {
   for (const ParamSpec& s : specs) values_.push_back(s.type == ParamType::Text ? 0.0 : s.default_value);
@@ -70,7 +85,7 @@ void ParamSet::use_device_defaults(bool cuda) {
   }
 }
 
-void ParamSet::use_defaults(const std::vector<std::pair<std::string, double>>& defaults) {
+void ParamSet::use_defaults(const ParamDefaults& defaults) {
   for (const auto& [name, value] : defaults) {
     const int i = require(name);
     if (set_by_user_[size_t(i)]) continue;
@@ -118,6 +133,17 @@ void ParamSet::set(const std::string& name, double value) {
   assign(i, value, owner_ + " parameter '" + name + "'", number_text(value));
 }
 
+void ParamSet::set(const std::string& name, const ParamValue& value) {
+  const ParamSpec& s = (*specs_)[size_t(require(name))];
+  if (value.is_name()) return set_text(name, value.name());
+  if (value.is_number() == (s.type == ParamType::Choice))
+    throw ParamError(owner_ + " parameter '" + name + "': " +
+                     (value.is_number() ? "a choice is given by its name, not the number " + number_text(value.number())
+                                        : std::string("an enumerator given where a choice is not")) +
+                     allowed(s));
+  set(name, value.number());
+}
+
 void ParamSet::assign(size_t i, double value, const std::string& culprit, const std::string& written) {
   const ParamSpec& s = (*specs_)[i];
   if (!std::isfinite(value))
@@ -135,7 +161,7 @@ void ParamSet::assign(size_t i, double value, const std::string& culprit, const 
       if (value != 0.0 && value != 1.0) throw ParamError(culprit + ": " + written + " is not true or false");
       break;
     case ParamType::Choice:
-      if (value != std::floor(value) || value < 0 || value >= double(s.choices.size()))
+      if (!s.choice_of(value))
         throw ParamError(culprit + ": " + written + " is not a valid choice" + allowed(s));
       break;
     case ParamType::Text:
@@ -162,8 +188,7 @@ void ParamSet::set_text(const std::string& name, const std::string& text, const 
     throw ParamError(culprit + ": " + written + " is not a boolean (allowed: true|false)");
   }
   if (s.type == ParamType::Choice) {
-    for (size_t i = 0; i < s.choices.size(); ++i)
-      if (s.choices[i] == text) return assign(index, double(i), culprit, written);
+    if (const ParamChoice* c = s.choice_named(text)) return assign(index, double(c->value), culprit, written);
     throw ParamError(culprit + ": " + written + " is not a valid choice (allowed: " + s.range_text() + ")");
   }
   if (const std::optional<std::string> problem = decimal_problem(text))
@@ -176,7 +201,7 @@ std::string ParamSet::text(const std::string& name) const {
   const double v = get(name);
   if (s.type == ParamType::Text) return get_text(name);
   if (s.type == ParamType::Bool) return v != 0.0 ? "true" : "false";
-  if (s.type == ParamType::Choice) return s.choices[size_t(v)];
+  if (s.type == ParamType::Choice) return s.choice_of(v)->name;
   return number_text(v);
 }
 

@@ -2,7 +2,7 @@
 // and State in insertion order; finalize() lets every family sort, colour and size its part
 // (families/family.h, finalize) and returns the Model (fixed topology) with the initial State. The
 // families' calls (add_distance, add_body, set_collider, ...) come from their builder parts, of which
-// ModelBuilder is made (registry/family_set.h).
+// ModelBuilder is made (families/family_set.h).
 #pragma once
 
 #include <string>

@@ -8,13 +8,13 @@
 #include "families/attachment/attachment_family.h"
 #include "families/collider/collider_family.h"
 #include "families/distance/distance_family.h"
+#include "families/family_set.h"
 #include "families/fluid/fluid_family.h"
 #include "families/ground/ground_family.h"
 #include "families/rigid/rigid_family.h"
 #include "families/self_contact/self_contact_family.h"
 #include "families/tet/tet_family.h"
 #include "families/tether/tether_family.h"
-#include "registry/family_set.h"
 
 namespace sim {
 

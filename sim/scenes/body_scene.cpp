@@ -24,15 +24,8 @@ SurfaceMaterial set_up_body_scene(ModelBuilder& b, const ParamSet& p, Real size,
 
 std::vector<ParamSpec> dropped_body_params(const DroppedBody& d) {
   return {
-      {"drop",
-       ParamType::Choice,
-       0,
-       0,
-       0,
-       "",
-       "a rigid body dropped among the particles",
-       true,
-       {"none", "box", "ball"}},
+      choice_param("drop", DropKind::None, "a rigid body dropped among the particles", true,
+                   {{"none", DropKind::None}, {"box", DropKind::Box}, {"ball", DropKind::Ball}}),
       {"drop_size", ParamType::Real, d.size, 0.01, 5.0, "m", "side of the dropped box, diameter of the ball"},
       {"drop_density", ParamType::Real, d.density, 1.0, 1e5, "kg/m^3", "density of the dropped body"},
       {"drop_x", ParamType::Real, d.x.x, -20.0, 20.0, "m", "the dropped body's centre along x"},
@@ -42,10 +35,10 @@ std::vector<ParamSpec> dropped_body_params(const DroppedBody& d) {
 }
 
 void add_dropped_body(ModelBuilder& b, const ParamSet& p, const SurfaceMaterial& material) {
-  const int kind = p.get_int("drop");
-  if (kind == 0) return;
+  const DropKind kind = p.get_choice<DropKind>("drop");
+  if (kind == DropKind::None) return;
   const Real half = 0.5 * Real(p.get("drop_size"));
-  const BodyShape shape = kind == 1 ? BodyShape::Box : BodyShape::Sphere;
+  const BodyShape shape = kind == DropKind::Box ? BodyShape::Box : BodyShape::Sphere;
   const Vec3 size = shape == BodyShape::Box ? Vec3{half, half, half} : Vec3{half, 0.0, 0.0};
   const Real mass = Real(p.get("drop_density")) * shape_volume(shape, size);
   Vec3 x{Real(p.get("drop_x")), Real(p.get("drop_height")), Real(p.get("drop_z"))};
@@ -67,7 +60,7 @@ void add_dropped_body(ModelBuilder& b, const ParamSet& p, const SurfaceMaterial&
                " m starts the dropped body inside the particles; using " + std::to_string(x.y) + " m");
   const int body = b.add_body(shape, size, mass, x);
   b.set_body_material(body, material);
-  b.track_body(body, kind == 1 ? "box" : "ball");
+  b.track_body(body, kind == DropKind::Box ? "box" : "ball");
   BodyContactSettings contact = b.body_contact();
   contact.particle_material = material;
   b.set_body_contact(contact);
@@ -93,10 +86,10 @@ Real submerged_fraction(const Model& m, const State& s, int body) {
   return depth * depth * (3.0 * R - depth) / (4.0 * R * R * R);  // the cap's volume over the ball's
 }
 
-std::map<std::string, double> ball_tank_params(double density) {
+ParamValues ball_tank_params(double density) {
   return {{"spacing", 0.05},     {"column_width", 0.5},    {"column_height", 0.4},
           {"column_depth", 0.5}, {"container_width", 0.5}, {"container_depth", 0.5},
-          {"drop", 2},           {"drop_size", 0.25},      {"drop_density", density},
+          {"drop", "ball"},      {"drop_size", 0.25},      {"drop_density", density},
           {"drop_x", 0.25},      {"drop_z", 0.25},         {"drop_height", 0.6}};
 }
 

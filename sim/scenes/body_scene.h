@@ -1,7 +1,7 @@
 // What the scenes of rigid bodies resting on the ground share (capsule_stack, heavy_stack, bridge): their
 // gravity, bounds and ground, and one friction coefficient for every surface; and the body a particle scene
 // may drop among its particles (a box on the draped cloth, a ball into the fluid), which they meet through
-// the bodies' contacts (families/rigid/particle_body_contact_stages.h).
+// the bodies' contacts (families/rigid/particle_contacts/particle_contact_stages.h).
 #pragma once
 
 #include <map>
@@ -14,6 +14,9 @@ namespace sim {
 // Sets b's gravity (the "gravity" parameter, downward), scene bounds ±(100 size + 100) m, and the ground with
 // Coulomb coefficient `friction`; returns the bodies' material: μ_s = μ_k = friction, no restitution.
 SurfaceMaterial set_up_body_scene(ModelBuilder& b, const ParamSet& p, Real size, Real friction);
+
+// What a particle scene drops (the "drop" parameter).
+enum class DropKind { None, Box, Ball };
 
 // Where and what a particle scene drops by default.
 struct DroppedBody {
@@ -39,6 +42,6 @@ Real submerged_fraction(const Model& m, const State& s, int body);
 
 // fluid_column's parameters for a ball of 0.25 m and `density` [kg/m³] dropped into a 0.5 × 0.5 m tank of
 // fluid 0.4 m deep (800 particles of 5 cm): the buoyancy test and experiment.
-std::map<std::string, double> ball_tank_params(double density);
+ParamValues ball_tank_params(double density);
 
 }  // namespace sim

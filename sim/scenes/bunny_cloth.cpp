@@ -28,7 +28,7 @@ ColliderMesh placed_mesh(const TriangleMesh& mesh, const SdfCollider& c) {
 // to touch it samples the grid, not the estimate outside it.
 void add_collider(ModelBuilder& b, const ParamSet& p, const ContactMaterial& material, Real margin,
                   Real radius) {
-  const auto kind = p.get_int("collider") == 0 ? ShapeKind::Bunny : ShapeKind::Sphere;
+  const auto kind = p.get_choice<ShapeKind>("collider");
   const int resolution = p.get_int("sdf_resolution");
   const Real scale = Real(p.get("collider_size"));
   const SdfPadding padding = sdf_padding(resolution, scale, radius + margin);
@@ -70,7 +70,8 @@ SceneDef make_bunny_cloth_scene() {
           {"particle_radius", ParamType::Real, 0.0, 0.0, 0.2, "m",
            "contact radius of the cloth particles; 0: half the grid spacing; at most the spacing"},
           {"self_collision", ParamType::Bool, 1, 0, 1, "", "cloth particles collide with each other (hashed grid)"},
-          {"collider", ParamType::Choice, 0, 0, 0, "", "what the cloth falls on", true, {"bunny", "sphere"}},
+          choice_param("collider", ShapeKind::Bunny, "what the cloth falls on", true,
+                       {{"bunny", ShapeKind::Bunny}, {"sphere", ShapeKind::Sphere}}),
           {"collider_size", ParamType::Real, 1.0, 0.01, 10.0, "m", "height of the bunny, diameter of the sphere",
            false},
           {"collider_x", ParamType::Real, 0.0, -10.0, 10.0, "m", "collider position along x", false},

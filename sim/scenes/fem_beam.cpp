@@ -42,15 +42,9 @@ SceneDef make_fem_beam_scene() {
       {"poisson", ParamType::Real, 0.45, 0.01, 0.49, "",
        "Poisson's ratio ν (above 0: StVK's volume term needs λ > 0)", false},
       {"density", ParamType::Real, 1000.0, 1.0, 1e5, "kg/m^3", "density ρ (masses lumped from ρ V)"},
-      {"material",
-       ParamType::Choice,
-       0,
-       0,
-       1,
-       "",
-       "constitutive model of the tet constraints; neo_hookean needs many substeps (tet_elasticity.h)",
-       false,
-       {"stvk", "neo_hookean"}},
+      choice_param("material", TetModel::StVK,
+                   "constitutive model of the tet constraints; neo_hookean needs many substeps (tet_elasticity.h)",
+                   false, {{"stvk", TetModel::StVK}, {"neo_hookean", TetModel::NeoHookean}}),
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
       {"elevation", ParamType::Real, 3.5, 0.0, 1000.0, "m", "height of the beam's axis above the ground"},
       {"ground", ParamType::Bool, 1, 0, 1, "", "collide with the ground plane y = 0", false},
@@ -88,7 +82,7 @@ SceneDef make_fem_beam_scene() {
     b.set_ground(ground);
     const Real span = 10.0 * (extent + Real(p.get("elevation"))) + 100.0;
     b.set_bounds({{-span, -span, -span}, {span, span, span}});
-    b.set_tet_material({TetModel(p.get_int("material")), Real(p.get("young")), Real(p.get("poisson")),
+    b.set_tet_material({p.get_choice<TetModel>("material"), Real(p.get("young")), Real(p.get("poisson")),
                         Real(p.get("density"))});
     for (const std::string& note : mesh.notes) b.add_note(note);
     for (size_t v = 0; v < mesh.vertices.size(); ++v) {

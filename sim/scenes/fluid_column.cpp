@@ -16,6 +16,9 @@
 
 namespace sim {
 
+// When the fluid's neighbours are searched again: every substep, or as Verlet lists.
+enum class NeighbourRebuild { Substep, Verlet };
+
 SceneDef make_fluid_column_scene() {
   SceneDef def;
   def.name = "fluid_column";
@@ -23,19 +26,13 @@ SceneDef make_fluid_column_scene() {
   ParamSpec spacing{"spacing", ParamType::Real, 0.05, 0.002, 1.0, "m",
                     "particle spacing d of the initial lattice (radius d/2); the particle count follows"};
   spacing.cuda_default = 0.0077;  // 78 × 156 × 78 = 949k particles, the paper's 936k scale
-  ParamSpec walk{"neighbour_walk",
-                 ParamType::Choice,
-                 0,
-                 0,
-                 1,
-                 "",
-                 "neighbours from lists built with the grid, or walked in the 27 cells in every pass (the "
-                 "default on CUDA)",
-                 false,
-                 {"list", "cells"}};
+  ParamSpec walk = choice_param("neighbour_walk", NeighbourWalk::List,
+                                 "neighbours from lists built with the grid, or walked in the 27 cells in every "
+                                 "pass (the default on CUDA)",
+                                 false, {{"list", NeighbourWalk::List}, {"cells", NeighbourWalk::Cells}});
   // The walk on CUDA: on an H100 (2026-11-25) a 10 x 1 frame took 6.4 ms with it against 15.2 with lists at
   // 101k particles, 75 against 132 ms at 949k; lists won only at one substep (2.7 against 4.3 ms).
-  walk.cuda_default = 1;
+  walk.cuda_default = int(NeighbourWalk::Cells);
   def.params = {
       {"column_width", ParamType::Real, 0.6, 0.01, 20.0, "m", "column extent along x"},
       {"column_height", ParamType::Real, 1.2, 0.01, 20.0, "m", "column height"},
@@ -68,17 +65,10 @@ SceneDef make_fluid_column_scene() {
       {"cfl", ParamType::Real, 0.3, 0.0, 10.0, "",
        "largest displacement per substep over the particle radius (Small Steps 6.4); 0: no limit", false},
       walk,
-      {"neighbour_rebuild",
-       ParamType::Choice,
-       0,
-       0,
-       1,
-       "",
-       "sort and search every substep, or only once a particle has moved half the margin since the last "
-       "build "
-       "(Verlet lists)",
-       false,
-       {"substep", "verlet"}},
+      choice_param("neighbour_rebuild", NeighbourRebuild::Substep,
+                   "sort and search every substep, or only once a particle has moved half the margin since the "
+                   "last build (Verlet lists)",
+                   false, {{"substep", NeighbourRebuild::Substep}, {"verlet", NeighbourRebuild::Verlet}}),
       {"search_margin", ParamType::Real, 0.0, 0.0, 0.5, "", "search radius beyond h, over h", false},
       {"wall_friction", ParamType::Real, 0.0, 0.0, 2.0, "", "friction μ of the floor and walls", false},
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
@@ -118,8 +108,8 @@ SceneDef make_fluid_column_scene() {
     fluid.material.vorticity = Real(p.get("vorticity"));
     fluid.material.cfl = Real(p.get("cfl"));
     fluid.material = rest_lattice_material(fluid.material, d);
-    fluid.walk = p.get_int("neighbour_walk") == 0 ? NeighbourWalk::List : NeighbourWalk::Cells;
-    fluid.rebuild_per_substep = p.get_int("neighbour_rebuild") == 0;
+    fluid.walk = p.get_choice<NeighbourWalk>("neighbour_walk");
+    fluid.rebuild_per_substep = p.get_choice<NeighbourRebuild>("neighbour_rebuild") == NeighbourRebuild::Substep;
     fluid.margin = Real(p.get("search_margin")) * fluid.material.kernel_radius;
     fluid.first = 0;
     fluid.count = int(count);

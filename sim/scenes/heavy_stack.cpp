@@ -2,9 +2,7 @@
 // thin plates, every body 1 kg, under a box 10,000 times as heavy (the taller version: 20,000). Each level is
 // four spheres at the corners of a square with a plate on them; the lowest spheres stand on the ground.
 // The paper: only its direct solver with adaptive substeps keeps the tower standing for 10 s.
-#include "families/rigid/velocity/rigid_velocity_solver.h"
 #include "scenes/body_scene.h"
-#include "settings/settings.h"
 
 namespace sim {
 
@@ -88,8 +86,7 @@ SceneDef make_heavy_stack_scene() {
       "A 10,000:1 box on a frictionless tower of spheres and plates (Giles & Andrews 2024, 4.1.3)";
   def.params = heavy_stack_params(HeavyStack{});
   // The paper's result by default (§4.1.3, Figure 4): the direct solver under Algorithm 1 at α = 0.1
-  def.settings = {{"substeps", 100}, {"rigid_solver", double(RigidSolver::Direct)},
-                  {"adaptive", double(Stabilization::Substeps)}, {"adaptive_alpha", 0.1}};
+  def.settings = {{"substeps", 100}, {"rigid_solver", "direct"}, {"adaptive", "substeps"}, {"adaptive_alpha", 0.1}};
   def.build = build_heavy_stack;
   def.holds = {{"tracked_body_drop_m", 1e-3, "the box drops at most 1 mm: the tower stands (Figure 4)"}};
   return def;

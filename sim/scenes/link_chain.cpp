@@ -52,15 +52,8 @@ static std::vector<ParamSpec> link_chain_params(const LinkChain& d) {
   return {
       {"links", ParamType::Int, double(d.links), 1, 500, "",
        "number of links between the world and the weight"},
-      {"link_shape",
-       ParamType::Choice,
-       double(int(d.shape)),
-       0,
-       2,
-       "",
-       "shape of each link",
-       true,
-       {"box", "capsule", "sphere"}},
+      choice_param("link_shape", d.shape, "shape of each link", true,
+                   {{"box", BodyShape::Box}, {"capsule", BodyShape::Capsule}, {"sphere", BodyShape::Sphere}}),
       {"link_length", ParamType::Real, d.link_length, 0.01, 10.0, "m", "joint-to-joint length of a link"},
       {"link_radius", ParamType::Real, d.link_radius, 0.001, 1.0, "m",
        "half width of a box link, radius of a capsule (a sphere's radius is half the link length)"},
@@ -80,7 +73,7 @@ static std::vector<ParamSpec> link_chain_params(const LinkChain& d) {
 
 static LinkChain link_chain_from(const ParamSet& p, LinkChain c) {
   c.links = p.get_int("links");
-  c.shape = BodyShape(p.get_int("link_shape"));
+  c.shape = p.get_choice<BodyShape>("link_shape");
   c.link_length = Real(p.get("link_length"));
   c.link_radius = std::fmin(Real(p.get("link_radius")), 0.5 * c.link_length);
   c.link_mass = Real(p.get("link_mass"));

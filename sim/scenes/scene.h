@@ -19,10 +19,10 @@ struct SceneDef {
   std::function<Built(const ParamSet&)> build;
   // The scene's own defaults for solver settings (settings_table() names) where the table's do not suit it
   // (a heavy chain needs more substeps than a cloth); they apply wherever the user has not set the setting.
-  std::vector<std::pair<std::string, double>> settings;
+  ParamDefaults settings;
   // Over `settings` where the scene runs on a CUDA device, whose default size is its paper's scale
   // (ParamSpec::cuda_default): what that size needs to hold (the 388² drape's substeps).
-  std::vector<std::pair<std::string, double>> cuda_settings;
+  ParamDefaults cuda_settings;
   // What standing means for a scene meant to stand (a stack): a per-frame metric column (metric_columns()
   // names it) that may not rise past `bound` in a long run at the scene's defaults (bench/soak.cpp).
   struct Hold {

@@ -1,8 +1,6 @@
 // swinging_box: Giles & Andrews 2024 §4.1.1 — a 25-link chain on hinge joints holding a box 1000 times as
 // heavy as a link, released from an angle; with one substep and no damping it is immediately unstable.
-#include "families/rigid/velocity/rigid_velocity_solver.h"
 #include "scenes/link_chain.h"
-#include "settings/settings.h"
 
 namespace sim {
 
@@ -22,8 +20,7 @@ SceneDef make_swinging_box_scene() {
   // iterations) here; on this chain 25 sweeps leave the hinges' impulses swinging by a factor 4 from frame
   // to frame, Algorithm 1's N with them, down to counts at which the sweeps cannot hold the 1000:1 box
   // (fixed N ≤ 18 comes apart): the direct solver is the default, PGS one combo away (docs/SCENES.md).
-  def.settings = {{"substeps", 100}, {"rigid_solver", double(RigidSolver::Direct)},
-                  {"adaptive", double(Stabilization::Substeps)}, {"adaptive_alpha", 0.1}};
+  def.settings = {{"substeps", 100}, {"rigid_solver", "direct"}, {"adaptive", "substeps"}, {"adaptive_alpha", 0.1}};
   return def;
 }
 

@@ -7,10 +7,10 @@ namespace sim {
 
 namespace {
 
-std::vector<std::string> integrator_names() {
-  std::vector<std::string> names;
-  for (const IntegratorInfo& i : kIntegrators) names.push_back(i.name);
-  return names;
+std::vector<ParamChoice> integrator_choices() {
+  std::vector<ParamChoice> choices;
+  for (const IntegratorInfo& i : kIntegrators) choices.push_back({i.name, i.id});
+  return choices;
 }
 
 }  // namespace
@@ -41,7 +41,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
               {"integrator", T::Choice, 0, 0, 0, "",
                "time integration: xpbd (Algorithm 1) or a force-based scheme (Teschner's lectures), "
                "one step per substep",
-               false, integrator_names(), W::Combo}),
+               false, integrator_choices(), W::Combo}),
       setting(&S::substeps,
               {"substeps",
                T::Int,
@@ -84,7 +84,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "implicit_euler: the linear solve, conjugate gradients (Jacobi-preconditioned) or "
                "Jacobi with ω",
                false,
-               {"pcg", "jacobi"},
+               {{"pcg", LinearSolver::Pcg}, {"jacobi", LinearSolver::Jacobi}},
                W::Combo}), implicit_euler),
       only_when(setting(&S::linear_iterations,
               {"linear_iterations",
@@ -116,7 +116,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                           "",
                           "constraint order: Gauss-Seidel over colours, or Jacobi",
                           false,
-                          {"gs", "jacobi"},
+                          {{"gs", SolverOrder::GaussSeidel}, {"jacobi", SolverOrder::Jacobi}},
                           W::Combo}), xpbd),
       only_when(setting(&S::jacobi_omega, {"jacobi_omega",
                                  T::Real,
@@ -167,7 +167,7 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "",
                "find contacts once per frame (Small Steps 4.2) or before every substep",
                false,
-               {"frame", "substep"},
+               {{"frame", ContactDetection::PerFrame}, {"substep", ContactDetection::PerSubstep}},
                W::Combo}),
       only_when(setting(&S::adaptive,
               {"adaptive",
@@ -181,7 +181,11 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "Eq. 6), hybrid (residual's n up to max_substeps, damping beyond), residual (Algorithm 1's n "
                "or the one that holds the solver's residual at adaptive_tolerance, whichever is larger)",
                false,
-               {"off", "substeps", "damping", "hybrid", "residual"},
+               {{"off", Stabilization::Off},
+                {"substeps", Stabilization::Substeps},
+                {"damping", Stabilization::Damping},
+                {"hybrid", Stabilization::Hybrid},
+                {"residual", Stabilization::Residual}},
                W::Combo}), xpbd),
       only_when(setting(&S::adaptive_alpha,
               {"adaptive_alpha",
@@ -270,7 +274,11 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                "(fused), graphs of a kernel a stage (graph) or a launch a stage (plain); auto: graph, the fastest "
                "measured",
                false,
-               {"auto", "program", "fused", "graph", "plain"},
+               {{"auto", CudaLaunch::Auto},
+                {"program", CudaLaunch::Program},
+                {"fused", CudaLaunch::Fused},
+                {"graph", CudaLaunch::Graph},
+                {"plain", CudaLaunch::Plain}},
                W::Combo}),
   };
 }

@@ -24,9 +24,9 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
     return r;
   }
   // Energy beyond ten times what the scene can release is a scheme blowing up before it reaches NaN; with
-  // a grab or attachments, whose targets the user moves, there is no such bound.
+  // a grab, or a family that moves particles along targets (Families::drives), there is no such bound.
   const double budget = world.energy_budget(settings.gravity_scale);
-  const bool closed = world.grab().particle < 0 && world.grab().body < 0 && !Families::drives(world.model());
+  const bool closed = !world.grab().holds() && !Families::drives(world.model());
   const double kinetic = sums.particles.kinetic + sums.constraints.kinetic;
   if (closed && budget > 0.0 && kinetic > 10.0 * budget) {
     char reason[160];
@@ -37,7 +37,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   }
   r.metrics = metrics_from_sums(world.model(), sums, world.last_substep_dt());
   if (force_based(settings.integrator)) {
-    // No multipliers: the compliant constraints' energy is their C²/(2α) (the tets' already is).
+    // No multipliers: the compliant constraints' energy is their C²/(2α) (an elastic family's own already is).
     r.metrics.elastic = r.metrics.violation;
     r.metrics.potential = r.metrics.gravitational + r.metrics.elastic;
     r.metrics.total = r.metrics.kinetic + r.metrics.potential;

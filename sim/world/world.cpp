@@ -10,9 +10,8 @@ namespace sim {
 World::World(Built built, BackendKind backend) : World(std::move(built), select_backend(backend)) {}
 
 World::World(Built built, BackendKind backend, const Settings& settings) {
-  const std::string host_only =
-      rigid_solver_refusal(built.model, settings.rigid_solver, BackendKind::Cuda).value_or("");
-  init(std::move(built), select_backend(backend, host_only));
+  const auto host_only = backend_refusal(built.model, settings, BackendKind::Cuda);
+  init(std::move(built), select_backend(backend, host_only ? host_only->message : ""));
 }
 
 World::World(Built built, SelectedBackend selected) { init(std::move(built), std::move(selected)); }
@@ -61,17 +60,20 @@ std::optional<std::string> integrator_refusal(const Model& model, Integrator int
   return std::nullopt;
 }
 
-std::optional<std::string> rigid_solver_refusal(const Model& model, RigidSolver solver, BackendKind backend) {
-  if (solver == RigidSolver::Xpbd || backend != BackendKind::Cuda || model.body_count() == 0)
-    return std::nullopt;
-  return std::string("rigid_solver ") + (solver == RigidSolver::Pgs ? "pgs" : "direct") +
-         " runs on the CPU only (a serial velocity-level solve on the host); use --backend cpu, or "
-         "--rigid-solver xpbd on CUDA";
+std::optional<BackendRefusal> backend_refusal(const Model& model, const Settings& settings, BackendKind backend) {
+  if (backend != BackendKind::Cuda) return std::nullopt;
+  const std::optional<HostOnly> host = Families::host_only(model, settings);
+  if (!host) return std::nullopt;
+  std::string flag = "--" + host->setting;
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return BackendRefusal{host->setting + " " + host->value + " runs on the CPU only (" + host->why +
+                            "); use --backend cpu, or " + flag + " " + host->fallback + " on CUDA",
+                        host->setting, host->fallback};
 }
 
 void World::step(const Settings& settings) {
   if (const auto why = integrator_refusal(model_, settings.integrator)) throw ParamError(*why);
-  if (const auto why = rigid_solver_refusal(model_, settings.rigid_solver, backend_)) throw ParamError(*why);
+  if (const auto refusal = backend_refusal(model_, settings, backend_)) throw ParamError(refusal->message);
   if (!feedback_.valid && needs_feedback(settings))
     observe(metrics_from_sums(model_, measure(settings.gravity_scale), last_h_));
   feedback_.energy_scale = energy_scale(settings.gravity_scale);
@@ -126,7 +128,7 @@ void World::replace_model(Model model) {
 
 void World::set_grab(const Grab& grab) {
   Grab next = grab.particle >= 0 && grab.particle < model_.particle_count() ? grab : Grab{};
-  if (grab.particle < 0 && grab.body >= 0 && grab.body < model_.body_count()) next = grab;
+  if (grab.particle < 0 && Families::holds_grab(model_, grab)) next = grab;
   if (next.particle != grab_.particle) solver_->hold(grab_hold(next.particle));
   grab_ = next;
   solver_->set_grab(grab_);

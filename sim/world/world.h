@@ -14,11 +14,18 @@
 
 namespace sim {
 
-// Why `integrator` cannot step `model` (a family there has no force form: a fluid, rigid bodies), or nothing.
+// Why `integrator` cannot step `model` (a family there has no force form: its force_form_refusal), or nothing.
 // World::step throws ParamError with it; callers check first.
 std::optional<std::string> integrator_refusal(const Model& model, Integrator integrator);
-// Why the velocity-level rigid solvers cannot step this model on this backend, or nothing.
-std::optional<std::string> rigid_solver_refusal(const Model& model, RigidSolver solver, BackendKind backend);
+// Why `settings` cannot step `model` on `backend` (a family's solver there runs on the CPU only,
+// families/family.h's host_only), with the setting to change and a value of it that runs there; or nothing.
+// World::step throws ParamError with the message; the viewer sets the setting back.
+struct BackendRefusal {
+  std::string message;
+  std::string setting;
+  std::string fallback;
+};
+std::optional<BackendRefusal> backend_refusal(const Model& model, const Settings& settings, BackendKind backend);
 
 class World {
  public:
@@ -40,8 +47,8 @@ class World {
   // Replace the Model of a running scene (a parameter changed that keeps the topology); the State
   // continues. Throws std::invalid_argument if the particle or constraint counts differ.
   void replace_model(Model model);
-  // Changes the running State in place (an attachment's target, say: it then moves there over the next
-  // frame's substeps) and continues from it: edit(state) gets the current State.
+  // Changes the running State in place (a target particles are held to, say: they then move there over the
+  // next frame's substeps) and continues from it: edit(state) gets the current State.
   template <class Edit>
   void edit_state(Edit&& edit) {
     state();
@@ -50,8 +57,8 @@ class World {
   }
 
   // Hold a particle with the mouse (particle < 0 lets go), and with it every movable particle within
-  // Model::grab_radius of it when grabbed (GrabHold), or a body's point (Grab::body); applied from the next
-  // step on.
+  // Model::grab_radius of it when grabbed (GrabHold), or a point of a family's own item where one holds it
+  // (Families::holds_grab); applied from the next step on.
   void set_grab(const Grab& grab);
   const Grab& grab() const { return grab_; }
 
@@ -62,13 +69,13 @@ class World {
   const Model& model() const { return model_; }
   const State& state();                  // copied back from the backend when it has changed
   const std::vector<Vec3>& positions();  // only the positions copied back (picking) [m]
-  // Only family F's part of the State copied back (the rest may be stale): the bodies' poses for picking.
+  // Only family F's part of the State copied back (the rest may be stale): the poses picking reads.
   template <class F>
   const State& state_part() {
     if (state_stale_) solver_->download_part(state_, Model::family_index<F>());
     return state_;
   }
-  // What the viewer draws, written by the backend (Solver::write_draw), and how many bodies and joints.
+  // What the viewer draws, written by the backend (Solver::write_draw), and how many instances and points.
   DrawSums write_draw(const DrawArrays& out, DrawQuantity quantity, bool out_on_host) {
     return solver_->write_draw(out, quantity, out_on_host);
   }

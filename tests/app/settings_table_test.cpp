@@ -35,8 +35,10 @@ std::string other_value(const sim::ParamSpec& s) {
   switch (s.type) {
     case sim::ParamType::Bool:
       return s.default_value != 0.0 ? "false" : "true";
-    case sim::ParamType::Choice:
-      return s.choices[(size_t(s.default_value) + 1) % s.choices.size()];
+    case sim::ParamType::Choice: {
+      const size_t row = size_t(s.choice_of(s.default_value) - s.choices.data());
+      return s.choices[(row + 1) % s.choices.size()].name;
+    }
     case sim::ParamType::Int:
       return std::to_string(long(s.default_value < s.max ? s.default_value + 1 : s.default_value - 1));
     default: {

@@ -124,7 +124,7 @@ TEST(Viewer, ScriptedDragPullsTheGrabbedBodyPointToTheCursor) {
 // drawing the last good frame, stops counting frames, and a reset clears it.
 TEST(Viewer, DivergedPanePausesWithItsReasonUntilReset) {
   ViewOptions v = hidden("hanging_cloth");
-  v.run.settings.set("integrator", int(sim::Integrator::SemiImplicitEuler));
+  v.run.settings.set("integrator", sim::Integrator::SemiImplicitEuler);
   v.run.settings.set("substeps", 40);
   Viewer viewer(v);
   for (int f = 0; f < 5 && !viewer.pane(0).divergence; ++f) viewer.frame();

@@ -69,7 +69,7 @@ class ExplicitSchemeAgreement : public ::testing::TestWithParam<IntegratorInfo> 
 TEST_P(ExplicitSchemeAgreement, PositionsAgreeAfter100Frames) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
-  const std::map<std::string, double> chain{{"particles", 50}, {"compliance", 1e-3}, {"angle", 60.0}};
+  const ParamValues chain{{"particles", 50}, {"compliance", 1e-3}, {"angle", 60.0}};
   World cpu(test::build_scene("chain", chain), BackendKind::Cpu);
   World gpu(test::build_scene("chain", chain), BackendKind::Cuda);
   Settings s = test::make_settings(20, 1);
@@ -109,7 +109,7 @@ TEST(BackendAgreement, ImplicitEulerClothMeasuresAlike) {
 TEST(BackendAgreement, BunnyClothMeasuresAlike) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
-  const std::map<std::string, double> params{{"resolution", 48}, {"sdf_resolution", 64}};
+  const ParamValues params{{"resolution", 48}, {"sdf_resolution", 64}};
   World cpu(test::build_scene("bunny_cloth", params), BackendKind::Cpu);
   World gpu(test::build_scene("bunny_cloth", params), BackendKind::Cuda);
   const Settings s = test::make_settings(30, 1);
@@ -195,7 +195,7 @@ TEST(BackendAgreement, ContactScenesMeasureAlike) {
 TEST(BackendAgreement, ParticlesOnBodiesMeasureAlike) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
-  const std::map<std::string, double> tank = ball_tank_params(500.0);
+  const ParamValues tank = ball_tank_params(500.0);
   const Settings s = test::make_settings(10, 1);
   double height[2] = {}, force[2] = {};
   for (const BackendKind backend : {BackendKind::Cpu, BackendKind::Cuda}) {
@@ -211,7 +211,7 @@ TEST(BackendAgreement, ParticlesOnBodiesMeasureAlike) {
   EXPECT_NEAR(height[0], height[1], 0.01);          // [m]
   EXPECT_NEAR(force[0], force[1], 0.1 * force[0]);  // [N]
 
-  const std::map<std::string, double> bunny = {{"resolution", 48}, {"sdf_resolution", 64}, {"drop", 1}};
+  const ParamValues bunny = {{"resolution", 48}, {"sdf_resolution", 64}, {"drop", "box"}};
   World cpu(test::build_scene("bunny_cloth", bunny), BackendKind::Cpu);
   World gpu(test::build_scene("bunny_cloth", bunny), BackendKind::Cuda);
   test::run_frames(cpu, test::make_settings(20, 1), 20);

@@ -230,7 +230,7 @@ TEST(Bridge, SubstepsCarryTheBallAcrossWhereOneSubstepFallsApart) {
 // lightest boxes, the smallest and largest bodies, and the ends of the body dropped on the cloth or into the
 // fluid; a stack that cannot hold is reported as a divergence, never a crash or NaN.
 TEST(ContactScenes, EveryRangeEndBuildsAndRuns) {
-  const std::vector<std::pair<const char*, std::map<std::string, double>>> cases = {
+  const std::vector<std::pair<const char*, ParamValues>> cases = {
       {"capsule_stack", {{"layers", 100}, {"per_layer", 10}}},
       {"capsule_stack", {{"layers", 1}, {"mass_ratio", 1e6}, {"friction", 2.0}}},
       {"capsule_stack", {{"capsule_radius", 1.0}, {"capsule_length", 0.1}, {"box_height", 10.0}}},
@@ -245,13 +245,13 @@ TEST(ContactScenes, EveryRangeEndBuildsAndRuns) {
        {{"plank_length", 2.0}, {"plank_thickness", 0.5}, {"ball_radius", 0.02}, {"mass_ratio", 1e-3}}},
       // bodies dropped among particles: the largest and densest, the smallest and lightest, far off
       {"bunny_cloth",
-       {{"resolution", 16}, {"sdf_resolution", 16}, {"drop", 1}, {"drop_size", 5.0}, {"drop_density", 1e5}}},
+       {{"resolution", 16}, {"sdf_resolution", 16}, {"drop", "box"}, {"drop_size", 5.0}, {"drop_density", 1e5}}},
       {"bunny_cloth",
-       {{"resolution", 16}, {"sdf_resolution", 16}, {"drop", 2}, {"drop_size", 0.01}, {"drop_density", 1.0},
+       {{"resolution", 16}, {"sdf_resolution", 16}, {"drop", "ball"}, {"drop_size", 0.01}, {"drop_density", 1.0},
         {"drop_x", 20.0}, {"drop_height", 50.0}}},
-      {"fluid_column", {{"spacing", 0.1}, {"drop", 2}, {"drop_size", 5.0}, {"drop_density", 1e5}}},
+      {"fluid_column", {{"spacing", 0.1}, {"drop", "ball"}, {"drop_size", 5.0}, {"drop_density", 1e5}}},
       {"fluid_column",
-       {{"spacing", 0.1}, {"drop", 1}, {"drop_size", 0.01}, {"drop_density", 1.0}, {"drop_x", -20.0},
+       {{"spacing", 0.1}, {"drop", "box"}, {"drop_size", 0.01}, {"drop_density", 1.0}, {"drop_x", -20.0},
         {"drop_z", -20.0}, {"drop_height", 0.0}}},
   };
   for (const auto& [scene, params] : cases) {

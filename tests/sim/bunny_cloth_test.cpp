@@ -13,7 +13,7 @@
 namespace sim {
 namespace {
 
-using Overrides = std::map<std::string, double>;
+using Overrides = ParamValues;
 
 bool bunny_available() { return !find_asset("stanford-bunny.obj").path.empty(); }
 
@@ -85,7 +85,7 @@ TEST(BunnyCloth, FrictionHoldsTheDrapedClothAtRestAndWithoutItTheClothSlidesOff)
 
 // A cloth dropped off-centre onto a sphere: its centre lands where the surface slopes at ~45°.
 double final_offset(double friction) {
-  World world(test::build_scene("bunny_cloth", {{"collider", 1},
+  World world(test::build_scene("bunny_cloth", {{"collider", "sphere"},
                                                 {"resolution", 16},
                                                 {"cloth_size", 0.5},
                                                 {"cloth_height", 1.1},

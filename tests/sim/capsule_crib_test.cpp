@@ -2,7 +2,7 @@
 // a crib of round bodies is a mechanism (its layers can roll under the box without lifting it), so what
 // the contacts leave over each frame adds up, and at 100 × 1 the stack fell after 33 s (issue 41).
 // constraints/body_contact.h holds the material points for static friction and resists rolling;
-// families/rigid/contact_anchors.h keeps the anchors across detections.
+// families/rigid/body_contacts/contact_anchors.h keeps the anchors across detections.
 #include <gtest/gtest.h>
 
 #include "registry/frame_metrics.h"
@@ -12,7 +12,7 @@ namespace sim {
 namespace {
 
 // The box's horizontal drift from its start after each of `seconds` [m], at 100 substeps × 1 iteration.
-std::vector<double> box_drift(const std::map<std::string, double>& params, int seconds) {
+std::vector<double> box_drift(const ParamValues& params, int seconds) {
   World w(test::build_scene("capsule_stack", params), BackendKind::Cpu);
   const Settings s = test::make_settings(100, 1);
   std::vector<double> drift;

@@ -71,7 +71,7 @@ TEST(Chain, EqualCostMeansEqualProjections) {
 TEST(Chain, HeavyMassStretchSubstepsVersusIterations) {
   // Figure 3 right: a 10⁵ kg bottom mass makes the chain bounce; the paper reports the maximum error
   // over the run, 322.1 m with 100 iterations against 3.2 m with 100 substeps (two orders of magnitude).
-  const std::map<std::string, double> heavy{{"heavy_mass", 1e5}};
+  const ParamValues heavy{{"heavy_mass", 1e5}};
   World substepped(test::build_scene("chain", heavy), BackendKind::Cpu);
   World iterated(test::build_scene("chain", heavy), BackendKind::Cpu);
   double max_sub = 0.0, max_it = 0.0;

@@ -172,7 +172,7 @@ TEST(ColliderShape, PaddingCoversTheContactReachAtEveryScale) {
   for (const Real size : {1.0, 0.4, 0.1}) {
     const Built built = test::build_scene(
         "bunny_cloth",
-        {{"collider", 1}, {"collider_size", size}, {"resolution", 64}, {"sdf_resolution", 64}});
+        {{"collider", "sphere"}, {"collider_size", size}, {"resolution", 64}, {"sdf_resolution", 64}});
     const SdfCollider c = built.model.bound_collider();
     const Real reach = built.model.particle_radius[0] + c.margin;
     const Vec3 lo = c.position + c.scale * c.sdf.origin;
@@ -187,7 +187,7 @@ TEST(ColliderShape, PaddingCoversTheContactReachAtEveryScale) {
   }
   // Smaller than the cap allows: said in the notes.
   const Built tiny =
-      test::build_scene("bunny_cloth", {{"collider", 1}, {"collider_size", 0.02}, {"sdf_resolution", 64}});
+      test::build_scene("bunny_cloth", {{"collider", "sphere"}, {"collider_size", 0.02}, {"sdf_resolution", 64}});
   ASSERT_EQ(tiny.model.notes.size(), 1u);
   EXPECT_TRUE(contains(tiny.model.notes[0], "the collider is small for its particles"))
       << tiny.model.notes[0];

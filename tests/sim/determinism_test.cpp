@@ -23,12 +23,12 @@ namespace {
 // Sizes that take every loop past kCpuSerialBelow (exec/cpu_exec.h), so that 2 threads really split
 // them, and scenes that reach their contacts within the frames run. Scenes not listed run with their
 // defaults.
-const std::map<std::string, std::map<std::string, double>> kTestParams = {
+const std::map<std::string, ParamValues> kTestParams = {
     {"chain", {{"particles", 3000}, {"heavy_mass", 100.0}, {"angle", 60.0}}},
     {"hanging_cloth", {{"width", 64}, {"height", 64}, {"drop_height", 0.3}}},
     // with a box dropped on the cloth (its particles' contacts with a body)
     {"bunny_cloth",
-     {{"resolution", 48}, {"layers", 2}, {"sdf_resolution", 64}, {"cloth_height", 1.05}, {"drop", 1}}},
+     {{"resolution", 48}, {"layers", 2}, {"sdf_resolution", 64}, {"cloth_height", 1.05}, {"drop", "box"}}},
     {"fem_beam",
      {{"cells_length", 20},
       {"cells_height", 6},
@@ -42,7 +42,7 @@ const std::map<std::string, std::map<std::string, double>> kTestParams = {
      {{"column_height", 0.6},
       {"spacing", 0.045},
       {"vorticity", 0.5},
-      {"drop", 2},
+      {"drop", "ball"},
       {"drop_x", 0.3},
       {"drop_height", 0.5}}},
 };
@@ -63,12 +63,12 @@ std::string mode_name(const Mode& m) {
 // rebuild schedules (the solver order and contact detection do not reach its Jacobi passes).
 Built build(const std::string& scene, const Mode& m) {
   const auto it = kTestParams.find(scene);
-  std::map<std::string, double> params =
-      it == kTestParams.end() ? std::map<std::string, double>{} : it->second;
+  ParamValues params =
+      it == kTestParams.end() ? ParamValues{} : it->second;
   if (scene == "fluid_column") {
-    params["neighbour_walk"] = m.order == SolverOrder::Jacobi ? 1 : 0;  // cells : lists
+    params["neighbour_walk"] = m.order == SolverOrder::Jacobi ? "cells" : "list";
     if (m.detection == ContactDetection::PerFrame) {
-      params["neighbour_rebuild"] = 1;
+      params["neighbour_rebuild"] = "verlet";
       params["search_margin"] = 0.3;
     }
   }

@@ -22,7 +22,7 @@ struct Released {
   double density_error = 0.0;  // the largest ρ/ρ₀ − 1 over the frames [-]
 };
 
-Released release(const std::map<std::string, double>& params, int substeps, double frame_dt, int frames) {
+Released release(const ParamValues& params, int substeps, double frame_dt, int frames) {
   World world(test::build_scene("fluid_column", params), BackendKind::Cpu);
   Settings s;
   s.substeps = substeps;
@@ -57,7 +57,7 @@ TEST(FluidSmallSteps, ColumnAtFrameDt1e4GainsNoMoreThanFreeFall) {
 // A 0.2 m column at 1000 substeps of a 1/60 s frame with no CFL limit diverged at frame 1; 500 ran with
 // 2 kJ. Now 1000 substeps keep the free-fall bound, and the density error falls from 20 to 1000 substeps.
 TEST(FluidSmallSteps, ThousandSubstepsWithoutCflAreNoWorseThanTwenty) {
-  const std::map<std::string, double> column{{"column_height", 0.2}, {"cfl", 0.0}};
+  const ParamValues column{{"column_height", 0.2}, {"cfl", 0.0}};
   const Released coarse = release(column, 20, 1.0 / 60, 5);
   const Released fine = release(column, 1000, 1.0 / 60, 5);
   EXPECT_LE(fine.kinetic, fine.bound);

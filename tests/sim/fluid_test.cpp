@@ -172,8 +172,8 @@ TEST(FluidFamily, OneIterationEqualsAllPairsJacobiStep) {
 }
 
 // The fluid_column scene, small: 7 × 15 × 7 = 735 particles of 4 cm, 15 layers deep, in a 0.9 × 0.3 m box.
-Built small_column(std::map<std::string, double> extra = {}) {
-  std::map<std::string, double> params{{"column_width", 0.3},    {"column_height", 0.6},
+Built small_column(ParamValues extra = {}) {
+  ParamValues params{{"column_width", 0.3},    {"column_height", 0.6},
                                        {"column_depth", 0.3},    {"container_width", 0.9},
                                        {"container_depth", 0.3},  {"spacing", 0.04}};
   for (const auto& [k, v] : extra) params[k] = v;
@@ -187,7 +187,7 @@ struct ColumnRun {
   Vec3 lo{1e9, 1e9, 1e9}, hi{-1e9, -1e9, -1e9};  // [m]
 };
 
-ColumnRun run_column(int substeps, int iterations, int frames, std::map<std::string, double> extra = {}) {
+ColumnRun run_column(int substeps, int iterations, int frames, ParamValues extra = {}) {
   World world(small_column(std::move(extra)), BackendKind::Cpu);
   const Settings s = test::make_settings(substeps, iterations);
   ColumnRun run;
@@ -275,8 +275,8 @@ TEST(FluidColumn, CflLimitBoundsEachSubstepsDisplacement) {
 TEST(FluidColumn, NeighbourWalksAndRebuildSchedulesMeasureAlike) {
   const ColumnRun lists = run_column(10, 1, 60);
   const double a = mean_over(lists, 30, 60, &FrameMetrics::density_error_mean);
-  for (const auto& params : std::vector<std::map<std::string, double>>{
-           {{"neighbour_walk", 1}}, {{"neighbour_rebuild", 1}, {"search_margin", 0.5}}}) {
+  for (const auto& params : std::vector<ParamValues>{
+           {{"neighbour_walk", "cells"}}, {{"neighbour_rebuild", "verlet"}, {"search_margin", 0.5}}}) {
     const ColumnRun other = run_column(10, 1, 60, params);
     EXPECT_NEAR(mean_over(other, 30, 60, &FrameMetrics::density_error_mean), a, 0.5 * a + 1e-4);
     // 1 s into a splash, whose details are chaotic: the centre of mass within 3% of its height.
@@ -326,8 +326,8 @@ TEST(FluidColumn, MouseGrabDragsARegionThroughTheFluid) {
 // survives from before.
 TEST(FluidColumn, ResetRunsLikeAFreshWorld) {
   const Settings s = test::make_settings(10, 1);
-  for (const auto& params : std::vector<std::map<std::string, double>>{
-           {}, {{"neighbour_rebuild", 1}, {"search_margin", 0.3}}, {{"neighbour_walk", 1}}}) {
+  for (const auto& params : std::vector<ParamValues>{
+           {}, {{"neighbour_rebuild", "verlet"}, {"search_margin", 0.3}}, {{"neighbour_walk", "cells"}}}) {
     World fresh(small_column(params), BackendKind::Cpu), reused(small_column(params), BackendKind::Cpu);
     test::run_frames(reused, s, 20);
     reused.reset();
@@ -381,7 +381,7 @@ TEST(FluidColumn, DefaultsGiveTheInteractiveAndThePaperScale) {
 TEST(FluidColumn, BackendsMeasureAlike) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
-  for (const int walk : {0, 1}) {
+  for (const char* walk : {"list", "cells"}) {
     World cpu(small_column({{"neighbour_walk", walk}}), BackendKind::Cpu);
     World gpu(small_column({{"neighbour_walk", walk}}), BackendKind::Cuda);
     const Settings s = test::make_settings(10, 1);

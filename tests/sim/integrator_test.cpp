@@ -147,7 +147,7 @@ TEST(ImplicitEuler, StableAndDampingAtOmegaHTen) {
 // undamped spring is stable under them), 60 frames of 20 steps: finite, in bounds, energy within budget.
 struct SceneCase {
   const char* scene;
-  std::map<std::string, double> params;
+  ParamValues params;
 };
 
 std::vector<SceneCase> soft_scenes() {
@@ -160,7 +160,7 @@ std::vector<SceneCase> soft_scenes() {
             {"bend_stiffness", 0.0}}},
           {"bunny_cloth",
            {{"resolution", 12},
-            {"collider", 1},
+            {"collider", "sphere"},
             {"sdf_resolution", 32},
             {"self_collision", 0},
             {"stretch_stiffness", 1.0},

@@ -1,6 +1,6 @@
-// Particles against rigid bodies (families/rigid/particle_body_contact_stages.h): the rigid contacts of
-// constraints/body_contact.h with a particle, a sphere of its radius, as one end. Against closed forms: a
-// particle rests on a fixed box at its radius, sticks on it below the friction angle and slides with
+// Particles against rigid bodies (families/rigid/particle_contacts/particle_contact_stages.h): the rigid
+// contacts of constraints/body_contact.h with a particle, a sphere of its radius, as one end. Against closed
+// forms: a particle rests on a fixed box at its radius, sticks on it below the friction angle and slides with
 // a = g (sin θ − μ cos θ) above it, bounces to e² of its drop height; a particle striking a free box in
 // free fall shares its momentum (an inelastic collision conserves m v); a box on a cloth lying on the ground
 // carries its weight through the particles, sticks to it on a slope below the friction angle and slides

@@ -1,4 +1,4 @@
-// The velocity-level rigid solvers (families/rigid/velocity/; Giles & Andrews 2024 §2.1 and §4) against
+// The velocity-level rigid solvers (families/rigid/steppers/; Giles & Andrews 2024 §2.1 and §4) against
 // closed forms: a hanging chain's top joint carries the chain's weight, a physical pendulum released
 // horizontal carries mg (1 + 2 m d²/I_p) at the bottom of its swing, a frictionless stack shares each level's
 // load equally among its four contacts; the direct solver agrees with an enumeration of the island's
@@ -8,7 +8,7 @@
 #include <Eigen/Dense>
 #include <cmath>
 
-#include "families/rigid/velocity/rigid_direct.h"
+#include "families/rigid/steppers/rigid_direct.h"
 #include "registry/state_hash.h"
 #include "test_util.h"
 #include "world/frame_step.h"
@@ -93,7 +93,7 @@ TEST(RigidVelocity, PendulumAtTheBottomCarriesWeightAndCentripetalForce) {
 std::vector<double> plate_support(World& w, int plate, double h) {
   std::vector<double> forces;
   const State& s = w.state();
-  for (const ContactPair& c : s.contact.pairs) {
+  for (const ContactPair& c : s.body_contact.pairs) {
     const int other = c.ends.a == plate ? c.ends.b : c.ends.b == plate ? c.ends.a : -2;
     if (other < 0 || s.body.x[size_t(other)].y > s.body.x[size_t(plate)].y) continue;
     for (int k = 0; k < c.count; ++k) forces.push_back(double(c.point[k].lambda_n) / (h * h));
@@ -239,12 +239,19 @@ TEST(RigidVelocity, DirectSolverAgreesWithEnumeratedActiveSets) {
 // exits 2 with it; the viewer sets xpbd back and shows it), and xpbd, a scene without bodies or the CPU pass.
 TEST(RigidVelocity, CudaRefusesTheHostSolversByName) {
   const Built chain = hanging_chain(2, 1.0, 0.4);
-  const auto why = rigid_solver_refusal(chain.model, RigidSolver::Pgs, BackendKind::Cuda);
-  ASSERT_TRUE(why.has_value());
-  EXPECT_NE(why->find("rigid_solver pgs"), std::string::npos) << *why;
-  EXPECT_FALSE(rigid_solver_refusal(chain.model, RigidSolver::Xpbd, BackendKind::Cuda));
-  EXPECT_FALSE(rigid_solver_refusal(chain.model, RigidSolver::Direct, BackendKind::Cpu));
-  EXPECT_FALSE(rigid_solver_refusal(test::build_scene("chain").model, RigidSolver::Direct, BackendKind::Cuda));
+  const auto refusal =
+      backend_refusal(chain.model, velocity_settings(RigidSolver::Pgs, 10), BackendKind::Cuda);
+  ASSERT_TRUE(refusal.has_value());
+  EXPECT_EQ(
+      refusal->message,
+      "rigid_solver pgs runs on the CPU only (a serial velocity-level solve on the host); use --backend "
+      "cpu, or --rigid-solver xpbd on CUDA");
+  EXPECT_EQ(refusal->setting, "rigid_solver");
+  EXPECT_EQ(refusal->fallback, "xpbd");
+  const Settings direct = velocity_settings(RigidSolver::Direct, 10);
+  EXPECT_FALSE(backend_refusal(chain.model, velocity_settings(RigidSolver::Xpbd, 10), BackendKind::Cuda));
+  EXPECT_FALSE(backend_refusal(chain.model, direct, BackendKind::Cpu));
+  EXPECT_FALSE(backend_refusal(test::build_scene("chain").model, direct, BackendKind::Cuda));
 }
 
 // The backend `auto` takes the CPU where the settings ask for a host solver, saying why, so that the scenes

@@ -11,7 +11,7 @@
 
 namespace sim::test {
 
-inline Built build_scene(const std::string& name, const std::map<std::string, double>& overrides = {}) {
+inline Built build_scene(const std::string& name, const ParamValues& overrides = {}) {
   const SceneDef& scene = find_scene(name);
   ParamSet p = scene.default_params();
   for (const auto& [key, value] : overrides) p.set(key, value);
@@ -22,16 +22,16 @@ inline Built build_scene(const std::string& name, const std::map<std::string, do
 // every scene on every backend.
 inline Built build_small_scene(const std::string& name) {
   return build_scene(
-      name, name == "bunny_cloth" ? std::map<std::string, double>{{"resolution", 32}, {"sdf_resolution", 64}}
-            : name == "hanging_cloth" ? std::map<std::string, double>{{"width", 24}, {"height", 24}}
-            : name == "fem_beam"      ? std::map<std::string, double>{{"cells_length", 10},
+      name, name == "bunny_cloth" ? ParamValues{{"resolution", 32}, {"sdf_resolution", 64}}
+            : name == "hanging_cloth" ? ParamValues{{"width", 24}, {"height", 24}}
+            : name == "fem_beam"      ? ParamValues{{"cells_length", 10},
                                                                       {"cells_height", 2},
                                                                       {"cells_width", 2},
                                                                       {"length", 1.0},
                                                                       {"height", 0.2},
                                                                       {"width", 0.2}}
-            : name == "fluid_column"  ? std::map<std::string, double>{{"spacing", 0.06}}  // 10 × 20 × 10
-                                      : std::map<std::string, double>{});
+            : name == "fluid_column"  ? ParamValues{{"spacing", 0.06}}  // 10 × 20 × 10
+                                      : ParamValues{});
 }
 
 inline std::vector<std::string> scene_names() {

@@ -185,7 +185,7 @@ TEST(TetMesh, BoxBeamIsPositiveFilledAndClosed) {
 
 // Sag of the beam's free end after it has settled [m]: backward Euler with Newton-PCG, whose large-step
 // damping brings it to rest, on the beam of `params`.
-double settled_sag(const std::map<std::string, double>& params, int frames) {
+double settled_sag(const ParamValues& params, int frames) {
   World world(test::build_scene("fem_beam", params), BackendKind::Cpu);
   Settings s;
   s.integrator = Integrator::ImplicitEuler;
@@ -230,7 +230,7 @@ TEST(FemBeam, StaticSagMatchesEulerBernoulli) {
 // 100 substeps × 1 iteration holds the beam up, 1 × 100 lets it sag several times as far. Both with
 // Jacobi, as the paper's GPU solver.
 TEST(FemBeam, SubstepsHoldTheBeamWhereIterationsLetItSag) {
-  const std::map<std::string, double> beam{{"length", 2.0},      {"height", 0.4},     {"width", 0.4},
+  const ParamValues beam{{"length", 2.0},      {"height", 0.4},     {"width", 0.4},
                                            {"cells_length", 20}, {"cells_height", 4}, {"cells_width", 4}};
   double largest[2] = {0.0, 0.0};
   double volume_error = 0.0;

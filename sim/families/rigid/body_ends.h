@@ -1,8 +1,9 @@
 // What the projections between two ends — bodies, particles or the world (constraints/joint.h's end
 // encoding) — read and write of them: their poses (EndRefs), their velocities (EndVelocities), a contact
 // pair's start of the substep, and the Jacobi gather of pose corrections through per-node slot lists. Shared
-// by the joints (families/rigid/rigid_stages.h) and the contacts (families/rigid/body_contact_stages.h,
-// families/rigid/particle_body_contact_stages.h).
+// by the joints (families/rigid/rigid_stages.h) and the contacts
+// (families/rigid/body_contacts/body_contact_stages.h,
+// families/rigid/particle_contacts/particle_contact_stages.h).
 #pragma once
 
 #include "families/rigid/rigid_data.h"

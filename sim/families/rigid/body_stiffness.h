@@ -12,33 +12,16 @@
 // particle end (a chain's particle, a cloth particle against a box) carries none from them either.
 #pragma once
 
-#include "constraints/body_contact.h"
+#include <array>
+
 #include "constraints/geometric_stiffness.h"
-#include "families/common/frame_multipliers.h"
-#include "families/rigid/rigid_family.h"
+#include "families/rigid/pair_multipliers.h"
+#include "families/rigid/rigid_data.h"
 
 namespace sim {
 
-// A body's lists of its contact pairs: with bodies (slot 2k + e of pair k's end e) and with particles (slot
-// k); null offsets: none.
-struct BodyPairLists {
-  const ContactPair* pairs;
-  const int* offsets;
-  const int* slots;
-  bool end_slots;        // slots are 2k + e (else k, the body's end read from the pair)
-  const Real* lambda_n;  // point p of pair k at kMaxManifold k + p: λ_n summed over the frame [N·s²]
-  Real scale;            // 1/(N Δt_s²): the sums' mean force [1/s²]
-};
-
-// Adds a substep's λ_n of every pair's points to their frame sums.
-struct AddContactMultipliers {
-  Real* sum;
-  const ContactPair* pairs;
-  SIM_HD void operator()(int k) const {
-    for (int p = 0; p < pairs[k].count; ++p) sum[kMaxManifold * k + p] += pairs[k].point[p].lambda_n;
-  }
-};
-
+// Kinds: the rigid family's contact kinds (families/rigid/contact_kinds.h), whose pair lists it reads.
+template <int Kinds>
 struct BodyStiffness {
   EndPoses poses;
   const Vec3* anchor_a;
@@ -47,12 +30,12 @@ struct BodyStiffness {
   Real joint_scale;                 // 1/(N Δt_s²): the sums' mean force [1/s²]
   const int* joint_offsets;         // the joints' incidence over nodes (bodies first); null: no joints
   const int* joint_slots;
-  BodyPairLists body_pairs, particle_pairs;
-  int grab_body;            // −1: no body grabbed
-  Vec3 grab_local;          // [m] body coordinates
-  const Vec3* grab_lambda;  // [N·s²]
-  DofStiffness* body;       // each body's column (its three rotations), cleared before the pass
-  Real inv_h2;              // StiffnessPass::inv_h2 [1/s²]
+  std::array<BodyPairLists, Kinds> contacts;  // each kind's, in registration order
+  int grab_body;                              // −1: no body grabbed
+  Vec3 grab_local;                            // [m] body coordinates
+  const Vec3* grab_lambda;                    // [N·s²]
+  DofStiffness* body;  // each body's column (its three rotations), cleared before the pass
+  Real inv_h2;         // StiffnessPass::inv_h2 [1/s²]
   SIM_HD void operator()(int b) const {
     const BodyPose pose = poses(b);
     Mat3 k = body[b].block;
@@ -65,7 +48,7 @@ struct BodyStiffness {
         k = k + point_force_stiffness((sign * joint_scale) * l.force, r) +
             angular_stiffness((sign * joint_scale) * l.torque);
       }
-    k = k + contact_stiffness(body_pairs, b, pose) + contact_stiffness(particle_pairs, b, pose);
+    for (const BodyPairLists& lists : contacts) k = k + contact_stiffness(lists, b, pose);
     if (b == grab_body) k = k + point_force_stiffness(inv_h2 * *grab_lambda, rotate(pose.q, grab_local));
     body[b].block = k;
   }
@@ -89,37 +72,6 @@ struct BodyStiffness {
     }
     return k;
   }
-};
-
-// The frame sums of the λ_n of a list of contact pairs, and the lists the stiffness pass reads from them.
-template <class Core>
-class PairMultipliers {
- public:
-  using Exec = typename Core::Exec;
-  using Substep = typename Core::Substep;
-  using HostModel = typename Core::HostModel;
-
-  // After a substep's iterations; the sums restart where the pairs were found again (every substep).
-  void add(Core& core, const Substep& sub, typename Exec::template Buffer<ContactPair>& pairs) {
-    const int n = int(Exec::size(pairs));
-    ContactPair* p = Exec::data(pairs);
-    sums_.add(
-        core, sub, kMaxManifold * n, n,
-        [&](Real* sum) {
-          return AddContactMultipliers{sum, p};
-        },
-        sub.settings.contact_detection == ContactDetection::PerSubstep);
-  }
-
-  // Each body's pairs (offsets, slots: null for none) with the frame's sums.
-  BodyPairLists lists(typename Exec::template Buffer<ContactPair>& pairs, const int* offsets,
-                      const int* slots, bool end_slots, Real inv_h2) {
-    return {Exec::data(pairs),  offsets, slots, end_slots, sums_.sums(kMaxManifold * int(Exec::size(pairs))),
-            sums_.scale(inv_h2)};
-  }
-
- private:
-  FrameMultipliers<Core, Real> sums_;
 };
 
 }  // namespace sim

@@ -1,12 +1,9 @@
-// The rigid-body family's failure bounds (metrics/failure_check.h, issue 41 item 3), against the size of
-// what fails:
+// The rigid-body family's failure bound (metrics/failure_check.h, issue 41 item 3), against the size of
+// what fails (its contact kinds have their own: families/rigid/body_contacts/body_contact_kind.h):
 //   joint separation  |p_a − p_b| of the worst joint past 10% of the shortest link (joint to joint): a chain
 //     whose joints have opened by a tenth of a link has visibly come apart (Small Steps Figure 8's 1 × 100
 //     chain opens by 80%), while the defaults hold theirs within 1.1% (rigid_chain) and 3.9% (bridge, its
-//     planks' joints 0.22 m apart under a ball 1000 times as heavy);
-//   penetration  the deepest contact past 10% of the thinnest moving body's shortest extent: a box sunk a
-//     tenth of its thickness into another is seen inside it, where the defaults' contacts rest within a
-//     fraction of a millimetre.
+//     planks' joints 0.22 m apart under a ball 1000 times as heavy).
 #pragma once
 
 #include <vector>
@@ -18,7 +15,6 @@
 namespace sim {
 
 constexpr double kJointSeparationBound = 0.1;  // of the shortest jointed link [-]
-constexpr double kPenetrationBound = 0.1;      // of the thinnest moving body [-]
 
 // The shortest link the joints hold [m]: the shortest distance between two joint anchors on one body (a chain
 // link's end to end, a plank's edge to edge), or, where no body carries two, the longest extent of a jointed
@@ -44,24 +40,11 @@ double shortest_jointed_link(const ModelT& m) {
   return span > 0.0 ? span : extent;
 }
 
-// The thinnest moving body's shortest extent [m]; 0 where none moves.
-template <class ModelT>
-double thinnest_moving_body(const ModelT& m) {
-  double thinnest = 0.0;
-  for (int b = 0; b < m.body_count(); ++b)
-    if (m.body.inv_mass[size_t(b)] > 0.0) {
-      const double t = shape_thickness(m.body.shape[size_t(b)], m.body.size[size_t(b)]);
-      if (thinnest == 0.0 || t < thinnest) thinnest = t;
-    }
-  return thinnest;
-}
-
 template <class ModelT>
 void rigid_failures(const ModelT& m, const RigidMetrics& r, FailureChecks& out) {
   if (const double link = shortest_jointed_link(m); link > 0.0)
     out.push_back({"joint separation", r.joint_separation_max, kJointSeparationBound * link, "m", 1.4});
-  if (const double thinnest = thinnest_moving_body(m); m.body_contact.enabled && thinnest > 0.0)
-    out.push_back({"penetration", r.contact_depth_max, kPenetrationBound * thinnest, "m", 2.0});
+  RigidContactKinds::failures(m, r, out);
 }
 
 }  // namespace sim

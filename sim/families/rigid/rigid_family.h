@@ -1,8 +1,9 @@
 // The rigid-body family (Müller et al. 2020, "Müller 2020"): bodies, the joints between bodies, particles
-// and the world, and the contacts of bodies with each other and with particles. Its pieces: data
-// (rigid_data.h), builder part and joint colouring (rigid_build.h), metrics (rigid_metrics.h), failure
-// bounds (rigid_bounds.h), drawing (rigid_draw.h), and its solver stages (rigid_stages.h, with the contacts
-// of body_contact_stages.h and particle_body_contact_stages.h).
+// and the world, and the bodies' contact kinds (contact_kinds.h: with each other and the world's planes,
+// with particles). Its pieces: data (rigid_data.h), builder part and joint colouring (rigid_build.h),
+// metrics (rigid_metrics.h), failure bounds (rigid_bounds.h), drawing (rigid_draw.h), options
+// (rigid_options.h), and its solver stages (rigid_stages.h), which move the bodies by the body stepper the
+// settings name (steppers/body_stepper.h) and run the contact kinds (contact_set.h).
 #pragma once
 
 #include <algorithm>
@@ -11,15 +12,16 @@
 #include <tuple>
 #include <vector>
 
-#include "detect/body_detection.h"
 #include "families/family.h"
+#include "families/rigid/contact_kinds.h"
 #include "families/rigid/rigid_bounds.h"
 #include "families/rigid/rigid_build.h"
 #include "families/rigid/rigid_data.h"
 #include "families/rigid/rigid_draw.h"
 #include "families/rigid/rigid_metrics.h"
 #include "families/rigid/rigid_options.h"
-#include "families/rigid/velocity/rigid_velocity_solver.h"
+#include "families/rigid/steppers/body_stepper.h"
+#include "families/rigid/steppers/rigid_direct.h"
 
 namespace sim {
 
@@ -37,8 +39,9 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
     int body_count() const { return int(body.inv_mass.size()); }
     int joint_count() const { return int(joint.ends.size()); }
   };
+  // The bodies and joints, then each contact kind's part (state.body_contact.pairs, ...).
   template <template <class> class Array>
-  struct StatePart {
+  struct StatePart : RigidContactKinds::StateParts<Array> {
     struct {
       Array<Vec3> x;      // centre of mass [m]
       Array<Quat> q;      // orientation, body → world
@@ -48,24 +51,18 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
     struct {
       Array<JointLambda> lambda;  // the last substep's multipliers, colour-sorted
     } joint;
-    struct {
-      // the contacts of the last detection with their last substep's multipliers: the bodies' own, sorted
-      // by colour (families/rigid/body_contact_stages.h), and the particles' with bodies, particle by
-      // particle (families/rigid/particle_body_contact_stages.h)
-      Array<ContactPair> pairs;
-      Array<ContactPair> particle_pairs;
-    } contact;
-    auto fields() {
-      return std::tie(body.x, body.q, body.v, body.omega, joint.lambda, contact.pairs,
-                      contact.particle_pairs);
-    }
-    auto fields() const {
-      return std::tie(body.x, body.q, body.v, body.omega, joint.lambda, contact.pairs,
-                      contact.particle_pairs);
+    auto fields() { return fields_of(*this); }
+    auto fields() const { return fields_of(*this); }
+
+   private:
+    template <class Self>
+    static auto fields_of(Self& s) {
+      return std::tuple_cat(std::tie(s.body.x, s.body.q, s.body.v, s.body.omega, s.joint.lambda),
+                            RigidContactKinds::StateParts<Array>::tie_parts(s));
     }
   };
-  // The rigid solver (Giles & Andrews 2024 §4; families/rigid/velocity/): XPBD on poses, or velocity-level
-  // PGS or the direct solver, with their settings.
+  // The body stepper (Giles & Andrews 2024 §4; families/rigid/steppers/): XPBD on poses, or velocity-level
+  // PGS or the direct solver, with the velocity-level steppers' settings.
   struct Options {
     RigidSolver rigid_solver = RigidSolver::Xpbd;
     int rigid_iterations = 25;  // PGS sweeps a substep (the paper: 25)
@@ -88,30 +85,29 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
   using Sums = RigidSums;
   using Metrics = RigidMetrics;
   template <class Exec, class ModelA, class StateA>
-  static MeasureRigid measure_term(const ModelA& m, const StateA& s, const MetricFrame& frame) {
+  static auto measure_term(const ModelA& m, const StateA& s, const MetricFrame& frame) {
     const int bodies = int(Exec::size(m.body.inv_mass));
     const int joints = int(Exec::size(m.joint.ends));
-    const int body_pairs = int(Exec::size(s.contact.pairs));
-    return {{Exec::data(s.body.x), Exec::data(s.body.q), Exec::data(m.body.inv_mass),
-             Exec::data(m.body.inv_inertia), Exec::data(s.particle_x), Exec::data(m.particle_inv_mass)},
-            Exec::data(s.body.v),
-            Exec::data(s.body.omega),
-            Exec::data(m.joint.ends),
-            Exec::data(m.joint.kind),
-            Exec::data(m.joint.anchor_a),
-            Exec::data(m.joint.anchor_b),
-            Exec::data(m.joint.frame_a),
-            Exec::data(m.joint.frame_b),
-            Exec::data(m.joint.compliance),
-            Exec::data(m.joint.angular_compliance),
-            Exec::data(s.joint.lambda),
-            Exec::data(s.contact.pairs),
-            Exec::data(s.contact.particle_pairs),
-            frame,
-            bodies,
-            joints,
-            body_pairs,
-            bodies + joints + body_pairs + int(Exec::size(s.contact.particle_pairs))};
+    const auto contacts = RigidContactKinds::measure_terms<Exec>(m, s, frame);
+    return MeasureRigid<decltype(contacts)>{
+        {Exec::data(s.body.x), Exec::data(s.body.q), Exec::data(m.body.inv_mass),
+         Exec::data(m.body.inv_inertia), Exec::data(s.particle_x), Exec::data(m.particle_inv_mass)},
+        Exec::data(s.body.v),
+        Exec::data(s.body.omega),
+        Exec::data(m.joint.ends),
+        Exec::data(m.joint.kind),
+        Exec::data(m.joint.anchor_a),
+        Exec::data(m.joint.anchor_b),
+        Exec::data(m.joint.frame_a),
+        Exec::data(m.joint.frame_b),
+        Exec::data(m.joint.compliance),
+        Exec::data(m.joint.angular_compliance),
+        Exec::data(s.joint.lambda),
+        contacts,
+        frame,
+        bodies,
+        joints,
+        bodies + joints + contacts.count};
   }
   // The tracked body's centre and a diverged body's, read once the sums are in.
   template <class Exec, class ModelA, class StateA>
@@ -131,16 +127,14 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
     return {-double(length(joint.force)), double(length(joint.torque))};
   }
   template <class ModelT>
-  static void finish(Metrics& out, const Sums& sums, const ModelT& m, Real) {
-    finish_rigid(out, sums, m.tracked_body);
+  static void finish(Metrics& out, const Sums& sums, const ModelT& m, Real h) {
+    finish_rigid(out, sums, m, h);
   }
   static std::vector<MetricColumn<Metrics>> columns() { return rigid_columns(); }
   template <class ModelT>
   static void residuals(const ModelT& m, const Metrics& r, ResidualParts& out) {
     if (m.joint_count() > 0) out.push_back({"joints", r.joint_separation_max, "m"});
-    if (m.body_count() > 0 && m.body_contact.enabled) out.push_back({"contacts", r.contact_depth_max, "m"});
-    if (m.body_count() > 0 && m.body_contact.enabled && m.body_contact.particles && m.particle_count() > 0)
-      out.push_back({"particle contacts", r.particle_contact_depth_max, "m"});
+    RigidContactKinds::residuals(m, r, out);
   }
   template <class ModelT>
   static void failures(const ModelT& m, const Metrics& r, FailureChecks& out) {
@@ -154,15 +148,7 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
                                "rad, |L| %.6g kg m^2/s",
                                m.body_count(), m.joint_count(), r.joint_separation_max, r.joint_angle_max,
                                double(length(r.angular_momentum)))});
-    if (m.body_contact.enabled)
-      out.push_back(
-          {"contacts", format_text("%d points, %d touching: force %.6g N, deepest %.4g m", r.contact_points,
-                                   r.contacts_touching, r.contact_force, r.contact_depth_max)});
-    if (m.body_contact.enabled && m.body_contact.particles && m.particle_count() > 0)
-      out.push_back(
-          {"particles", format_text("%d contacts with bodies, %d touching: force %.6g N, deepest %.4g m",
-                                    r.particle_contact_points, r.particle_contacts_touching,
-                                    r.particle_contact_force, r.particle_contact_depth_max)});
+    RigidContactKinds::report(m, r, out);
     if (r.lcp_fallbacks > 0)
       out.push_back({"rigid solver",
                      format_text("%d islands fell back from the direct solver to PGS in the last frame: %s",
@@ -172,11 +158,6 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
       out.push_back({"rigid solver",
                      format_text("%lld PGS sweeps and %lld pivoting steps in the last frame, no fallback",
                                  r.rigid_solver_iterations, r.lcp_pivots)});
-    if (r.contacts_dropped > 0)
-      out.push_back({"contacts",
-                     format_text("%d pairs left out at the last detection: a body had more than %d",
-                                 r.contacts_dropped, kBodyContactSlots),
-                     true});
     if (m.tracked_body.body >= 0)
       out.push_back({"tracked", format_text("%s: height %.6g m, sank %.4g m, drifted %.4g m",
                                             m.tracked_body.name.c_str(), r.tracked_body_height,
@@ -194,6 +175,18 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
         mass += 1.0 / m.body.inv_mass[b];
         top = std::max(top, double(s.body.x[b].y));
       }
+  }
+  template <class ModelT>
+  static bool holds_grab(const ModelT& m, const Grab& g) {
+    return g.body >= 0 && g.body < m.body_count();
+  }
+  // A host stepper (steppers/body_stepper.h) where there are bodies to move.
+  template <class ModelT, class SettingsT>
+  static std::optional<HostOnly> host_only(const ModelT& m, const SettingsT& s) {
+    const BodyStepperEntry& stepper = body_stepper(s.rigid_solver);
+    if (!stepper.on_host() || m.body_count() == 0) return std::nullopt;
+    return HostOnly{"rigid_solver", stepper.name, body_stepper(RigidSolver::Xpbd).name,
+                    "a serial velocity-level solve on the host"};
   }
   template <class ModelT>
   static const char* force_form_refusal(const ModelT& m) {

@@ -1,22 +1,30 @@
 // The rigid family's settings (RigidFamily::Options), as entries of the settings table
-// (settings/setting_spec.h): which solver moves the bodies — Müller et al. 2020's XPBD, or the velocity-level
-// projected Gauss-Seidel and direct solvers Giles & Andrews 2024 ran Algorithm 1 on (§4) — and theirs.
+// (settings/setting_spec.h): which body stepper moves the bodies — Müller et al. 2020's XPBD, or the
+// velocity-level projected Gauss-Seidel and direct solvers Giles & Andrews 2024 ran Algorithm 1 on (§4), or
+// any other registered (steppers/body_stepper.h) — and the velocity-level steppers' own.
 #pragma once
 
 #include <vector>
 
+#include "families/rigid/steppers/body_stepper.h"
 #include "settings/setting_spec.h"
 
 namespace sim {
+
+// rigid_solver's choices: every registered body stepper by its name.
+inline std::vector<ParamChoice> body_stepper_choices() {
+  std::vector<ParamChoice> choices;
+  for (const BodyStepperEntry& e : body_steppers()) choices.push_back({e.name, e.id});
+  return choices;
+}
 
 template <class Options>
 std::vector<SettingSpec<Options>> rigid_options() {
   using T = ParamType;
   using W = Widget;
-  // Where each option does anything (SettingSpec::relevant): the velocity-level solvers' own.
-  using Solver = decltype(Options::rigid_solver);
-  const auto velocity_level = [](const Options& o) { return o.rigid_solver != Solver::Xpbd; };
-  const auto direct = [](const Options& o) { return o.rigid_solver == Solver::Direct; };
+  // Where each option does anything (SettingSpec::relevant): the host steppers' own, the pivots the direct's.
+  const auto velocity_level = [](const Options& o) { return body_stepper(o.rigid_solver).on_host(); };
+  const auto direct = [](const Options& o) { return o.rigid_solver == RigidSolver::Direct; };
   return {
       setting(
           &Options::rigid_solver,
@@ -30,7 +38,7 @@ std::vector<SettingSpec<Options>> rigid_options() {
            "Gauss-Seidel or the direct solver (LDLT + block principal pivoting), as Giles & Andrews 2024 ran "
            "(CPU only)",
            false,
-           {"xpbd", "pgs", "direct"},
+           body_stepper_choices(),
            W::Combo}),
       only_when(setting(&Options::rigid_iterations,
               {"rigid_iterations",

@@ -2,153 +2,34 @@
 // Steps Algorithm 1's substeps): the bodies' prediction with the gyroscopic term beside the particles'
 // (begin_substep), the joints projected every iteration — Gauss-Seidel colour by colour, or Jacobi through
 // per-end slots with the inverse masses split n_i/ω ways — and the mouse grab of a body, then the velocity
-// update from the pose change and the velocity pass: the joints' damping (end_substep). The bodies'
-// contacts (families/rigid/body_contact_stages.h) run inside these hooks: found at detect, projected after
-// the joints every iteration, their velocity pass after the joints'. Data and metric term:
-// families/rigid/rigid_family.h.
+// update from the pose change and the velocity pass: the joints' damping (end_substep). A host body stepper
+// (families/rigid/steppers/body_stepper.h), where the settings name one, moves the bodies instead at the
+// substep's start, the particles' joints and contacts following with the bodies held. The contact kinds
+// (families/rigid/contact_set.h) run inside these hooks: found at detect, begun before the bodies'
+// prediction, projected after the joints every iteration, their velocity pass after the joints'. Data and
+// metric term: families/rigid/rigid_family.h.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "families/common/frame_multipliers.h"
 #include "families/family.h"
-#include "families/rigid/body_contact_stages.h"
 #include "families/rigid/body_ends.h"
+#include "families/rigid/body_passes.h"
 #include "families/rigid/body_stability.h"
+#include "families/rigid/body_stiffness.h"
+#include "families/rigid/contact_set.h"
+#include "families/rigid/joint_passes.h"
 #include "families/rigid/rigid_family.h"
-#include "families/rigid/velocity/rigid_velocity_solver.h"
+#include "families/rigid/steppers/body_stepper.h"
 #include "model/grab.h"
 #include "settings/settings.h"
 
 namespace sim {
-
-// Algorithm 2 lines 2-9 for body i, keeping the pose at the start of the substep.
-struct PredictBodies {
-  Vec3* x;
-  const Vec3* v;
-  Vec3 *omega, *x_prev;
-  Quat *q, *q_prev;
-  const Real* w;
-  const Vec3* inv_inertia;
-  Vec3 gravity;
-  Real h;
-  SIM_HD void operator()(int i) const {
-    x_prev[i] = x[i];
-    q_prev[i] = q[i];
-    predict_body(x[i], q[i], v[i], omega[i], w[i], inv_inertia[i], gravity, h);
-  }
-};
-
-// Algorithm 2 lines 15-18, with the solver's velocity damping e^{−d h} on v and ω (stages.h, UpdateVelocity).
-struct UpdateBodyVelocities {
-  const Vec3 *x, *x_prev;
-  const Quat *q, *q_prev;
-  Vec3 *v, *omega;
-  Real inv_h;
-  Real damping_factor;  // e^{−d Δt_s} [-]
-  SIM_HD void operator()(int i) const {
-    body_velocity(x[i], q[i], x_prev[i], q_prev[i], inv_h, v[i], omega[i]);
-    v[i] = damping_factor * v[i];
-    omega[i] = damping_factor * omega[i];
-  }
-};
-
-struct JointArgs {
-  JointTable joints;
-  JointLambda* lambda;
-  EndRefs poses;
-  Real h;
-};
-
-// Gauss-Seidel: joint first + i of one colour (no other joint of the colour shares its ends).
-struct ProjectJointColour {
-  JointArgs args;
-  int first;
-  SIM_HD void operator()(int i) const {
-    const int j = first + i;
-    const Int2 e = args.joints.ends[j];
-    BodyPose a = args.poses.load(e.a), b = args.poses.load(e.b);
-    project_joint(args.joints.spec(j), a, b, 1.0, 1.0, args.lambda[j], args.h);
-    args.poses.store(e.a, a);
-    args.poses.store(e.b, b);
-  }
-};
-
-// Jacobi: joint j projected on copies of its ends from the poses every joint of the pass reads, each end's
-// inverse masses split n/ω ways (n: the joints at that end), its corrections written to slots 2j, 2j + 1.
-struct ProjectJointJacobi {
-  JointArgs args;
-  JacobiSplit split;  // over the joints' incidence
-  PoseCorrection* slots;
-  SIM_HD void operator()(int j) const {
-    const Int2 e = args.joints.ends[j];
-    const BodyPose a0 = args.poses.load(e.a), b0 = args.poses.load(e.b);
-    BodyPose a = a0, b = b0;
-    project_joint(args.joints.spec(j), a, b, split(e.a), split(e.b), args.lambda[j], args.h);
-    slots[2 * j] = pose_change(a0, a);
-    slots[2 * j + 1] = pose_change(b0, b);
-  }
-};
-
-// K⁻¹ d: the impulse that changes a relative velocity by d through inverse mass matrix K; 0 where K is
-// singular (a direction neither end can move in, such as a particle's turn).
-SIM_HD Vec3 block_impulse(const Mat3& K, Vec3 d) {
-  const Real det = determinant(K);
-  return det > 1e-300 ? inverse(K) * d : Vec3{0.0, 0.0, 0.0};
-}
-
-// Müller 2020 §3.6: each joint's relative velocity at its anchors and its relative angular velocity are
-// reduced by min(μ h, 1), as impulses with the generalised inverse masses; joint first + i of a colour.
-struct DampJointColour {
-  JointArgs args;
-  const Real* damping;
-  EndVelocities vel;
-  int first;
-  SIM_HD void operator()(int i) const {
-    const int j = first + i;
-    const Real k = min_number(damping[j] * args.h, 1.0);
-    if (k <= 0.0) return;
-    const Int2 e = args.joints.ends[j];
-    const BodyPose a = args.poses.load(e.a), b = args.poses.load(e.b);
-    Vec3 lin_a, ang_a, lin_b, ang_b;
-    vel.load(e.a, lin_a, ang_a);
-    vel.load(e.b, lin_b, ang_b);
-    const Vec3 ra = rotate(a.q, args.joints.anchor_a[j]), rb = rotate(b.q, args.joints.anchor_b[j]);
-    // the impulses that remove k of the relative velocities, through the same inverse mass matrices as the
-    // positions' blocks (constraints/joint.h)
-    const Vec3 p = block_impulse(positional_inv_mass_matrix(a, ra) + positional_inv_mass_matrix(b, rb),
-                                 k * ((lin_b + cross(ang_b, rb)) - (lin_a + cross(ang_a, ra))));
-    lin_a += a.w * p;
-    ang_a += apply_inv_inertia(a, cross(ra, p));
-    lin_b -= b.w * p;
-    ang_b -= apply_inv_inertia(b, cross(rb, p));
-    const Vec3 l = block_impulse(inv_inertia_matrix(a) + inv_inertia_matrix(b), k * (ang_b - ang_a));
-    ang_a += apply_inv_inertia(a, l);
-    ang_b -= apply_inv_inertia(b, l);
-    vel.store(e.a, lin_a, ang_a);
-    vel.store(e.b, lin_b, ang_b);
-  }
-};
-
-// The mouse grab of a body: its point at `local` pulled to this substep's target (Stages::grab_target) by
-// one positional block of the grab's compliance (the attachment of Small Steps Eq. 8 on a body point).
-struct ProjectBodyGrab {
-  EndRefs poses;
-  int body;
-  Vec3 local;       // [m] body coordinates
-  Vec3 target;      // [m]
-  Real compliance;  // α [m/N]
-  Vec3* lambda;     // [N·s²]
-  Real h;
-  SIM_HD void operator()(int) const {
-    BodyPose a = poses.load(body);
-    BodyPose goal{target, quat_identity(), 0.0, {0.0, 0.0, 0.0}};
-    positional_block(a, goal, 1.0, 1.0, rotate(a.q, local), {0.0, 0.0, 0.0}, compliance, *lambda, h);
-    poses.store(body, a);
-  }
-};
 
 template <class Core>
 class RigidFamily::Stages : public FamilyHooks {
@@ -169,7 +50,7 @@ class RigidFamily::Stages : public FamilyHooks {
                                    [](Int2 e) { return is_particle_end(e.a) || is_particle_end(e.b); });
     Exec::upload(no_mass_, std::vector<Real>(size_t(bodies_), 0.0));
     Exec::upload(no_inertia_, std::vector<Vec3>(size_t(bodies_), Vec3{0.0, 0.0, 0.0}));
-    velocity_.reset();
+    if (host_) host_->reset();
     Exec::resize(x_prev_, size_t(bodies_));
     Exec::resize(q_prev_, size_t(bodies_));
     Exec::resize(grab_lambda_, 1);
@@ -180,15 +61,29 @@ class RigidFamily::Stages : public FamilyHooks {
 
   void state_uploaded(Core&) {
     contacts_.state_uploaded();
-    velocity_.reset();
+    if (host_) host_->reset();
+  }
+
+  // The one place the body stepper is chosen (steppers/body_stepper.h), once a frame: a host stepper made
+  // anew when the setting names another, with its settings; XPBD on poses (none) otherwise, or without
+  // bodies.
+  template <class Settings>
+  void configure(Core&, const Settings& s) {
+    if (stepper_ != s.rigid_solver) {
+      const BodyStepperEntry& stepper = body_stepper(s.rigid_solver);
+      host_ = stepper.on_host() ? stepper.make() : nullptr;
+      stepper_ = s.rigid_solver;
+    }
+    on_host_ = host_ && bodies_ > 0;
+    step_settings_ = {s.rigid_iterations, s.baumgarte, s.pivot_steps, s.warm_start};
   }
   void detect(Core& core, Vec3 gravity, Real dt) { contacts_.detect(core, gravity, dt); }
   void add_frame_stats(RigidSums& sums) const {
-    sums.contacts_dropped = contacts_.dropped();
-    sums.solver_iterations = velocity_last_.iterations;
-    sums.lcp_pivots = velocity_last_.pivots;
-    sums.lcp_fallbacks = velocity_last_.fallbacks;
-    sums.lcp_fallback_reason = int(velocity_last_.reason);
+    contacts_.add_frame_stats(sums.contacts);
+    sums.solver_iterations = host_last_.iterations;
+    sums.lcp_pivots = host_last_.pivots;
+    sums.lcp_fallbacks = host_last_.fallbacks;
+    sums.lcp_fallback_reason = host_last_.fallback_reason;
   }
 
   void set_grab(const Grab& grab) {
@@ -199,8 +94,8 @@ class RigidFamily::Stages : public FamilyHooks {
   void begin_substep(Core& core, const Substep& sub) {
     auto& b = core.state.body;
     contacts_.begin_substep(core, sub);  // reads the poses and velocities before the prediction
-    if (velocity_level(sub.settings)) {
-      solve_velocities(core, sub);
+    if (on_host_) {
+      step_on_host(core, sub);
       return;
     }
     core.launch(
@@ -215,10 +110,10 @@ class RigidFamily::Stages : public FamilyHooks {
   void project(Core& core, const Substep& sub) {
     const int joints = int(Exec::size(core.model.joint.ends));
     JointArgs args = joint_args(core, sub.h);
-    if (velocity_level(sub.settings)) {  // the bodies moved already: the particles' side only
+    if (on_host_) {  // the bodies moved already: the particles' side only
       args.poses = kinematic(args.poses);
       if (particle_joints_) core.sweep(colours_, [&](int first) { return ProjectJointColour{args, first}; });
-      contacts_.project_particles(core, sub, args.poses);
+      contacts_.project(core, sub, args.poses, true);
       return;
     }
     if (joints > 0 && sub.settings.order == SolverOrder::GaussSeidel) {
@@ -229,7 +124,7 @@ class RigidFamily::Stages : public FamilyHooks {
     if (grabbing())
       core.launch(1, ProjectBodyGrab{args.poses, grab_.body, grab_.local, grab_target(sub), grab_.compliance,
                                      Exec::data(grab_lambda_), sub.h});
-    contacts_.project(core, sub, args.poses);
+    contacts_.project(core, sub, args.poses, false);
   }
 
   // Joints may end on particles and bodies touch particles: their velocity passes change those particles'.
@@ -237,9 +132,9 @@ class RigidFamily::Stages : public FamilyHooks {
 
   void end_substep(Core& core, const Substep& sub) {
     if (bodies_ == 0 && Exec::size(core.model.joint.ends) == 0) return;
-    if (velocity_level(sub.settings)) {
-      contacts_.particle_velocity_pass(core, sub, kinematic(joint_args(core, sub.h).poses),
-                                       length(sub.settings.gravity_scale * gravity_));
+    if (on_host_) {
+      contacts_.velocity_pass(core, sub, kinematic(joint_args(core, sub.h).poses),
+                              length(sub.settings.gravity_scale * gravity_), true);
       return;
     }
     auto& b = core.state.body;
@@ -251,13 +146,13 @@ class RigidFamily::Stages : public FamilyHooks {
       core.sweep(colours_, [&](int first) {
         return DampJointColour{args, Exec::data(core.model.joint.damping), end_velocities<Exec>(core), first};
       });
-    contacts_.velocity_pass(core, sub, args.poses, length(sub.settings.gravity_scale * gravity_));
+    contacts_.velocity_pass(core, sub, args.poses, length(sub.settings.gravity_scale * gravity_), false);
   }
 
   void end_frame(Core&) {
     grab_start_ = grab_.target;
-    velocity_last_ = velocity_.frame();
-    velocity_.begin_frame();
+    host_last_ = host_ ? host_->frame() : BodyStepStats{};
+    if (host_) host_->begin_frame();
   }
 
   DrawCounts draw_counts(const Core&) const { return {bodies_, joints_}; }  // a shape a body, a bead a joint
@@ -295,21 +190,21 @@ class RigidFamily::Stages : public FamilyHooks {
     const JointLambda* sums = frame_lambda_.sums(int(Exec::size(j.ends)));
     const bool joints = sums && Exec::size(j.incidence_offsets) > size_t(bodies_);
     const JointArgs args = joint_args(core, 0.0);
-    core.launch(bodies_, BodyStiffness{{args.poses.body_x, args.poses.body_q, args.poses.body_w,
-                                        args.poses.body_inv_inertia, core.x(), core.w()},
-                                       args.joints.anchor_a,
-                                       args.joints.anchor_b,
-                                       sums,
-                                       frame_lambda_.scale(pass.inv_h2),
-                                       joints ? Exec::data(j.incidence_offsets) : nullptr,
-                                       joints ? Exec::data(j.incidence_slots) : nullptr,
-                                       contacts_.body_pair_lists(core, pass.inv_h2),
-                                       contacts_.particle_pair_lists(core, pass.inv_h2),
-                                       grabbing() ? grab_.body : -1,
-                                       grab_.local,
-                                       Exec::data(grab_lambda_),
-                                       Exec::data(body_stiffness_),
-                                       pass.inv_h2});
+    core.launch(bodies_, BodyStiffness<ContactSet<Core>::kKinds>{
+                             {args.poses.body_x, args.poses.body_q, args.poses.body_w,
+                              args.poses.body_inv_inertia, core.x(), core.w()},
+                             args.joints.anchor_a,
+                             args.joints.anchor_b,
+                             sums,
+                             frame_lambda_.scale(pass.inv_h2),
+                             joints ? Exec::data(j.incidence_offsets) : nullptr,
+                             joints ? Exec::data(j.incidence_slots) : nullptr,
+                             contacts_.pair_lists(core, pass.inv_h2),
+                             grabbing() ? grab_.body : -1,
+                             grab_.local,
+                             Exec::data(grab_lambda_),
+                             Exec::data(body_stiffness_),
+                             pass.inv_h2});
   }
 
   // The bodies' rotations in the stability criterion (body_stability.h), and Eq. 6's damping of them.
@@ -330,10 +225,6 @@ class RigidFamily::Stages : public FamilyHooks {
 
  private:
   bool grabbing() const { return grab_.body >= 0 && grab_.body < bodies_; }
-  template <class S>
-  bool velocity_level(const S& s) const {
-    return s.rigid_solver != RigidSolver::Xpbd && bodies_ > 0;
-  }
 
   // Where the grabbed point is pulled this substep: from where it was at the frame's start to the target,
   // a fraction (s + 1)/n of the way [m].
@@ -348,9 +239,9 @@ class RigidFamily::Stages : public FamilyHooks {
     return poses;
   }
 
-  // Giles & Andrews 2024's velocity-level solve of the bodies (velocity/rigid_velocity_solver.h), on the
-  // host: the CPU backend's buffers are host memory (World refuses pgs and direct on CUDA).
-  void solve_velocities(Core& core, const Substep& sub) {
+  // The host stepper's substep (steppers/body_stepper.h): the CPU backend's buffers are host memory (World
+  // refuses host steppers on CUDA: RigidFamily::host_only).
+  void step_on_host(Core& core, const Substep& sub) {
     if constexpr (Exec::kHostMemory) {
       RigidHostView view = host_view(core);
       if (grabbing()) {
@@ -361,13 +252,7 @@ class RigidFamily::Stages : public FamilyHooks {
       view.gravity = sub.settings.gravity_scale * gravity_;
       view.h = sub.h;
       view.v_max = core.model.body_contact.max_depenetration_speed;
-      VelocitySolveSettings solve;
-      solve.solver = sub.settings.rigid_solver;
-      solve.iterations = sub.settings.rigid_iterations;
-      solve.beta = sub.settings.baumgarte;
-      solve.pivot_steps = sub.settings.pivot_steps;
-      solve.warm_start = sub.settings.warm_start;
-      velocity_.substep(view, solve);
+      host_->substep(view, step_settings_);
       ++core.launches;
     }
   }
@@ -407,9 +292,12 @@ class RigidFamily::Stages : public FamilyHooks {
   typename Exec::template Buffer<PoseCorrection> slots_;
   Grab grab_;
   Vec3 grab_start_{};
-  BodyContacts<Core> contacts_;
-  RigidVelocitySolver velocity_;                      // pgs and direct (host)
-  VelocityFrameStats velocity_last_;                  // what its solves did over the last frame
+  ContactSet<Core> contacts_;
+  std::optional<RigidSolver> stepper_;                // the frame's body stepper
+  std::unique_ptr<BodyStepper> host_;                 // its host stepper, if it is one
+  bool on_host_ = false;                              // the host stepper moves the bodies this frame
+  BodyStepSettings step_settings_;                    // its settings this frame
+  BodyStepStats host_last_;                           // what it did over the last frame
   bool particle_joints_ = false;                      // some joint ends on a particle
   typename Exec::template Buffer<Real> no_mass_;      // zeros: the bodies seen as immovable
   typename Exec::template Buffer<Vec3> no_inertia_;   // zeros

@@ -1,9 +1,9 @@
 // The friction of particles against rigid bodies as one patch per body (constraints/particle_patch.h):
 // each chunk's part of its body's patch, the body's static, dynamic and torsional friction, and each pair's
-// share of it for its particle (families/rigid/particle_body_contact_stages.h runs them).
+// share of it for its particle (families/rigid/particle_contacts/particle_contact_stages.h runs them).
 #pragma once
 
-#include "families/rigid/particle_body_passes.h"
+#include "families/rigid/particle_contacts/particle_body_passes.h"
 
 namespace sim {
 

@@ -1,7 +1,7 @@
 // Particles against rigid bodies in the solver: the pairs of detect/particle_body_detection.h, with the
 // normals, restitution and Eq. 10's allowance of two bodies' pairs (constraints/body_contact.h, Müller et
-// al. 2020 §3.5) and the friction of constraints/particle_patch.h, run by BodyContacts
-// (families/rigid/body_contact_stages.h) at the same places of Small Steps Algorithm 1. A body under a cloth or in
+// al. 2020 §3.5) and the friction of constraints/particle_patch.h, a contact kind the rigid family runs
+// (families/rigid/contact_set.h) at the same places of Small Steps Algorithm 1. A body under a cloth or in
 // a fluid touches hundreds of particles: colouring the pairs over their ends, as for two bodies, would take
 // one colour, one launch, per pair at that body. Instead the pairs are grouped by particle (a run) and a
 // particle's pairs are projected in turn on the particle itself (Gauss-Seidel on its side), while each body
@@ -9,8 +9,8 @@
 // Tonge et al. 2012), the pairs reading the body as the pass began and writing its correction to their own
 // slot, which the body gathers in ascending order after the pass. Friction is then one patch per body, its
 // shares to the particles gathered per run. A body's sums over its pairs run a chunk a thread, then the body
-// folds its chunks (families/rigid/pair_chunks.h). No atomics: the same bits on any thread count.
-// ω is the solver's Jacobi ω under Jacobi order, 1 under Gauss-Seidel.
+// folds its chunks (families/rigid/particle_contacts/pair_chunks.h). No atomics: the same bits on any thread
+// count. ω is the solver's Jacobi ω under Jacobi order, 1 under Gauss-Seidel.
 //   detect         count each particle's pairs, scan, write them; the host groups them into runs, lists
 //                  each body's pairs and cuts the lists into chunks (one round trip, beside the bodies' own),
 //                  and sizes the passes' slots;
@@ -26,10 +26,10 @@
 
 #include <vector>
 
-#include "families/family.h"
-#include "families/rigid/body_stiffness.h"
-#include "families/rigid/particle_body_friction.h"
-#include "families/rigid/particle_body_passes.h"
+#include "families/rigid/contact_metrics.h"
+#include "families/rigid/pair_multipliers.h"
+#include "families/rigid/particle_contacts/particle_body_friction.h"
+#include "families/rigid/particle_contacts/particle_body_passes.h"
 #include "model/incidence.h"
 #include "settings/settings.h"
 
@@ -41,7 +41,10 @@ class ParticleBodyContacts {
   using Exec = typename Core::Exec;
   using Substep = typename Core::Substep;
   using HostModel = typename Core::HostModel;
+  // Its pairs are projected with the bodies held where a host body stepper moved them.
+  static constexpr bool kStepperRows = false;
 
+  // bodies: those the contacts see (0 when they are off).
   void upload(Core& core, const HostModel& m, int bodies) {
     bodies_ = bodies;
     particles_ = m.body_contact.particles && bodies > 0 ? m.particle_count() : 0;
@@ -50,25 +53,27 @@ class ParticleBodyContacts {
     // one more than the particles, left 0, so that the scan's last entry is the total
     Exec::resize(count_, particles_ > 0 ? size_t(particles_) + 1 : 0);
     Exec::resize(active_, size_t(bodies));
-    Exec::resize(core.state.contact.particle_pairs, 0);
+    Exec::resize(core.state.particle_contact.pairs, 0);
     runs_ = 0;
     carry_ = false;
   }
 
-  // The largest radius plus reach over the particles along dt [m] (0 without particle contacts).
-  Real largest_reach(Core& core, Vec3 gravity, Real dt) {
-    if (particles_ == 0) return 0.0;
+  // The grid's cells must hold the largest body's reach over the frame (largest) and the largest radius plus
+  // reach over the particles along dt [m].
+  Real cell_size(Core& core, Real largest, Vec3 gravity, Real dt) {
+    if (particles_ == 0) return largest;
     ++core.launches;
-    return Exec::template reduce<LargestReach>(
+    return largest +
+           Exec::template reduce<LargestReach>(
                particles_, ParticleReach{core.x(), core.v(), core.w(), core.radius(), gravity, dt}, scratch_)
-        .value;
+               .value;
   }
 
   // The particles' pairs with the bodies in `grid`: counted, scanned, written; then runs and body lists.
-  void detect(Core& core, const HashGridView& grid, const DetectionBodies& bodies, Vec3 gravity,
-              Real dt, Real margin) {
+  void detect(Core& core, const HashGridView& grid, const DetectionBodies& bodies, Vec3 gravity, Real dt,
+              Real margin) {
     if (particles_ == 0) return;
-    auto& pairs = core.state.contact.particle_pairs;
+    auto& pairs = core.state.particle_contact.pairs;
     const bool carried = carry_ && Exec::size(pairs) > 0;
     if (carried) {  // the last detection's pairs and offsets, for their anchors
       Exec::copy(previous_, pairs);
@@ -108,24 +113,25 @@ class ParticleBodyContacts {
 
   // The pairs in the State are no longer this detection's (offset_ does not index them): none carried.
   void state_uploaded() { carry_ = false; }
+  void add_frame_stats(ContactSums&) const {}
 
   // After a substep's iterations: its λ_n added to the frame's sums (families/common/frame_multipliers.h).
   void add_multipliers(Core& core, const Substep& sub) {
-    frame_lambda_.add(core, sub, core.state.contact.particle_pairs);
+    frame_lambda_.add(core, sub, core.state.particle_contact.pairs);
   }
 
   // Each body's pairs with particles at the last detection (slot k: pair k).
-  BodyPairLists body_pair_lists(Core& core, Real inv_h2) {
+  BodyPairLists pair_lists(Core& core, Real inv_h2) {
     const bool listed = particles_ > 0 && Exec::size(body_offsets_) == size_t(bodies_) + 1;
-    return frame_lambda_.lists(core.state.contact.particle_pairs,
+    return frame_lambda_.lists(core.state.particle_contact.pairs,
                                listed ? Exec::data(body_offsets_) : nullptr,
                                listed ? Exec::data(body_slots_) : nullptr, false, inv_h2);
   }
 
   void begin_substep(Core& core, const BeginContactSubstep& begin) {
     BeginContactSubstep b = begin;
-    b.pairs = Exec::data(core.state.contact.particle_pairs);
-    core.launch(int(Exec::size(core.state.contact.particle_pairs)), b);
+    b.pairs = Exec::data(core.state.particle_contact.pairs);
+    core.launch(int(Exec::size(core.state.particle_contact.pairs)), b);
   }
 
   void project(Core& core, const Substep& sub, const EndRefs& poses) {
@@ -170,7 +176,7 @@ class ParticleBodyContacts {
     ParticleSupport support = support_;
     support.collider =
         support.collider.bound_to(Exec::data(core.model.collider_phi), Exec::data(core.model.collider_slope));
-    return {Exec::data(core.state.contact.particle_pairs), Exec::data(run_start_), Exec::data(body_slots_),
+    return {Exec::data(core.state.particle_contact.pairs), Exec::data(run_start_), Exec::data(body_slots_),
             poses, support};
   }
 
@@ -191,7 +197,8 @@ class ParticleBodyContacts {
 
   // On the host, from the pairs' ends: the runs (a particle's pairs are consecutive) and each body's pairs
   // in ascending order (pair_incidence over the bodies: a particle end has no slot; slot 2k is pair k's
-  // body), cut into chunks (families/rigid/pair_chunks.h); the passes' slot buffers sized once a detection.
+  // body), cut into chunks (families/rigid/particle_contacts/pair_chunks.h); the passes' slot buffers sized
+  // once a detection.
   void order(int total) {
     Exec::download(host_ends_, ends_);
     std::vector<int> run_start;
@@ -227,7 +234,7 @@ class ParticleBodyContacts {
   int particles_ = 0;   // 0 when particles do not meet bodies
   int runs_ = 0;        // particles with pairs at the last detection
   int pairs_ = 0;       // pairs at the last detection
-  int chunks_ = 0;      // chunks of the bodies' pair lists (families/rigid/pair_chunks.h)
+  int chunks_ = 0;      // chunks of the bodies' pair lists (families/rigid/particle_contacts/pair_chunks.h)
   bool carry_ = false;  // the State's pairs are the last detection's, indexed by offset_
   SurfaceMaterial material_;
   ParticleSupport support_;  // its collider's field bound where the passes run (pairs())

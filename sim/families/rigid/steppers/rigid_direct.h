@@ -14,7 +14,7 @@
 
 #include <vector>
 
-#include "families/rigid/velocity/rigid_rows.h"
+#include "families/rigid/steppers/rigid_rows.h"
 
 namespace sim {
 

@@ -1,14 +1,14 @@
 // The passes of particles against rigid bodies that move particles and bodies along the normals
-// (families/rigid/particle_body_contact_stages.h runs them): which pairs act, each run's normals projected
-// in turn on its particle with each body's mass split over its acting pairs (mass splitting, Tonge et al.
-// 2012), the restitution of the velocity pass, and the gathers of the particles' shifts and of the bodies'
-// corrections, chunk by chunk in order (families/rigid/pair_chunks.h). No atomics.
+// (families/rigid/particle_contacts/particle_contact_stages.h runs them): which pairs act, each run's normals
+// projected in turn on its particle with each body's mass split over its acting pairs (mass splitting, Tonge
+// et al. 2012), the restitution of the velocity pass, and the gathers of the particles' shifts and of the
+// bodies' corrections, chunk by chunk in order (families/rigid/particle_contacts/pair_chunks.h). No atomics.
 #pragma once
 
 #include "constraints/particle_patch.h"
 #include "detect/particle_body_detection.h"
 #include "families/rigid/body_ends.h"
-#include "families/rigid/pair_chunks.h"
+#include "families/rigid/particle_contacts/pair_chunks.h"
 
 namespace sim {
 

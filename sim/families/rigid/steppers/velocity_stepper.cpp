@@ -1,11 +1,7 @@
-#include "families/rigid/velocity/rigid_velocity_solver.h"
+#include "families/rigid/steppers/velocity_stepper.h"
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
-
-#include "families/rigid/rigid_data.h"
-#include "families/rigid/velocity/rigid_pgs.h"
 
 namespace sim {
 namespace {
@@ -28,14 +24,13 @@ RowEnd row_end(const RigidHostView& view, int e) {
 
 }  // namespace
 
-void RigidVelocitySolver::reset() {
+void VelocityStepper::reset() {
   joint_impulse_.clear();
   points_.clear();
-  dependent_.clear();
   h_prev_ = 0.0;
 }
 
-void RigidVelocitySolver::substep(const RigidHostView& view, const VelocitySolveSettings& s) {
+void VelocityStepper::substep(const RigidHostView& view, const BodyStepSettings& s) {
   const Real h = view.h;
   // u* = u + h M⁻¹ f: gravity and the gyroscopic torque (ω already carries Eq. 6's damping, the damp hook)
   bodies_.resize(size_t(view.bodies));
@@ -54,19 +49,7 @@ void RigidVelocitySolver::substep(const RigidHostView& view, const VelocitySolve
   warm(view, s);
   bias_v_.assign(size_t(view.bodies), Vec3{0.0, 0.0, 0.0});
   bias_omega_.assign(size_t(view.bodies), Vec3{0.0, 0.0, 0.0});
-  if (s.solver == RigidSolver::Direct) {
-    const DirectStats d = solve_direct(set_.rows, view.bodies, view.v, view.omega, bias_v_.data(),
-                                       bias_omega_.data(), s.pivot_steps, s.iterations, dependent_);
-    frame_.pivots += d.pivots;
-    frame_.iterations += d.pgs_sweeps;
-    frame_.fallbacks += d.fallbacks;
-    if (d.fallbacks > 0) frame_.reason = d.reason;
-  } else {
-    order_.resize(set_.rows.size());
-    std::iota(order_.begin(), order_.end(), 0);
-    frame_.iterations += solve_pgs(set_.rows, order_, view.v, view.omega, bias_v_.data(), bias_omega_.data(),
-                                   s.iterations, s.warm_start);
-  }
+  solve(set_.rows, view, s, bias_v_.data(), bias_omega_.data());
   write_back(view);
   remember(view);
   for (int i = 0; i < view.bodies; ++i) {  // q⁺ = exp(h ω⁺) q, x⁺ = x + h v⁺, with PGS's split impulses
@@ -79,7 +62,7 @@ void RigidVelocitySolver::substep(const RigidHostView& view, const VelocitySolve
   h_prev_ = h;
 }
 
-void RigidVelocitySolver::build(const RigidHostView& view, const VelocitySolveSettings& s) {
+void VelocityStepper::build(const RigidHostView& view, const BodyStepSettings& s) {
   set_.clear();
   const RowTargets t{view.h, s.beta, view.v_max, length(view.gravity)};
   for (int j = 0; j < view.joints; ++j) {
@@ -101,7 +84,7 @@ void RigidVelocitySolver::build(const RigidHostView& view, const VelocitySolveSe
   }
 }
 
-void RigidVelocitySolver::warm(const RigidHostView& view, const VelocitySolveSettings& s) {
+void VelocityStepper::warm(const RigidHostView& view, const BodyStepSettings& s) {
   if (!s.warm_start || !(h_prev_ > 0.0) || joint_impulse_.size() != size_t(view.joints)) return;
   const Real scale = view.h / h_prev_;  // P = f h: the same forces over the new step
   for (size_t i = 0; i < set_.rows.size(); ++i) {
@@ -126,7 +109,7 @@ void RigidVelocitySolver::warm(const RigidHostView& view, const VelocitySolveSet
   }
 }
 
-void RigidVelocitySolver::write_back(const RigidHostView& view) {
+void VelocityStepper::write_back(const RigidHostView& view) {
   const Real h = view.h;
   for (int j = 0; j < view.joints; ++j) view.lambda[j] = {};
   for (int c = 0; c < view.pairs; ++c) {
@@ -163,7 +146,7 @@ void RigidVelocitySolver::write_back(const RigidHostView& view) {
   for (int c = 0; c < view.pairs; ++c) view.pair[c].lambda_t = length(friction_[size_t(c)]);
 }
 
-void RigidVelocitySolver::remember(const RigidHostView& view) {
+void VelocityStepper::remember(const RigidHostView& view) {
   joint_impulse_.assign(size_t(view.joints), {});
   grab_impulse_ = {};
   points_.clear();

@@ -1,11 +1,11 @@
-#include "families/rigid/velocity/rigid_direct.h"
+#include "families/rigid/steppers/rigid_direct.h"
 
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-#include "families/rigid/velocity/rigid_pgs.h"
+#include "families/rigid/steppers/rigid_pgs.h"
 #include "linalg/lcp.h"
 
 namespace sim {

@@ -7,7 +7,7 @@
 // block, A_uu = J M⁻¹ Jᵀ + γ over its rows, solved exactly by LDLᵀ (a block Gauss-Seidel). Row by row, a
 // thin link's anchor rows, coupled through its rotation, took most of the 25 sweeps to agree among
 // themselves: the swinging box came apart at 20 and 30 substeps a frame, the counts Algorithm 1 asks for.
-// Warm-started from the impulses already in the rows (the last substep's, rigid_velocity_solver.h), which
+// Warm-started from the impulses already in the rows (the last substep's, velocity_stepper.h), which
 // are applied to u first. Serial, so the same bits on any number of threads.
 // Baumgarte's bias is solved apart, as a split impulse (Catto 2006's pseudo-velocities): a second pass
 // over the rows with an error to correct (joints, overlaps: not open contacts, which would stop the
@@ -22,7 +22,7 @@
 #include <cmath>
 #include <vector>
 
-#include "families/rigid/velocity/rigid_rows.h"
+#include "families/rigid/steppers/rigid_rows.h"
 
 namespace sim {
 

@@ -1,4 +1,4 @@
-#include "families/rigid/velocity/rigid_rows.h"
+#include "families/rigid/steppers/rigid_rows.h"
 
 #include <algorithm>
 #include <cmath>

@@ -14,7 +14,8 @@
 
 namespace sim {
 
-// The chunks of the bodies' pair lists (slots of families/rigid/particle_body_contact_stages.h's body lists).
+// The chunks of the bodies' pair lists (slots of families/rigid/particle_contacts/particle_contact_stages.h's
+// body lists).
 struct PairChunks {
   const int* begin;        // chunk j: body slots [begin[j], begin[j + 1])
   const int* body;         // chunk j's body

@@ -1,7 +1,8 @@
-// The registered families (registry/family_list.h) as one set: the parts of Model, State, ModelBuilder and
-// FrameMetrics they each contribute (each a base of the whole), the tuple of their stages a solver holds,
-// and every per-family piece of families/family.h applied to all of them in list order. The layers above
-// this one call these and name no family.
+// Families as one set: the parts of Model, State, ModelBuilder and FrameMetrics they each contribute (each a
+// base of the whole), the tuple of their stages a solver holds, and every per-family piece of
+// families/family.h applied to all of them in list order. The registered families are one
+// (registry/family_list.h), whose set the layers above call, naming no family; the rigid family's contact
+// kinds another (families/rigid/contact_kinds.h).
 #pragma once
 
 #include <cstddef>
@@ -168,6 +169,16 @@ struct FamilySet {
   template <class ModelT>
   static bool same_shape(const ModelT& a, const ModelT& b) {
     return (F::same_shape(a, b) && ...);
+  }
+  template <class ModelT>
+  static bool holds_grab(const ModelT& m, const Grab& g) {
+    return (F::holds_grab(m, g) || ...);
+  }
+  template <class ModelT, class SettingsT>
+  static std::optional<HostOnly> host_only(const ModelT& m, const SettingsT& s) {
+    std::optional<HostOnly> first;
+    ((first = first ? first : F::host_only(m, s)), ...);
+    return first;
   }
   template <class ModelT>
   static std::string stiffness(const ModelT& m) {
