@@ -34,8 +34,8 @@ const ExperimentMeasure kDrop =
 const ExperimentMeasure kMs = metric("step_ms", "ms", [](const FrameMetrics& m) { return m.step_ms; });
 
 // The two substep rules (Settings::adaptive): Algorithm 1 as printed ("substeps", N free both ways) and the
-// residual rule beyond it ("residual": the larger of Algorithm 1's N and the residual term's, held; solver/
-// xpbd/residual_rule.h). The first frame runs N_max (no multipliers yet).
+// residual rule beyond it ("residual": the larger of Algorithm 1's N and the residual term's, held;
+// solver/xpbd/residual_rule.h). The first frame runs N_max (no multipliers yet).
 enum class Rule { AsPrinted, Residual };
 
 ExperimentRun adaptive_run(double alpha, int frames, sim::ParamValues params = {}, Rule rule = Rule::Residual) {

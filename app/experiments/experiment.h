@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "registry/frame_metrics.h"
+#include "run/scripted_setting.h"
 #include "render/plot/plot.h"
 #include "world/world.h"
 
@@ -27,6 +28,9 @@ struct ExperimentRun {
   // The run may diverge and that is its result (an integrator past its stability limit), not a failure of
   // the experiment.
   bool may_diverge = false;
+  std::string scene;                   // another scene than the experiment's (a table across scenes); "": its
+  bool scene_settings = false;         // start from the scene's own setting defaults (SceneDef::settings)
+  std::vector<ScriptedSetting> at;     // settings changed at simulated times (run/scripted_setting.h)
 };
 
 // A quantity recorded every frame: from the frame's metrics, or the World (its positions) and the
@@ -44,6 +48,7 @@ struct ExperimentPlot {
   std::vector<render::PlotReference> references;  // closed forms, the paper's values
   std::string sweep_x_label;                      // non-empty: a sweep plot with this x axis label
   bool log_x = false;
+  std::string only_series;                        // over time: only the runs of this series; "": every run
 };
 
 // One run's measures over its frames.
@@ -120,6 +125,12 @@ ExperimentDef adaptive_stack();
 ExperimentDef adaptive_substeps_direct();
 ExperimentDef adaptive_substeps_pgs();
 ExperimentDef adaptive_alpha();
+
+// Issue 50: a change of N mid-motion on every scene (step_change_experiment.cpp); Algorithm 1 and the residual
+// rule against fixed N on every scene, and the residual term's orders (adaptive_rules_experiment.cpp).
+ExperimentDef step_change();
+ExperimentDef adaptive_rules();
+ExperimentDef residual_order();
 
 // Archimedes for a ball floating on the fluid (buoyancy_experiment.cpp): particles against bodies.
 ExperimentDef ball_buoyancy();

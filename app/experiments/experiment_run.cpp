@@ -12,18 +12,22 @@ namespace {
 
 RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::BackendKind backend, bool progress,
                    const std::atomic<bool>* cancel) {
-  const sim::SceneDef& scene = sim::find_scene(e.scene);
+  const sim::SceneDef& scene = sim::find_scene(run.scene.empty() ? e.scene : run.scene);
   sim::ParamSet params = scene.default_params();
   for (const auto& [name, value] : run.params) params.set(name, value);
   sim::ParamSet settings_params = sim::settings_to_params(sim::Settings{});
+  if (run.scene_settings) scene.use_setting_defaults(settings_params, sim::runs_on_cuda(backend));
   for (const auto& [name, value] : run.settings) settings_params.set(name, value);
-  const sim::Settings settings = sim::settings_from_params(settings_params);
+  SettingsScript script(run.at);
+  sim::Settings settings = sim::settings_from_params(settings_params);
   sim::World world(scene.build(params), backend, settings);
   const std::vector<sim::Vec3> x0 = world.positions();
   RunSeries series{run, {}, {}, std::nullopt};
   for (const ExperimentMeasure& m : e.measures) series.measures[m.name];  // empty if the first frame diverges
   ProgressBar bar(run.frames, progress);
   for (int f = 0; f < run.frames && !(cancel && *cancel); ++f) {
+    if (!script.apply_due(world.time(), settings_params).empty())
+      settings = sim::settings_from_params(settings_params);
     const sim::FrameResult r = sim::step_and_measure(world, settings);
     if (r.divergence) {
       series.divergence = r.divergence;
@@ -107,7 +111,8 @@ render::PlotSpec plot_spec(const ExperimentDef& e, const ExperimentPlot& p,
     if (m.name == p.measure) spec.y_label = m.name + (m.unit.empty() ? "" : " [" + m.unit + "]");
   for (const RunSeries& r : runs) {
     if (!sweep) {
-      spec.series.push_back({r.run.label, r.time, r.measures.at(p.measure)});
+      if (p.only_series.empty() || r.run.series == p.only_series)
+        spec.series.push_back({r.run.label, r.time, r.measures.at(p.measure)});
       continue;
     }
     auto line = std::find_if(spec.series.begin(), spec.series.end(),

@@ -1,7 +1,8 @@
 // The registry of experiments, in the order `smallsteps experiment list` shows them: Small Steps' figures
 // (small_steps_experiments.cpp, bunny_experiment.cpp, fluid_rigid_experiments.cpp), Teschner's integrators
 // (integrator_experiments.cpp, integrator_table.cpp), Archimedes (buoyancy_experiment.cpp) and Giles &
-// Andrews' adaptive substepping (adaptive_experiments.cpp).
+// Andrews' adaptive substepping (adaptive_experiments.cpp), and the step changes and substep rules of issue 50
+// (step_change_experiment.cpp, adaptive_rules_experiment.cpp).
 #include "experiments/experiment.h"
 
 namespace app {
@@ -36,7 +37,10 @@ const std::vector<ExperimentDef>& experiment_registry() {
                                                  adaptive_stack(),
                                                  adaptive_substeps_direct(),
                                                  adaptive_substeps_pgs(),
-                                                 adaptive_alpha()};
+                                                 adaptive_alpha(),
+                                                 step_change(),
+                                                 adaptive_rules(),
+                                                 residual_order()};
   return all;
 }
 

@@ -92,11 +92,16 @@ TEST(ResidualRule, ProposesTheOrderPScalingAndFallsAtItsRate) {
   EXPECT_DOUBLE_EQ(slew(100.0, 10.0, INFINITY, 0.03), 97.0);
   EXPECT_DOUBLE_EQ(slew(100.0, 10.0, 1.01, 0.03), 100.0 / 1.01) << "the slower of the two";
   EXPECT_DOUBLE_EQ(slew(100.0, 300.0, INFINITY, 0.03), 300.0) << "a rise at once";
-  TargetHold hold;
-  EXPECT_EQ(hold.next(20), 20);
-  EXPECT_EQ(hold.next(60), 60) << "a rise at once";
-  for (int f = 1; f < TargetHold::kHoldFrames; ++f) EXPECT_EQ(hold.next(10), 60) << f;
-  EXPECT_EQ(hold.next(10), 10) << "the rise has left the hold window";
+  using Hold = TargetHold<SubstepSource>;
+  Hold hold;
+  EXPECT_EQ(hold.next({20, SubstepSource::Algorithm1}).substeps, 20);
+  EXPECT_EQ(hold.next({60, SubstepSource::Residual}).substeps, 60) << "a rise at once";
+  for (int f = 1; f < Hold::kHoldFrames; ++f) {
+    const Hold::Ask held = hold.next({10, SubstepSource::Algorithm1});
+    EXPECT_EQ(held.substeps, 60) << f;
+    EXPECT_EQ(held.source, SubstepSource::Residual) << "the term that asked it";
+  }
+  EXPECT_EQ(hold.next({10, SubstepSource::Algorithm1}).substeps, 10) << "the rise has left the hold window";
 }
 
 }  // namespace

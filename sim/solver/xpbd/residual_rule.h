@@ -32,21 +32,27 @@ inline int residual_substeps(double residual, double order, double tolerance, in
   return n >= 1e9 ? 1000000000 : std::max(1, int(std::ceil(n - 1e-9)));
 }
 
-// The hysteresis on the asks: the largest of the last kHoldFrames frames'.
+// The hysteresis on the asks: the largest of the last kHoldFrames frames', with the term that asked it.
+template <class Source>
 class TargetHold {
  public:
   static constexpr int kHoldFrames = 15;  // a quarter of a second at 60 Hz
+  struct Ask {
+    int substeps = 0;
+    Source source{};
+  };
 
-  int next(int asked) {
+  Ask next(Ask asked) {
     recent_[next_slot_] = asked;
     next_slot_ = (next_slot_ + 1) % kHoldFrames;
     count_ = std::min(count_ + 1, kHoldFrames);
-    return *std::max_element(recent_.begin(), recent_.begin() + count_);
+    return *std::max_element(recent_.begin(), recent_.begin() + count_,
+                             [](const Ask& a, const Ask& b) { return a.substeps < b.substeps; });
   }
   void reset() { count_ = next_slot_ = 0; }
 
  private:
-  std::array<int, kHoldFrames> recent_{};
+  std::array<Ask, kHoldFrames> recent_{};
   int count_ = 0, next_slot_ = 0;
 };
 

@@ -96,7 +96,7 @@ class XpbdStepper final : public FrameStepper<Exec> {
       if (mode != Stabilization::Damping) {
         plan.target = plan.wanted = n_max;
         plan.set_by = SubstepSource::Clamp;
-        if (mode != Stabilization::Substeps) hold_.next(n_max);  // held like any ask
+        if (mode != Stabilization::Substeps) hold_.next({n_max, SubstepSource::Clamp});  // held like any ask
       }
       return plan;
     }
@@ -119,9 +119,9 @@ class XpbdStepper final : public FrameStepper<Exec> {
       }
     }
     if (mode != Stabilization::Substeps) {  // the residual rule's hold (solver/xpbd/residual_rule.h)
-      const int asked = wanted;
-      wanted = hold_.next(asked);
-      if (wanted > asked) plan.set_by = SubstepSource::Hold;
+      const auto held = hold_.next({wanted, plan.set_by});
+      wanted = held.substeps;
+      plan.set_by = held.source;
     }
     plan.target = std::min(std::max(wanted, s.min_substeps), n_max);
     plan.clamped = plan.target != wanted;
@@ -168,7 +168,7 @@ class XpbdStepper final : public FrameStepper<Exec> {
   Real lambda_h_ = 0.0;    // Δt_s of the frame whose multipliers the families summed [s]; 0: none (K̃ = 0)
   int last_substeps_ = 0;  // N of the last frame; 0: none since the last reset
   double substeps_real_ = 0.0;  // the slew's real-valued N (solver/xpbd/substep_slew.h)
-  TargetHold hold_;             // the residual rule's hold on its asks (solver/xpbd/residual_rule.h)
+  TargetHold<SubstepSource> hold_;  // the residual rule's hold on its asks (solver/xpbd/residual_rule.h)
 };
 
 }  // namespace sim
