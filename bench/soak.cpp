@@ -70,11 +70,15 @@ constexpr const char* kNotes =
     "outside the scene bounds (null: none). holds: each metric column the scene names for standing "
     "(SceneDef::holds), its rise past its value at t = 1 s against its bound. verdict: 'diverged', 'gave way', "
     "'energy grew', 'past a failure bound' or 'ok'. A case named 'preset FILE[:A|B]' runs that preset's scene, "
-    "parameters and settings (with its comparison's pane A or B) instead of the defaults.";
+    "parameters and settings (with its comparison's pane A or B) instead of the defaults; --setting name=value "
+    "sets a setting over every scene's defaults. total_with_elastic (issue 50): the total with every family's "
+    "elastic energy, its largest rise over the scene's energy scale E_s (World::energy_scale), reported beside "
+    "the verdict; mean_substeps: N over the run.";
 
 struct Options {
   double seconds = 60.0;
   std::vector<std::string> scenes, solvers{"gs", "jacobi"}, presets;
+  std::vector<std::string> overrides;  // "name=value" settings over every scene's (--setting)
   std::string presets_from, out;
 };
 
@@ -86,10 +90,15 @@ struct Case {
   std::string name, solver;
 };
 
-Case default_case(const sim::SceneDef& scene, const std::string& solver) {
+Case default_case(const sim::SceneDef& scene, const std::string& solver, const std::vector<std::string>& overrides) {
   sim::ParamSet settings_params("settings", sim::settings_table());
   settings_params.set_text("solver", solver);
   scene.use_setting_defaults(settings_params, false);  // the soak runs on the CPU
+  for (const std::string& o : overrides) {
+    const size_t eq = o.find('=');
+    if (eq == std::string::npos || eq == 0) throw sim::ParamError("--setting '" + o + "': expected name=value");
+    settings_params.set_text(o.substr(0, eq), o.substr(eq + 1), "--setting '" + o + "'");
+  }
   return {&scene, scene.default_params(), sim::settings_from_params(settings_params), scene.name, solver};
 }
 
@@ -157,6 +166,9 @@ CaseResult run_case(const Case& c, double seconds) {
 
   const sim::FrameMetrics start = sim::measure(model, world.state(), 0.0, settings.gravity_scale);
   EnergyTrack energy(start.kinetic + start.gravitational, frames);
+  // issue 50's measure beside it: the total with every family's elastic energy, over the scene's E_s
+  const double energy_scale = world.energy_scale(settings.gravity_scale);
+  double total_max = start.total, substeps = 0.0;
   HoldTrack holds(c.scene->holds, seconds);
   sim::ErrorWatch watch;
   std::optional<std::string> divergence;
@@ -171,6 +183,8 @@ CaseResult run_case(const Case& c, double seconds) {
       break;
     }
     energy.add(f, r.metrics.kinetic + r.metrics.gravitational);
+    total_max = std::max(total_max, r.metrics.total);
+    substeps += r.metrics.substeps;
     peak_kinetic = std::max(peak_kinetic, r.metrics.kinetic);
     watch.observe(r.metrics.frame, sim::failure_checks(model, r.metrics));
     holds.observe(world.time(), r.metrics);
@@ -190,9 +204,11 @@ CaseResult run_case(const Case& c, double seconds) {
                           : watch.exceeded() ? Verdict::PastFailureBound
                                              : Verdict::Ok;
   const double ms_per_frame = step_ms / std::max(1, world.frame());
-  std::printf("%-36s %-7s %7d %9.3f %12.5g %12.5g %12.3g  %-20s  %s\n", c.name.c_str(), c.solver.c_str(),
-              world.frame(), ms_per_frame, growth, scale, growth / scale, verdict_text(verdict),
-              watch.report().c_str());
+  const double mean_substeps = substeps / std::max(1, world.frame());
+  const double total_rise = energy_scale > 0.0 ? (total_max - start.total) / energy_scale : 0.0;
+  std::printf("%-36s %-7s %7d %9.3f %12.5g %12.5g %12.3g %7.1f %9.4f  %-20s  %s\n", c.name.c_str(),
+              c.solver.c_str(), world.frame(), ms_per_frame, growth, scale, growth / scale, mean_substeps,
+              total_rise, verdict_text(verdict), watch.report().c_str());
   std::fflush(stdout);
   json energy_json = energy.to_json(windowed);
   energy_json["scale_J"] = scale;
@@ -210,6 +226,9 @@ CaseResult run_case(const Case& c, double seconds) {
       {"step_ms_mean", ms_per_frame},
       {"diverged", divergence ? json(*divergence) : json(nullptr)},
       {"energy", energy_json},
+      {"total_with_elastic", {{"initial_J", start.total}, {"max_J", total_max}, {"energy_scale_J", energy_scale},
+                              {"rise_over_scale", total_rise}}},
+      {"mean_substeps", mean_substeps},
       {"holds", holds.to_json()},
       {"failure_checks", app::failure_checks_json(watch)},
       {"verdict", verdict_text(verdict)},
@@ -232,6 +251,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember(names));
   cli.add_option("--solver", o.solvers, "solver order (repeatable; default: gs and jacobi)")
       ->check(CLI::IsMember({"gs", "jacobi"}));
+  cli.add_option("--setting", o.overrides,
+                 "a setting over every scene's defaults, name=value (repeatable), e.g. adaptive=residual");
   cli.add_option("--preset", o.presets, "also soak this preset, FILE or FILE:A / FILE:B (repeatable)");
   cli.add_option("--presets-from", o.presets_from, "also soak the presets listed in this file, one a line");
   bool presets_only = false;
@@ -251,14 +272,16 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::printf("%-36s %-7s %7s %9s %12s %12s %12s  %-20s  %s\n", "scene", "solver", "frames", "ms/frame",
-              "E growth [J]", "E scale [J]", "growth/scale", "verdict", "failure checks (worst, bound)");
+  std::printf("%-36s %-7s %7s %9s %12s %12s %12s %7s %9s  %-20s  %s\n", "scene", "solver", "frames", "ms/frame",
+              "E growth [J]", "E scale [J]", "growth/scale", "N mean", "total/E_s", "verdict",
+              "failure checks (worst, bound)");
   json cases = json::array();
   bool failed = false;
   try {
     std::vector<Case> todo;
     for (const std::string& name : o.scenes)
-      for (const std::string& solver : o.solvers) todo.push_back(default_case(sim::find_scene(name), solver));
+      for (const std::string& solver : o.solvers)
+        todo.push_back(default_case(sim::find_scene(name), solver, o.overrides));
     if (!o.presets_from.empty())
       for (const std::string& spec : read_preset_list(o.presets_from)) o.presets.push_back(spec);
     for (const std::string& spec : o.presets) todo.push_back(preset_case(spec));
@@ -267,6 +290,9 @@ int main(int argc, char** argv) {
       cases.push_back(std::move(result.report));
       failed = failed || failed_soak(result.verdict);
     }
+  } catch (const sim::ParamError& e) {
+    std::fprintf(stderr, "soak: %s\n", e.what());
+    return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "soak: error: %s\n", e.what());
     return 1;

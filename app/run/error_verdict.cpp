@@ -23,4 +23,13 @@ int report_constraint_error(const sim::ErrorWatch& watch, const std::optional<do
   return kExitPhysicsFailed;
 }
 
+void note_rule_failed(sim::Stabilization mode, const std::string& who) {
+  if (mode != sim::Stabilization::Substeps) return;
+  std::fprintf(stderr,
+               "smallsteps: %snote: Algorithm 1 as printed chooses N from the geometric stiffness of the exact step "
+               "and cannot see an iterative solver's residual (docs/SCENES.md, Adaptive substepping); "
+               "--adaptive residual also holds the residual to --adaptive-tolerance\n",
+               who.c_str());
+}
+
 }  // namespace app

@@ -8,11 +8,17 @@
 #include <string>
 
 #include "metrics/error_watch.h"
+#include "settings/settings.h"
 
 namespace app {
 
 // `who` prefixes the lines ("A: " in A/B runs). Returns kExitPhysicsFailed or kExitOk.
 int report_constraint_error(const sim::ErrorWatch& watch, const std::optional<double>& fail_on_error,
                             const std::string& who = "");
+
+// After a run that failed (a bound passed, or diverged) under Algorithm 1 as printed (--adaptive substeps):
+// why, on stderr. Its N reads the geometric stiffness of the exact step only; an iterative solve's residual
+// (XPBD's one iteration, PGS) is what came apart, which the residual rule also answers (issue 50).
+void note_rule_failed(sim::Stabilization mode, const std::string& who = "");
 
 }  // namespace app

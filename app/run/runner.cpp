@@ -79,6 +79,7 @@ int run_headless(const RunOptions& o) {
       progress.finish();
       if (writer) writer->finish(*r.divergence);
       std::fprintf(stderr, "smallsteps: %s\n", r.divergence->c_str());
+      note_rule_failed(sim::active_stabilization(settings));
       return kExitPhysicsFailed;
     }
     last = r.metrics;
@@ -92,7 +93,9 @@ int run_headless(const RunOptions& o) {
   print_run_summary(o, world, settings, last, total_ms, total_detection_ms, o.frames);
   if (!changes.empty()) std::printf("%-12s %s\n", "changed", changes.c_str());
   if (writer) std::printf("metrics      %s\n", o.metrics_path.c_str());
-  return report_constraint_error(watch, o.fail_on_error);
+  const int status = report_constraint_error(watch, o.fail_on_error);
+  if (watch.exceeded()) note_rule_failed(sim::active_stabilization(settings));
+  return status;
 }
 
 }  // namespace app

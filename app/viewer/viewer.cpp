@@ -396,7 +396,9 @@ int Viewer::headless_exit_status() const {
     const Pane& p = *panes_[k];
     const std::string who = p.label.empty() ? "" : p.label + ": ";
     if (k < metrics_.size()) metrics_[k]->finish(p.divergence ? *p.divergence : "completed");
+    const sim::Stabilization mode = sim::active_stabilization(sim::settings_from_params(p.settings));
     if (report_divergence(p)) {
+      note_rule_failed(mode, who);
       status = kExitPhysicsFailed;
       continue;
     }
@@ -404,6 +406,7 @@ int Viewer::headless_exit_status() const {
     print_run_summary(options_.run, *p.world, sim::settings_from_params(p.settings), p.last, p.total_step_ms,
                       p.total_detection_ms, p.world->frame());
     if (report_constraint_error(p.watch, options_.run.fail_on_error, who) != kExitOk) status = kExitPhysicsFailed;
+    if (p.watch.exceeded()) note_rule_failed(mode, who);
   }
   return status;
 }

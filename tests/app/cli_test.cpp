@@ -271,6 +271,18 @@ TEST(Cli, SettingChangesApplyAtTheirTimeFromTheCommandLineAndAPreset) {
   }
 }
 
+// Algorithm 1 as printed on an iterative solver fails, and the verdict says why and what answers it
+// (issue 50): the swinging box on XPBD under it passes its joint bound within a second.
+TEST(Cli, AlgorithmOneAsPrintedFailingOnAnIterativeSolverSaysWhy) {
+  const Result r = run("run --scene swinging_box --rigid-solver xpbd --adaptive substeps --frames 60 --no-progress");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("physics      FAILED: joint separation"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("cannot see an iterative solver's residual"), std::string::npos) << r.output;
+  const Result residual =
+      run("run --scene swinging_box --rigid-solver xpbd --adaptive residual --frames 60 --no-progress");
+  EXPECT_NE(residual.output.find("physics      ok"), std::string::npos) << residual.output;
+}
+
 TEST(Cli, ColouringNeedsARenderedViewAndAKnownQuantity) {
   expect_usage_error("run --scene chain --colour-by speed", "--colour-by colours the rendered view");
   expect_usage_error("run --scene chain --record x/ --colour-by velocity", "velocity not in {flat,speed,error,strain}");

@@ -167,17 +167,21 @@ INSTANTIATE_TEST_SUITE_P(EveryScene, Determinism, ::testing::ValuesIn(all_cases(
 });
 
 // Adaptive substepping (solver/xpbd/stability.h) in its hybrid mode, which runs every part of it: the
-// families' geometric stiffness summed per DOF, r reduced, N chosen and Eq. 6's damping past N_max (kept at
-// 8, so that the damping engages).
+// families' geometric stiffness summed per DOF, r reduced, the residual term read from the World's own
+// measurement (solver/xpbd/residual_rule.h), N chosen, held and slewed (solver/xpbd/substep_slew.h), and Eq.
+// 6's damping past N_max (kept at 8, so that the damping engages); the residual mode; and a fixed N changed
+// half way, which the slew takes over frames.
 uint64_t adaptive_hash(const std::string& scene, SelectedBackend backend, int threads,
-                       CudaLaunch launch = CudaLaunch::Auto) {
+                       Stabilization mode = Stabilization::Hybrid, CudaLaunch launch = CudaLaunch::Auto) {
   const Mode gs{SolverOrder::GaussSeidel, ContactDetection::PerFrame};
   World world(build(scene, gs), std::move(backend));
   Settings s = settings(gs, threads, launch);
-  s.adaptive = Stabilization::Hybrid;
+  s.adaptive = mode;
   s.substeps = 4;
   s.max_substeps = 8;
-  test::run_frames(world, s, kFrames);
+  test::run_frames(world, s, kFrames / 2);
+  s.substeps = 12;  // the slider moved (the adaptive modes keep their own N)
+  test::run_frames(world, s, kFrames - kFrames / 2);
   return state_hash(world.state());
 }
 
@@ -196,8 +200,11 @@ void expect_same_bits(const std::function<uint64_t(SelectedBackend, int)>& hash)
 
 TEST_P(AdaptiveDeterminism, SameBitsOnAnyThreadCountAndLoopOrder) {
   const std::string scene = GetParam();
-  expect_same_bits(
-      [&](SelectedBackend b, int threads) { return adaptive_hash(scene, std::move(b), threads); });
+  for (const Stabilization mode : {Stabilization::Hybrid, Stabilization::Residual, Stabilization::Off}) {
+    SCOPED_TRACE(int(mode));
+    expect_same_bits(
+        [&](SelectedBackend b, int threads) { return adaptive_hash(scene, std::move(b), threads, mode); });
+  }
 }
 
 // On CUDA the substep count changes from frame to frame, and with it the frame's graph (LaunchQueue keeps one
@@ -206,8 +213,8 @@ TEST_P(AdaptiveDeterminism, SameBitsWithAndWithoutGraphsOnCuda) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
   const std::string scene = GetParam();
-  EXPECT_EQ(adaptive_hash(scene, select_backend(BackendKind::Cuda), 0, CudaLaunch::Graph),
-            adaptive_hash(scene, select_backend(BackendKind::Cuda), 0, CudaLaunch::Plain));
+  EXPECT_EQ(adaptive_hash(scene, select_backend(BackendKind::Cuda), 0, Stabilization::Hybrid, CudaLaunch::Graph),
+            adaptive_hash(scene, select_backend(BackendKind::Cuda), 0, Stabilization::Hybrid, CudaLaunch::Plain));
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenes, AdaptiveDeterminism,
