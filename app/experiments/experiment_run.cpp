@@ -15,7 +15,9 @@ RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::Backen
   const sim::SceneDef& scene = sim::find_scene(run.scene.empty() ? e.scene : run.scene);
   sim::ParamSet params = scene.default_params();
   for (const auto& [name, value] : run.params) params.set(name, value);
-  sim::ParamSet settings_params = sim::settings_to_params(sim::Settings{});
+  // the scene's own defaults apply to the settings nobody set: a table fresh from its defaults
+  sim::ParamSet settings_params = run.scene_settings ? sim::ParamSet("settings", sim::settings_table())
+                                                     : sim::settings_to_params(sim::Settings{});
   if (run.scene_settings) scene.use_setting_defaults(settings_params, sim::runs_on_cuda(backend));
   for (const auto& [name, value] : run.settings) settings_params.set(name, value);
   SettingsScript script(run.at);

@@ -82,7 +82,7 @@ struct TetFamily : FamilyDefaults<TetFamily> {
   template <class ModelT>
   static void failures(const ModelT& m, const Metrics& t, FailureChecks& out) {
     if (m.tet_count() == 0) return;
-    out.push_back({"mean volume error", 100.0 * t.volume_error_mean, 100.0 * kVolumeErrorBound, "%", 1.5});
+    out.push_back({"mean volume error", 100.0 * t.volume_error_mean, 100.0 * kVolumeErrorBound, "%", 1.3});
     out.push_back({"inverted tets", double(t.inverted_tets), 0.0, ""});
   }
   template <class Exec, class ModelA, class StateA>
