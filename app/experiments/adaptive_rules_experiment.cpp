@@ -221,17 +221,9 @@ ExperimentDef adaptive_rules() {
           "chain",
           rule_runs,
           {kSubsteps, kSetBy, kResidual, kTotal, kEnergyScale, kRelativeTotal, kStepMs},
-          {[] {
-             ExperimentPlot p = over_time("substeps", "Substeps per frame under the residual rule", "substeps", true);
-             p.only_series = "residual";
-             return p;
-           }(),
-           [] {
-             ExperimentPlot p = over_time("residual", "The worst failure measure over its bound, residual rule",
-                                          "residual", true);
-             p.only_series = "residual";
-             return p;
-           }()},
+          {series_over_time("substeps", "Substeps per frame under the residual rule", "substeps", true, "residual"),
+           series_over_time("residual", "The worst failure measure over its bound, residual rule", "residual", true,
+                            "residual")},
           rule_table};
 }
 

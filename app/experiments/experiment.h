@@ -116,6 +116,9 @@ ExperimentDef integrator_table();
 // A plot of `measure` over time, a line per run.
 ExperimentPlot over_time(std::string file, std::string title, std::string measure, bool log_y,
                          std::vector<render::PlotReference> references = {});
+// The same for the runs of one series only.
+ExperimentPlot series_over_time(std::string file, std::string title, std::string measure, bool log_y,
+                                std::string series);
 
 // Giles & Andrews 2024's adaptive substepping (adaptive_experiments.cpp): Figures 2-4 and N against α.
 ExperimentDef adaptive_energy();

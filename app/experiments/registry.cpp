@@ -12,6 +12,13 @@ ExperimentPlot over_time(std::string file, std::string title, std::string measur
   return {std::move(file), std::move(title), std::move(measure), log_y, std::move(references), "", false};
 }
 
+ExperimentPlot series_over_time(std::string file, std::string title, std::string measure, bool log_y,
+                                std::string series) {
+  ExperimentPlot p = over_time(std::move(file), std::move(title), std::move(measure), log_y);
+  p.only_series = std::move(series);
+  return p;
+}
+
 const std::vector<ExperimentDef>& experiment_registry() {
   static const std::vector<ExperimentDef> all = {chain_stretch(),
                                                  chain_heavy(),

@@ -120,18 +120,10 @@ ExperimentDef step_change() {
           "chain",
           switch_runs,
           {kTotal, kEnergyScale, kRelativeTotal, kSubsteps},
-          {[] {
-             ExperimentPlot p = over_time("switched", "Total energy over E_s, switched through the slew",
-                                          "total_over_scale", false);
-             p.only_series = "switched";
-             return p;
-           }(),
-           [] {
-             ExperimentPlot p = over_time("at_once", "Total energy over E_s, switched at once",
-                                          "total_over_scale", false);
-             p.only_series = "at once";
-             return p;
-           }()},
+          {series_over_time("switched", "Total energy over E_s, switched through the slew", "total_over_scale",
+                            false, "switched"),
+           series_over_time("at_once", "Total energy over E_s, switched at once", "total_over_scale", false,
+                            "at once")},
           switch_table};
 }
 

@@ -69,6 +69,21 @@ std::string string_of(const PresetJson& preset, const std::string& where, const 
   return v.get<std::string>();
 }
 
+// A key holding a list of strings (`form` says what each is), each parsed by parse(text, its source).
+template <class Parse>
+auto string_list(const PresetJson& preset, const std::string& where, const std::string& key,
+                 const std::string& form, Parse&& parse) {
+  const json& items = preset.doc.at(key);
+  if (!items.is_array()) throw sim::ParamError(key_source(where, key) + " must be a list of " + form + "s");
+  std::vector<decltype(parse(std::string(), std::string()))> out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const std::string source = key_source(where, key + "[" + std::to_string(i) + "]");
+    if (!items[i].is_string()) throw sim::ParamError(source + " must be " + form);
+    out.push_back(parse(items[i].get<std::string>(), source));
+  }
+  return out;
+}
+
 // The keys of a parsed preset, applied in a fixed order (scene first: it decides which params exist).
 bool apply_document(const PresetJson& preset, const std::string& where, RunOptions& options) {
   const json& doc = preset.doc;
@@ -106,30 +121,14 @@ bool apply_document(const PresetJson& preset, const std::string& where, RunOptio
                             " must be a file name (.mp4) or a directory ending in '/'");
     options.record = doc.at("record").get<std::string>();
   }
-  if (doc.contains("drag")) {
-    const json& drags = doc.at("drag");
-    const std::string form = "a \"T0 X0 Y0 T1 X1 Y1\" string";
-    if (!drags.is_array())
-      throw sim::ParamError(key_source(where, "drag") + " must be a list of " + form + "s");
-    options.drags.clear();
-    for (size_t i = 0; i < drags.size(); ++i) {
-      const std::string source = key_source(where, "drag[" + std::to_string(i) + "]");
-      if (!drags[i].is_string()) throw sim::ParamError(source + " must be " + form);
-      options.drags.push_back(parse_drag(drags[i].get<std::string>(), source));
-    }
-  }
-  if (doc.contains("at")) {
-    const json& changes = doc.at("at");
-    const std::string form = "a \"T name=value\" string";
-    if (!changes.is_array())
-      throw sim::ParamError(key_source(where, "at") + " must be a list of " + form + "s");
-    options.at.clear();
-    for (size_t i = 0; i < changes.size(); ++i) {
-      const std::string source = key_source(where, "at[" + std::to_string(i) + "]");
-      if (!changes[i].is_string()) throw sim::ParamError(source + " must be " + form);
-      options.at.push_back(parse_at(changes[i].get<std::string>(), source, options.settings));
-    }
-  }
+  if (doc.contains("drag"))
+    options.drags = string_list(preset, where, "drag", "a \"T0 X0 Y0 T1 X1 Y1\" string",
+                                [](const std::string& text, const std::string& source) { return parse_drag(text, source); });
+  if (doc.contains("at"))
+    options.at = string_list(preset, where, "at", "a \"T name=value\" string",
+                             [&](const std::string& text, const std::string& source) {
+                               return parse_at(text, source, options.settings);
+                             });
   return doc.contains("scene");
 }
 

@@ -236,6 +236,12 @@ TEST(Cli, BadSettingChangesAreRefusedNamingTheProblem) {
   expect_usage_error("run --preset " + preset, "'at[0]'");
   std::ofstream(preset) << R"({"scene": "chain", "at": "1 substeps=5"})";
   expect_usage_error("run --preset " + preset, "must be a list");
+  const std::string saved = temp_path("saved_at.json");
+  const Result r = run("run --scene chain --frames 1 --no-progress --at \"0.5 substeps=40\" --save-preset " + saved);
+  ASSERT_EQ(r.status, 0) << r.output;
+  std::stringstream text;
+  text << std::ifstream(saved).rdbuf();
+  EXPECT_NE(text.str().find("\"0.5 substeps=40\""), std::string::npos) << "the change is written back:\n" << text.str();
 }
 
 // The N column of the metrics follows the script: 10 until 0.5 s, then on its way to 40 (the slew, at most
