@@ -25,6 +25,8 @@ const ExperimentMeasure kSubsteps =
     metric("substeps", "", [](const FrameMetrics& m) { return double(m.substeps); });
 const ExperimentMeasure kJointError =
     metric("joint_error", "m", [](const FrameMetrics& m) { return m.joint_separation_sum; });
+const ExperimentMeasure kJointSeparation =
+    metric("joint_separation", "m", [](const FrameMetrics& m) { return m.joint_separation_max; });
 const ExperimentMeasure kWanted =
     metric("wanted", "", [](const FrameMetrics& m) { return double(m.substeps_wanted); });
 const ExperimentMeasure kDamped =
@@ -79,6 +81,25 @@ double kinetic_peak(const RunSeries& r, double seconds, bool at_end) {
   for (size_t i = 0; i < k.size(); ++i)
     if (at_end ? r.time[i] >= end - seconds : r.time[i] <= seconds) peak = std::max(peak, k[i]);
   return peak;
+}
+
+// Figure 2's shape on a swing: N at the bottom (the kinetic energy's peak) over N at the turning point that
+// follows or precedes it (its trough), the smallest over the swings of the first `seconds`; NaN without two.
+double smallest_swing_ratio(const RunSeries& r, double seconds) {
+  const std::vector<double>& k = r.measures.at("kinetic");
+  const std::vector<double>& n = r.measures.at("substeps");
+  std::vector<size_t> extremes;  // alternate peaks and troughs of the kinetic energy
+  for (size_t i = 1; i + 1 < k.size() && r.time[i] <= seconds; ++i)
+    if ((k[i] >= k[i - 1] && k[i] > k[i + 1]) || (k[i] <= k[i - 1] && k[i] < k[i + 1])) extremes.push_back(i);
+  double smallest = std::nan("");
+  for (size_t e = 0; e + 1 < extremes.size(); ++e) {
+    const size_t a = extremes[e], b = extremes[e + 1];
+    const size_t bottom = k[a] > k[b] ? a : b, turn = k[a] > k[b] ? b : a;
+    if (k[bottom] < 2.0 * k[turn] + 1e-9) continue;  // a ripple, not a swing
+    const double ratio = n[bottom] / std::max(1.0, n[turn]);
+    if (!(ratio >= smallest)) smallest = ratio;
+  }
+  return smallest;
 }
 
 // Figure 2: the adaptive run (first) against fixed N (the rest): its mean and largest N, and the smallest
@@ -202,7 +223,7 @@ ExperimentDef adaptive_energy() {
           }
         return runs;
       },
-      {kKinetic, kTotal, kSubsteps, kDamped, kJointError, kMs},
+      {kKinetic, kTotal, kSubsteps, kDamped, kJointError, kJointSeparation, kMs},
       {over_time("kinetic", "Kinetic energy of the swinging box (Giles & Andrews Figure 3)", "kinetic",
                  false),
        over_time("total", "Total energy", "total", false),
@@ -219,6 +240,12 @@ ExperimentDef adaptive_energy() {
           out.push_back({"mean N, " + r.run.label, "", r.mean_of("substeps", 0.0), std::nullopt, ""});
           out.push_back({"largest total joint error sum|C|, " + r.run.label, "m", r.max_of("joint_error"),
                          std::nullopt, "the chain holds together where this stays small"});
+          out.push_back({"largest joint separation, " + r.run.label, "m", r.max_of("joint_separation"),
+                         std::nullopt, "issue 50: within 1 mm under the residual rule"});
+          if (r.run.series == "adaptive")
+            out.push_back({"smallest N at the bottom / N at the turning point, swings of the first 20 s, " +
+                               r.run.label,
+                           "", smallest_swing_ratio(r, 20.0), std::nullopt, "N follows the load: at least 1.5"});
           out.push_back({"ms/frame, " + r.run.label, "ms", r.mean_of("step_ms", 0.0), std::nullopt, ""});
         }
         return out;
