@@ -20,9 +20,20 @@ if(SMALLSTEPS_ENABLE_CUDA)
   include(CheckLanguage)
   check_language(CUDA)
   if(CMAKE_CUDA_COMPILER)
+    # Which GPUs the kernels run on: the GPU of this machine when it has one (`native`); otherwise SASS for
+    # the desktop cards this demo's users have (Turing 75, Ampere 86, Ada 89, Blackwell GeForce 120) and the
+    # data-centre ones (A100 80, H100/H200 90, B200 100), plus compute_120 PTX that later cards JIT.
+    # select_backend() refuses a device that none of them runs on, saying so (backend/backend.h).
     if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
-      set(CMAKE_CUDA_ARCHITECTURES 90)  # sm_90 SASS + compute_90 PTX (H100/H200; PTX JITs elsewhere)
+      execute_process(COMMAND nvidia-smi -L RESULT_VARIABLE smallsteps_smi_rc OUTPUT_QUIET ERROR_QUIET)
+      if(smallsteps_smi_rc EQUAL 0)
+        set(CMAKE_CUDA_ARCHITECTURES native)
+      else()
+        set(CMAKE_CUDA_ARCHITECTURES 75-real 80-real 86-real 89-real 90-real 100-real 120)
+      endif()
     endif()
+    # nvcc compiles the architectures of a file on as many threads as there are cores.
+    set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} --threads 0")
     # No multiply-add contraction: a stage's functor then rounds alike whichever kernel runs it (its own, a
     # grid sweep, a program; Settings::cuda_launch gives the same bits every way) and as on the CPU.
     set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} --fmad=false")

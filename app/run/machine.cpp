@@ -67,6 +67,7 @@ nlohmann::ordered_json machine_description() {
       {"memory_total_mib", memory_total_mib()},
       {"gpu", cuda.available ? json(cuda.detail) : json(nullptr)},
       {"cuda_unavailable_reason", cuda.available ? json(nullptr) : json(cuda.detail)},
+      {"cuda_built_for", cuda.built_for.empty() ? json(nullptr) : json(cuda.built_for)},
       {"compiler", kCompiler},
       {"date_utc", utc_now_iso8601()},
   };

@@ -1,5 +1,6 @@
-// Backend selection: --backend auto|cpu|cuda. auto picks CUDA when this build has it and a device is
-// present, otherwise the CPU, and says which and why.
+// Backend selection: --backend auto|cpu|cuda. auto picks CUDA when this build has it, a device is present
+// and this build carries a kernel image the device can run (its own SASS, or PTX it can JIT), otherwise the
+// CPU, and says which and why.
 #pragma once
 
 #include <memory>
@@ -19,8 +20,21 @@ struct BackendUnavailable : std::runtime_error {
 
 struct CudaAvailability {
   bool available;
-  std::string detail;  // device name, or why there is none
+  std::string detail;     // "device name, sm_XY", or why CUDA cannot run here
+  std::string built_for;  // the architectures this build's kernels were compiled for ("" without CUDA)
 };
+
+// What the CUDA runtime says about device 0, gathered by cuda_availability() and judged by
+// judge_cuda_device() (host code, so that a test can force any answer).
+struct CudaDeviceProbe {
+  std::string runtime_error;  // cudaGetDeviceCount's error, "" when it succeeded
+  int count = 0;
+  std::string name;           // device 0
+  int compute_capability = 0;  // major × 10 + minor (86 = sm_86)
+  bool kernel_image = false;   // whether a kernel of this build loads on device 0
+  std::string built_for;
+};
+CudaAvailability judge_cuda_device(const CudaDeviceProbe& probe);
 
 struct SelectedBackend {
   std::unique_ptr<Solver> solver;
@@ -32,6 +46,8 @@ CudaAvailability cuda_availability();
 // `host_only`, when not empty, says why the run needs the host (a CPU-only solver its settings ask for):
 // auto then chooses the CPU, saying so; an explicit request stays as asked.
 SelectedBackend select_backend(BackendKind requested, const std::string& host_only = "");
+// The same choice given an availability (tests force one); makes the solver it chose.
+SelectedBackend select_backend(BackendKind requested, const std::string& host_only, const CudaAvailability& cuda);
 // Whether select_backend(requested) would choose CUDA (scenes size their defaults by it).
 bool runs_on_cuda(BackendKind requested);
 const char* backend_name(BackendKind kind);

@@ -4,7 +4,7 @@
 namespace sim {
 
 CudaAvailability cuda_availability() {
-  return {false, "this build has no CUDA backend (nvcc was not found when it was configured)"};
+  return {false, "this build has no CUDA backend (nvcc was not found when it was configured)", ""};
 }
 
 std::unique_ptr<Solver> make_cuda_solver() { throw BackendUnavailable(cuda_availability().detail); }

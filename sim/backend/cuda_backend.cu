@@ -4,15 +4,32 @@
 #include "solver/backend_solver.h"
 
 namespace sim {
+namespace {
+
+// Compiled with the same architectures as every kernel of this file: whether it loads on a device is
+// whether the backend's kernels do.
+__global__ void kernel_image_probe() {}
+
+#define SIM_STRINGIZE_LIST(...) #__VA_ARGS__
+#define SIM_ARCH_LIST_TEXT(list) SIM_STRINGIZE_LIST(list)
+
+}  // namespace
 
 CudaAvailability cuda_availability() {
-  int count = 0;  // cudaGetDeviceCount leaves it untouched when there is no driver
-  const cudaError_t err = cudaGetDeviceCount(&count);
-  if (err != cudaSuccess) return {false, std::string("no CUDA device: ") + cudaGetErrorString(err)};
-  if (count == 0) return {false, "no CUDA device found"};
-  cudaDeviceProp prop{};
-  cuda_check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
-  return {true, prop.name};
+  CudaDeviceProbe probe;
+  probe.built_for = SIM_ARCH_LIST_TEXT(__CUDA_ARCH_LIST__);  // nvcc's list, e.g. "750,800,860"
+  const cudaError_t err = cudaGetDeviceCount(&probe.count);  // leaves count at 0 when there is no driver
+  if (err != cudaSuccess) probe.runtime_error = cudaGetErrorString(err);
+  if (err == cudaSuccess && probe.count > 0) {
+    cudaDeviceProp prop{};
+    cuda_check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+    probe.name = prop.name;
+    probe.compute_capability = prop.major * 10 + prop.minor;
+    cudaFuncAttributes attributes{};
+    probe.kernel_image = cudaFuncGetAttributes(&attributes, kernel_image_probe) == cudaSuccess;
+    cudaGetLastError();  // a missing image is an answer here, not an error for the next launch to find
+  }
+  return judge_cuda_device(probe);
 }
 
 std::unique_ptr<Solver> make_cuda_solver() { return std::make_unique<BackendSolver<CudaExec>>(); }
