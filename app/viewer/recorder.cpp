@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <sstream>
@@ -52,6 +53,47 @@ std::string find_ffmpeg() {
 
 Recorder::~Recorder() { stop(); }
 
+void Recorder::start_encoders(int count) {
+  closing_ = false;
+  failure_.clear();
+  for (int i = 0; i < count; ++i) encoders_.emplace_back([this] { encode_frames(); });
+}
+
+void Recorder::encode_frames() {
+  for (;;) {
+    Frame frame;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      changed_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // closing, and nothing left to encode
+      frame = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    changed_.notify_all();  // room in the queue
+    if (!failure().empty()) continue;  // drain without encoding after a failure
+    std::string problem = encode(frame);
+    if (problem.empty()) continue;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (failure_.empty()) failure_ = std::move(problem);
+  }
+}
+
+std::string Recorder::encode(const Frame& frame) {
+  if (mode_ == Mode::Png) {
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%06d.png", frame.number);
+    if (!render::write_png(path_ + name, {width_, height_, frame.rgb})) return "cannot write '" + path_ + name + "'";
+    return "";
+  }
+  if (std::fwrite(frame.rgb.data(), 1, frame.rgb.size(), pipe_) != frame.rgb.size()) return "ffmpeg stopped reading";
+  return "";
+}
+
+std::string Recorder::failure() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return failure_;
+}
+
 std::string Recorder::start(const std::string& path, int width_px, int height_px, int fps) {
   stop();
   const std::string prefix = "cannot record to '" + path + "': ";
@@ -68,6 +110,8 @@ std::string Recorder::start(const std::string& path, int width_px, int height_px
     if (const std::string problem = writable_directory_problem(path); !problem.empty()) return prefix + problem;
     path_ = ends_with(path, "/") ? path : path + "/";
     mode_ = Mode::Png;
+    // PNG compression is the slow part (stb, one core per frame): frames in parallel, leaving a core.
+    start_encoders(int(std::clamp(std::thread::hardware_concurrency() / 2, 1u, 8u)));
     return "";
   }
   if (!ends_with(path, ".mp4")) return prefix + "expected a .mp4 file or a directory ending in '/'";
@@ -85,37 +129,47 @@ std::string Recorder::start(const std::string& path, int width_px, int height_px
   if (!pipe_) return prefix + "cannot start ffmpeg";
   path_ = path;
   mode_ = Mode::Video;
+  start_encoders(1);  // one writer keeps the frames in order; ffmpeg encodes on its own threads
   return "";
 }
 
 std::string Recorder::add_frame(const std::vector<std::uint8_t>& rgb) {
   if (mode_ == Mode::Off) return "";
-  if (rgb.size() != size_t(width_) * size_t(height_) * 3) return "recording: frame size changed";
-  ++frames_;
-  if (mode_ == Mode::Png) {
-    char name[32];
-    std::snprintf(name, sizeof name, "frame_%06d.png", frames_);
-    if (!render::write_png(path_ + name, {width_, height_, rgb})) {
-      mode_ = Mode::Off;
-      return "recording stopped: cannot write '" + path_ + name + "'";
-    }
-    return "";
+  if (rgb.size() != size_t(width_) * size_t(height_) * 3) {
+    stop();
+    return "recording stopped: frame size changed";
   }
-  if (std::fwrite(rgb.data(), 1, rgb.size(), pipe_) != rgb.size()) {
+  if (const std::string problem = failure(); !problem.empty()) {
     const std::string status = stop();
-    return "recording stopped: ffmpeg stopped reading (" + (status.empty() ? std::string("no status") : status) + ")";
+    return "recording stopped: " + problem + (status.empty() || status == problem ? "" : " (" + status + ")");
   }
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [&] { return queue_.size() < kQueuedFrames; });
+  queue_.push_back({++frames_, rgb});
+  lock.unlock();
+  changed_.notify_all();
   return "";
 }
 
 std::string Recorder::stop() {
   const Mode was = mode_;
+  if (was == Mode::Off) return "";
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    closing_ = true;
+  }
+  changed_.notify_all();
+  for (std::thread& encoder : encoders_) encoder.join();
+  encoders_.clear();
   mode_ = Mode::Off;
-  if (was != Mode::Video || !pipe_) return "";
-  const int status = pclose(pipe_);
-  pipe_ = nullptr;
-  if (status != 0) return "ffmpeg exited with status " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : status);
-  return "";
+  std::string problem = failure();
+  if (was == Mode::Video && pipe_) {
+    const int status = pclose(pipe_);
+    pipe_ = nullptr;
+    if (problem.empty() && status != 0)
+      problem = "ffmpeg exited with status " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : status);
+  }
+  return problem;
 }
 
 }  // namespace app

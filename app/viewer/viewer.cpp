@@ -310,6 +310,7 @@ void Viewer::draw_frame() {
   drawn_ = view;
   ++frames_drawn_;
   const auto start = std::chrono::steady_clock::now();
+  gpu_draw_.begin();
   target_.bind();
   for (int i = 0; i < pane_count(); ++i) {
     Pane& p = *panes_[size_t(i)];
@@ -327,6 +328,9 @@ void Viewer::draw_frame() {
     glClear(GL_COLOR_BUFFER_BIT);
     glDisable(GL_SCISSOR_TEST);
   }
+  gpu_draw_.end();
+  // Headless, the frame is read back next anyway: waiting here makes draw_ms_ the wall time of the draw.
+  if (!options_.interactive) glFinish();
   pixels_current_ = false;
   draw_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
@@ -348,16 +352,21 @@ bool Viewer::frame() {
   if (!options_.run.drags.empty() && !frame_under_way_) play_drags();
   if (!options_.interactive) start_frame();
   collect_frame(!options_.interactive);
-  const auto render_start = std::chrono::steady_clock::now();
   if (!frame_under_way_) refresh_panes();  // a new frame, or a new colouring while paused
   if (options_.interactive) start_frame();
+  const int drawn_before = frames_drawn_;
   draw_frame();
   if (unrecorded_ && recorder_.active()) {  // every simulated frame, drawn once
-    const std::string problem = recorder_.add_frame(frame_pixels());
+    using ms = std::chrono::duration<double, std::milli>;
+    const auto read_start = std::chrono::steady_clock::now();
+    const std::vector<std::uint8_t>& pixels = frame_pixels();
+    const auto hand_off_start = std::chrono::steady_clock::now();
+    const std::string problem = recorder_.add_frame(pixels);
     if (!problem.empty()) report(problem + "; continuing without recording", true);
-    recorded_ms_ +=
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - render_start).count();
-    ++recorded_frames_;
+    recorded_.draw_ms += frames_drawn_ > drawn_before ? draw_ms_ : 0.0;
+    recorded_.read_back_ms += ms(hand_off_start - read_start).count();
+    recorded_.hand_off_ms += ms(std::chrono::steady_clock::now() - hand_off_start).count();
+    ++recorded_.frames;
   }
   unrecorded_ = false;
 
@@ -419,10 +428,19 @@ int Viewer::run() {
   }
   while (frame()) {
   }
+  const auto encoder_start = std::chrono::steady_clock::now();
   stop_recording();
-  if (recorded_frames_ > 0 && !options_.interactive)
-    std::printf("rendered     %d frames, %.3f ms/frame (mean) drawn, read back and handed to the encoder\n",
-                recorded_frames_, recorded_ms_ / recorded_frames_);
+  if (recorded_.frames > 0 && !options_.interactive) {
+    gpu_draw_.finish();
+    const double n = recorded_.frames;
+    char gpu[48] = "not measured";
+    if (gpu_draw_.measured() > 0)
+      std::snprintf(gpu, sizeof gpu, "%.3f by timer query", gpu_draw_.total_ms() / gpu_draw_.measured());
+    std::printf("rendered     %d frames, ms a frame (mean): drawn %.3f (to glFinish; GPU %s), read back %.3f, "
+                "handed to the encoder %.3f; the encoder finished %.0f ms after the last\n",
+                recorded_.frames, recorded_.draw_ms / n, gpu, recorded_.read_back_ms / n, recorded_.hand_off_ms / n,
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - encoder_start).count());
+  }
   if (!options_.interactive) return headless_exit_status();
   int status = kExitOk;  // closed by the user, or by --frames: a diverged pane still says so, and exits 3
   for (const auto& p : panes_)

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "render/camera.h"
+#include "render/gpu_timer.h"
 #include "render/render_target.h"
 #include "render/renderer.h"
 #include "run/metrics_writer.h"
@@ -132,14 +133,17 @@ class Viewer final : public InputSink {
   bool unrecorded_ = false;    // a collected frame the recorder has not had yet
   std::exception_ptr failure_;  // what a frame collected inside an input callback threw
   DrawnView drawn_;            // what the target shows
-  double draw_ms_ = 0.0;
-  double recorded_ms_ = 0.0;  // recorded frames' drawing, read-back and hand-off to the encoder [ms]
-  int recorded_frames_ = 0;
+  double draw_ms_ = 0.0;  // the last draw: to issue (interactive), or to glFinish (headless) [ms]
+  render::GpuTimer gpu_draw_;  // the draws on the GPU (Stats; the headless summary)
+  struct RecordedTimes {  // summed over recorded frames [ms]
+    double draw_ms = 0.0, read_back_ms = 0.0, hand_off_ms = 0.0;
+    int frames = 0;
+  } recorded_;
   double sim_rate_ = 0.0;  // simulated frames a second, smoothed [1/s]
   std::vector<int> drag_phase_;  // per scripted drag: 0 waiting, 1 held, 2 done
-  bool real_time_;
+  bool real_time_;  // pace the simulation to the wall clock (start_frame; ViewOptions::real_time)
   bool panel_open_ = true;      // the control panel at the window's right (Tab hides it)
-  float panel_width_ = 440.0f;  // its width as the user left it [px]         // pace the simulation to the wall clock (start_frame; ViewOptions::real_time)
+  float panel_width_ = 440.0f;  // its width as the user left it [px]
   std::chrono::steady_clock::time_point next_frame_due_{};  // when real time lets the next frame start
   std::chrono::steady_clock::time_point last_collected_ = std::chrono::steady_clock::now();
   std::string status_;
