@@ -57,6 +57,7 @@ struct RunSeries {
   std::vector<double> time;                             // [s]
   std::map<std::string, std::vector<double>> measures;  // by measure name
   std::optional<std::string> divergence;
+  std::string backend;  // where it ran: "cpu" or "cuda" (auto may choose either by the scene's size)
   double max_of(const std::string& measure) const;   // over the frames; NaN when there are none
   double last_of(const std::string& measure) const;  // at the last frame; NaN when there are none
   // The mean over the frames from `from` (a fraction of the run, 0 to 1) to the end; NaN when none.

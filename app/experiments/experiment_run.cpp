@@ -24,7 +24,7 @@ RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::Backen
   sim::Settings settings = sim::settings_from_params(settings_params);
   sim::World world(scene.build(params), backend, settings);
   const std::vector<sim::Vec3> x0 = world.positions();
-  RunSeries series{run, {}, {}, std::nullopt};
+  RunSeries series{run, {}, {}, std::nullopt, sim::backend_name(world.backend())};
   for (const ExperimentMeasure& m : e.measures) series.measures[m.name];  // empty if the first frame diverges
   ProgressBar bar(run.frames, progress);
   for (int f = 0; f < run.frames && !(cancel && *cancel); ++f) {
@@ -89,14 +89,15 @@ ExperimentResult run_experiment(const ExperimentDef& e, sim::BackendKind backend
                                 const std::atomic<bool>* cancel,
                                 const std::function<void(const ExperimentRun&)>& on_run) {
   ExperimentResult result;
-  result.backend =
-      sim::backend_name(sim::runs_on_cuda(backend) ? sim::BackendKind::Cuda : sim::BackendKind::Cpu);
   for (std::vector<ExperimentRun> batch = e.runs(quick); !batch.empty() && !(cancel && *cancel);
        batch = e.refine ? e.refine(result.runs, quick) : std::vector<ExperimentRun>{}) {
     for (const ExperimentRun& run : batch) {
       if (cancel && *cancel) break;
       if (on_run) on_run(run);
       result.runs.push_back(simulate(e, run, backend, progress, cancel));
+      const std::string& ran_on = result.runs.back().backend;  // "cpu", "cuda" or both, in order met
+      if (result.backend.find(ran_on) == std::string::npos)
+        result.backend += (result.backend.empty() ? "" : ", ") + ran_on;
     }
   }
   result.cancelled = cancel && *cancel;

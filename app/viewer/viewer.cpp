@@ -432,14 +432,7 @@ int Viewer::run() {
   stop_recording();
   if (recorded_.frames > 0 && !options_.interactive) {
     gpu_draw_.finish();
-    const double n = recorded_.frames;
-    char gpu[48] = "not measured";
-    if (gpu_draw_.measured() > 0)
-      std::snprintf(gpu, sizeof gpu, "%.3f by timer query", gpu_draw_.total_ms() / gpu_draw_.measured());
-    std::printf("rendered     %d frames, ms a frame (mean): drawn %.3f (to glFinish; GPU %s), read back %.3f, "
-                "handed to the encoder %.3f; the encoder finished %.0f ms after the last\n",
-                recorded_.frames, recorded_.draw_ms / n, gpu, recorded_.read_back_ms / n, recorded_.hand_off_ms / n,
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - encoder_start).count());
+    recorded_.print(gpu_draw_, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - encoder_start).count());
   }
   if (!options_.interactive) return headless_exit_status();
   int status = kExitOk;  // closed by the user, or by --frames: a diverged pane still says so, and exits 3

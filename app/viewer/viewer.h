@@ -16,12 +16,12 @@
 #include <vector>
 
 #include "render/camera.h"
-#include "render/gpu_timer.h"
 #include "render/render_target.h"
 #include "render/renderer.h"
 #include "run/metrics_writer.h"
 #include "run/view_options.h"
 #include "viewer/experiments_panel.h"
+#include "viewer/frame_times.h"
 #include "viewer/pane.h"
 #include "viewer/recorder.h"
 #include "viewer/sim_thread.h"
@@ -135,10 +135,7 @@ class Viewer final : public InputSink {
   DrawnView drawn_;            // what the target shows
   double draw_ms_ = 0.0;  // the last draw: to issue (interactive), or to glFinish (headless) [ms]
   render::GpuTimer gpu_draw_;  // the draws on the GPU (Stats; the headless summary)
-  struct RecordedTimes {  // summed over recorded frames [ms]
-    double draw_ms = 0.0, read_back_ms = 0.0, hand_off_ms = 0.0;
-    int frames = 0;
-  } recorded_;
+  RecordedTimes recorded_;
   double sim_rate_ = 0.0;  // simulated frames a second, smoothed [1/s]
   std::vector<int> drag_phase_;  // per scripted drag: 0 waiting, 1 held, 2 done
   bool real_time_;  // pace the simulation to the wall clock (start_frame; ViewOptions::real_time)

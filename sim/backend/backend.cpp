@@ -43,17 +43,17 @@ CudaAvailability judge_cuda_device(const CudaDeviceProbe& probe) {
   return {true, device, probe.built_for};
 }
 
-SelectedBackend select_backend(BackendKind requested, const std::string& host_only) {
-  if (requested == BackendKind::Cpu || (requested == BackendKind::Auto && !host_only.empty()))
-    return select_backend(requested, host_only, CudaAvailability{false, "not asked", ""});
-  return select_backend(requested, host_only, cuda_availability());
+SelectedBackend select_backend(BackendKind requested, const std::string& prefer_cpu) {
+  if (requested == BackendKind::Cpu || (requested == BackendKind::Auto && !prefer_cpu.empty()))
+    return select_backend(requested, prefer_cpu, CudaAvailability{false, "not asked", ""});
+  return select_backend(requested, prefer_cpu, cuda_availability());
 }
 
-SelectedBackend select_backend(BackendKind requested, const std::string& host_only, const CudaAvailability& cuda) {
+SelectedBackend select_backend(BackendKind requested, const std::string& prefer_cpu, const CudaAvailability& cuda) {
   const std::string cpu = "cpu (OpenMP, " + std::to_string(omp_get_max_threads()) + " threads)";
   if (requested == BackendKind::Cpu) return {make_cpu_solver(), BackendKind::Cpu, cpu};
-  if (requested == BackendKind::Auto && !host_only.empty())
-    return {make_cpu_solver(), BackendKind::Cpu, cpu + "; auto chose the CPU: " + host_only};
+  if (requested == BackendKind::Auto && !prefer_cpu.empty())
+    return {make_cpu_solver(), BackendKind::Cpu, cpu + "; auto chose the CPU: " + prefer_cpu};
   if (cuda.available) return {make_cuda_solver(), BackendKind::Cuda, "cuda (" + cuda.detail + ")"};
   if (requested == BackendKind::Cuda)
     throw BackendUnavailable("--backend cuda was requested but " + cuda.detail);

@@ -43,11 +43,12 @@ struct SelectedBackend {
 };
 
 CudaAvailability cuda_availability();
-// `host_only`, when not empty, says why the run needs the host (a CPU-only solver its settings ask for):
-// auto then chooses the CPU, saying so; an explicit request stays as asked.
-SelectedBackend select_backend(BackendKind requested, const std::string& host_only = "");
+// `prefer_cpu`, when not empty, says why the run should take the host (a CPU-only solver its settings ask
+// for, a scene below the crossover of backend/crossover.h): auto then chooses the CPU, saying so; an
+// explicit request stays as asked.
+SelectedBackend select_backend(BackendKind requested, const std::string& prefer_cpu = "");
 // The same choice given an availability (tests force one); makes the solver it chose.
-SelectedBackend select_backend(BackendKind requested, const std::string& host_only, const CudaAvailability& cuda);
+SelectedBackend select_backend(BackendKind requested, const std::string& prefer_cpu, const CudaAvailability& cuda);
 // Whether select_backend(requested) would choose CUDA (scenes size their defaults by it).
 bool runs_on_cuda(BackendKind requested);
 const char* backend_name(BackendKind kind);

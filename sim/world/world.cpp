@@ -5,13 +5,23 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "backend/crossover.h"
+#include "registry/frame_metrics.h"
+
 namespace sim {
 
 World::World(Built built, BackendKind backend) : World(std::move(built), select_backend(backend)) {}
 
+std::string auto_prefers_cpu(const Model& model, const Settings& settings, bool cuda_usable) {
+  if (const auto host_only = backend_refusal(model, settings, BackendKind::Cuda)) return host_only->message;
+  if (!cuda_usable) return "";  // the summary names why there is no GPU instead
+  return below_crossover(model_sizes(model));
+}
+
 World::World(Built built, BackendKind backend, const Settings& settings) {
-  const auto host_only = backend_refusal(built.model, settings, BackendKind::Cuda);
-  init(std::move(built), select_backend(backend, host_only ? host_only->message : ""));
+  const bool cuda_usable = backend == BackendKind::Auto && cuda_availability().available;
+  const std::string prefer_cpu = auto_prefers_cpu(built.model, settings, cuda_usable);
+  init(std::move(built), select_backend(backend, prefer_cpu));
 }
 
 World::World(Built built, SelectedBackend selected) { init(std::move(built), std::move(selected)); }

@@ -26,6 +26,9 @@ struct BackendRefusal {
   std::string fallback;
 };
 std::optional<BackendRefusal> backend_refusal(const Model& model, const Settings& settings, BackendKind backend);
+// Why --backend auto should step `model` under `settings` on the CPU — a host-only setting (backend_refusal);
+// with a usable GPU, a scene below the measured crossover (backend/crossover.h) — or "".
+std::string auto_prefers_cpu(const Model& model, const Settings& settings, bool cuda_usable);
 
 class World {
  public:

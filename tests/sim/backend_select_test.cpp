@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "backend/backend.h"
+#include "backend/crossover.h"
+#include "scenes/scene.h"
+#include "world/world.h"
 
 namespace sim {
 namespace {
@@ -68,6 +71,40 @@ TEST(BackendSelect, HostOnlySettingsSendAutoToTheCpuEvenWithAUsableDevice) {
   const SelectedBackend chosen = select_backend(BackendKind::Auto, "the direct rigid solver runs on the host", cuda);
   EXPECT_EQ(chosen.kind, BackendKind::Cpu);
   EXPECT_NE(chosen.description.find("the direct rigid solver runs on the host"), std::string::npos);
+}
+
+// Issue 51 item 5: below the crossover measured on the GPU machine (backend/crossover.h) auto takes the CPU,
+// saying why; at or above it in particles or in bodies, the GPU.
+TEST(BackendSelect, TheCrossoverSendsSmallScenesToTheCpuAndLargeOnesToTheGpu) {
+  const BackendCrossover c{95, 49, "a test machine"};
+  EXPECT_NE(below_crossover(20, 0, c).find("20 particles and 0 bodies, below the crossover of 95 and 49"),
+            std::string::npos);
+  EXPECT_NE(below_crossover(0, 21, c), "");
+  EXPECT_EQ(below_crossover(95, 0, c), "");
+  EXPECT_EQ(below_crossover(0, 49, c), "");
+  EXPECT_EQ(below_crossover(4096, 1, c), "") << "the bunny with a box is a particle scene";
+}
+
+TEST(BackendSelect, AutoWithAUsableDeviceTakesTheCpuForASceneBelowTheCrossover) {
+  const CudaAvailability cuda = judge_cuda_device(rtx_3080_under("860", true));
+  const std::string small = below_crossover(20, 0);
+  ASSERT_NE(small, "");
+  const SelectedBackend chosen = select_backend(BackendKind::Auto, small, cuda);
+  EXPECT_EQ(chosen.kind, BackendKind::Cpu);
+  EXPECT_NE(chosen.description.find("below the crossover"), std::string::npos) << chosen.description;
+}
+
+TEST(BackendSelect, TheScenesOwnCountsPlaceItAgainstTheCrossover) {
+  const auto reason = [](const char* name) {
+    const SceneDef& scene = find_scene(name);
+    return auto_prefers_cpu(scene.build(scene.default_params()).model, Settings{}, true);
+  };
+  EXPECT_NE(reason("chain").find("20 particles and 0 bodies"), std::string::npos) << reason("chain");
+  EXPECT_NE(reason("rigid_chain").find("0 particles and 21 bodies"), std::string::npos) << reason("rigid_chain");
+  EXPECT_EQ(reason("hanging_cloth"), "") << "10,000 particles: the GPU";
+  // Without a usable GPU the summary names why there is none, not the crossover.
+  const SceneDef& chain = find_scene("chain");
+  EXPECT_EQ(auto_prefers_cpu(chain.build(chain.default_params()).model, Settings{}, false), "");
 }
 
 }  // namespace
