@@ -62,7 +62,7 @@ constexpr const char* kNotes =
     "ms_per_frame_mean spent finding contacts (ground, SDF collider, self-collision hash grid), once per "
     "frame. nodes_per_frame: device operations of one step (kernels, memsets and copies on CUDA, a "
     "Gauss-Seidel sweep one a grid of colours when sent as graph, one a colour otherwise; the same loops on "
-    "the CPU). launches_per_frame: the calls that put them on the CUDA stream (a graph or a program kernel is "
+    "the CPU). launches_per_frame: the calls that put them on the CUDA stream (a graph is "
     "one); on the CPU, nodes_per_frame. launch: Settings::cuda_launch asked (bench_xpbd --launch), "
     "launch_resolved: what auto chose. "
     "threads: CPU threads, fixed at all the OpenMP runtime offers "

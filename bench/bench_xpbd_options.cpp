@@ -15,7 +15,7 @@ const char* const kUsage =
     "[--frames N]\n"
     "                  [--warmup N]\n"
     "                  [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]\n"
-    "                  [--set param=value]... [--launch auto,program,fused,graph,plain]\n"
+    "                  [--set param=value]... [--launch auto,graph,plain]\n"
     "  --scene    the scene to time (default hanging_cloth)\n"
     "  --out      also write the JSON report to this file (it always goes to stdout)\n"
     "  --frames   timed frames per case (default 30 for cloths up to 200x200, 10 above)\n"

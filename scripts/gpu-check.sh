@@ -8,8 +8,7 @@
 #   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388), the chain
 #      (100 x 1 and 1 x 100) and the rigid chain (100 x 1, 1 x 100, 1 x 500; 20 and 100 links), the contact
 #      scenes, the FEM beam, a box on the bunny's cloth and a ball in the fluid, each CUDA case sent every
-#      way Settings::cuda_launch offers, auto standing for graph (the small scenes), or as auto, fused and
-#      plain (the large ones), and
+#      way Settings::cuda_launch offers (auto, which is graph, and plain), and
 #      every integrator on hanging_cloth 100 x 100; the fluid column at the paper's scale on CUDA alone;
 #      and profiles chain, rigid chain, capsule stack, bunny, bunny-box and fluid scenes kernel by kernel
 #      (SMALLSTEPS_CUDA_PROFILE, sent plain) into the report;
@@ -93,7 +92,7 @@ fi
 # 3. Benchmarks: bench NAME ARGS... runs bench_xpbd ARGS into the report's benchmarks[NAME].
 frames=() bunny_sizes="64,388" fluid_sizes="74,156"
 if [ "$quick" = 1 ]; then frames=(--frames 5) bunny_sizes="64" fluid_sizes="74"; fi
-small="auto,program,fused,plain" large="auto,fused,plain"  # auto is graph (sim/exec/launch_mode.h)
+small="auto,plain" large="auto,plain"  # auto is graph (sim/exec/launch_mode.h)
 bench() {  # every CUDA case sent as auto and plain, unless ARGS name --launch
   local name="$1" launch=(--launch auto,plain)
   shift

@@ -1,8 +1,8 @@
 // CudaExec: the execution policy of the CUDA backend — device buffers and one kernel per parallel_for,
 // running the same stage functors as the CPU (docs/ARCHITECTURE.md, "Layers": one source, two backends).
-// Inside a frame (FrameLaunches) the kernels are queued and sent as Settings::cuda_launch says: CUDA graphs
+// Inside a frame (FrameLaunches) the kernels are queued and sent as Settings::cuda_launch says: as CUDA graphs
 // (exec/cuda_graph.cuh) with a Gauss-Seidel sweep's colours in one cooperative grid (exec/cuda_sweep.cuh), or
-// runs of stages fused into one-block or cooperative programs (exec/cuda_fuse.cuh, exec/cuda_program.cuh).
+// as plain launches, one a stage and a colour (exec/launch_mode.h).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -19,27 +19,25 @@
 #include "exec/cuda_graph.cuh"
 #include "exec/cuda_profile.cuh"
 #include "exec/cuda_sweep.cuh"
+#include "exec/launch_mode.h"
 #include "exec/reduce_element.h"
 
 namespace sim {
 
-// The frame's queue on this thread while a frame runs (CudaExec::FrameLaunches; null: launched at once), and
-// how the frame is sent.
+// The frame's queue on this thread while a frame is sent as graphs (CudaExec::FrameLaunches; null: plain,
+// launched at once).
 inline thread_local LaunchQueue* active_launch_queue = nullptr;
-inline thread_local CudaLaunch active_launch_mode = CudaLaunch::Plain;
 
 // What is queued goes to the device before the host waits for it, reads what it wrote or frees its memory.
 inline void send_queued_launches() {
   if (active_launch_queue) active_launch_queue->flush();
 }
 
-// func(args...) on grid × block: a node of the frame's queue (program_run: its loop as a program step, where
-// it has one), or a launch now outside a frame.
+// func(args...) on grid × block: a node of the frame's queue, or a launch now.
 template <class... Args>
-void launch_kernel(const void* func, dim3 grid, dim3 block, bool cooperative, ProgramRun program_run,
-                   const Args&... args) {
+void launch_kernel(const void* func, dim3 grid, dim3 block, bool cooperative, const Args&... args) {
   if (LaunchQueue* q = active_launch_queue) {
-    q->kernel(func, grid, block, cooperative, program_run, args...);
+    q->kernel(func, grid, block, cooperative, args...);
     return;
   }
   void* p[] = {const_cast<void*>(static_cast<const void*>(&args))...};
@@ -203,9 +201,9 @@ struct CudaExec {
     if (scratch.size() < (size_t(blocks) + 1) * sizeof(T)) scratch.resize((size_t(blocks) + 1) * sizeof(T));
     T* partial = reinterpret_cast<T*>(scratch.data());
     launch_kernel(reinterpret_cast<const void*>(&reduce_kernel<T, F>), dim3(blocks), dim3(kReduceBlock),
-                  false, nullptr, n, f, partial);
+                  false, n, f, partial);
     launch_kernel(reinterpret_cast<const void*>(&reduce_kernel<T, ReadAt<T>>), dim3(1), dim3(kReduceBlock),
-                  false, nullptr, blocks, ReadAt<T>{partial}, partial + blocks);
+                  false, blocks, ReadAt<T>{partial}, partial + blocks);
     return read_pointer(partial + blocks);
   }
 
@@ -228,19 +226,17 @@ struct CudaExec {
   template <class F>
   static void parallel_for(int n, const F& f) {
     if (n <= 0) return;
-    const bool fusing = active_launch_mode == CudaLaunch::Program || active_launch_mode == CudaLaunch::Fused;
     launch_kernel(reinterpret_cast<const void*>(&parallel_for_kernel<F>), dim3((n + kBlock - 1) / kBlock),
-                  dim3(kBlock), false, fusing ? program_run<F>() : nullptr, n, f);
+                  dim3(kBlock), false, n, f);
   }
 
   // Gauss-Seidel over colours: in a frame sent as graph on a device that runs cooperative grids, one grid for
-  // the colours (exec/cuda_sweep.cuh); otherwise a launch per colour (exec/colour_sweep.h), which a program
-  // fuses.
+  // the colours (exec/cuda_sweep.cuh); otherwise a launch per colour (exec/colour_sweep.h).
   template <class Size, class ColourPass>
   static void sweep_colours(int colours, const Size& size, const ColourPass& pass) {
-    if (active_launch_mode == CudaLaunch::Graph && cooperative_multiprocessors() > 0)
+    if (active_launch_queue && cooperative_multiprocessors() > 0)
       grid_sweep(colours, size, pass, kBlock, [](const void* func, dim3 grid, dim3 block, const auto& args) {
-        launch_kernel(func, grid, block, true, nullptr, args);
+        launch_kernel(func, grid, block, true, args);
       });
     else
       sweep_colour_by_colour<CudaExec>(colours, size, pass);
@@ -249,22 +245,20 @@ struct CudaExec {
   // The graphs a solver's frames reuse (exec/cuda_graph.cuh).
   using GraphCache = LaunchQueue;
 
-  // One frame's device work sent as `mode` (not Auto): queued into `graphs` unless plain. The caller
-  // synchronises before it ends.
+  // One frame's device work sent as `mode` (not Auto): queued into `graphs` for graph, launched at once for
+  // plain. The caller synchronises before it ends.
   class FrameLaunches {
    public:
     FrameLaunches(GraphCache& graphs, CudaLaunch mode) : start_(cuda_host_calls) {
-      if (mode != CudaLaunch::Plain) {
-        graphs.begin_frame(mode);
+      if (mode == CudaLaunch::Graph) {
+        graphs.begin_frame();
         active_launch_queue = &graphs;
       }
-      active_launch_mode = mode;
     }
     FrameLaunches(const FrameLaunches&) = delete;
     FrameLaunches& operator=(const FrameLaunches&) = delete;
     ~FrameLaunches() {
       active_launch_queue = nullptr;  // after an exception the rest of the frame is dropped with it
-      active_launch_mode = CudaLaunch::Plain;
     }
     // Calls that put work on the stream since the frame began (a whole graph counts one).
     long long host_launches(long long /*device operations*/) const { return cuda_host_calls - start_; }

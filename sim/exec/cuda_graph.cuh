@@ -17,9 +17,7 @@
 #include <list>
 #include <vector>
 
-#include "exec/cuda_fuse.cuh"
 #include "exec/cuda_node.cuh"
-#include "exec/launch_mode.h"
 
 namespace sim {
 
@@ -45,13 +43,10 @@ class LaunchQueue {
       for (Cached& c : slot) release(c);
   }
 
-  // A kernel node: func(args...) on grid × block, cooperative (grid-synchronised) or not; program_run its
-  // loop as a program step where it has one.
+  // A kernel node: func(args...) on grid × block, cooperative (grid-synchronised) or not.
   template <class... Args>
-  void kernel(const void* func, dim3 grid, dim3 block, bool cooperative, ProgramRun program_run,
-              const Args&... args) {
+  void kernel(const void* func, dim3 grid, dim3 block, bool cooperative, const Args&... args) {
     Node node;
-    node.program_run = program_run;
     node.kind = Kind::Kernel;
     node.func = func;
     node.grid = grid;
@@ -82,8 +77,6 @@ class LaunchQueue {
     std::vector<Node> work;  // taken first: a launch that throws leaves nothing queued to be sent twice
     work.swap(pending_);
     nodes_ += static_cast<long long>(work.size());
-    if (mode_ == CudaLaunch::Program || mode_ == CudaLaunch::Fused)
-      fuser_.fuse(work, segment_, mode_ == CudaLaunch::Program);
     if (work.size() < kMinGraphNodes) {
       for (Node& n : work) launch_direct(n);
       cuda_host_calls += static_cast<long long>(work.size());
@@ -94,10 +87,8 @@ class LaunchQueue {
     }
     ++segment_;
   }
-  // A new frame, sent as `mode` (program and fused: runs of stages fused, exec/cuda_fuse.cuh): segments
-  // count from the first again.
-  void begin_frame(CudaLaunch mode) {
-    mode_ = mode;
+  // A new frame: segments count from the first again.
+  void begin_frame() {
     pending_.clear();  // what a frame that threw left behind
     segment_ = 0;
     nodes_ = 0;
@@ -126,8 +117,6 @@ class LaunchQueue {
   static void update(Cached& c, std::vector<Node>& nodes);
 
   std::vector<Node> pending_;
-  CudaLaunch mode_ = CudaLaunch::Graph;
-  ProgramFuser fuser_;
   std::vector<std::list<Cached>> cache_;  // per segment of a frame, most recently used first
   size_t segment_ = 0;
   long long nodes_ = 0;

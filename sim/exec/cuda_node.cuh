@@ -1,14 +1,11 @@
-// QueuedNode: one device operation of a frame as the CUDA backend queues it (exec/cuda_graph.cuh) and fuses
-// it into programs (exec/cuda_fuse.cuh): a kernel with its arguments packed as its parameter list, or a
-// zeroing or a copy of device bytes.
+// QueuedNode: one device operation of a frame as the CUDA backend queues it (exec/cuda_graph.cuh): a kernel
+// with its arguments packed as its parameter list, or a zeroing or a copy of device bytes.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <cstring>
 #include <vector>
-
-#include "exec/cuda_program.cuh"
 
 namespace sim {
 
@@ -23,9 +20,8 @@ struct QueuedNode {
   const void* func = nullptr;
   dim3 grid, block;
   bool cooperative = false;
-  ProgramRun program_run = nullptr;  // the kernel as a program step (exec/cuda_program.cuh); null: none
-  std::vector<unsigned char> args;   // the kernel's arguments, each at its alignment
-  std::vector<size_t> offsets;       // where each argument starts in args
+  std::vector<unsigned char> args;  // the kernel's arguments, each at its alignment
+  std::vector<size_t> offsets;      // where each argument starts in args
   void* dst = nullptr;
   const void* src = nullptr;
   size_t bytes = 0;

@@ -270,13 +270,10 @@ std::vector<SettingSpec<SolverSettings>> solver_setting_specs() {
                0,
                0,
                "",
-               "CUDA: a frame's stages as one-block kernels (program), one cooperative grid between read-backs "
-               "(fused), graphs of a kernel a stage (graph) or a launch a stage (plain); auto: graph, the fastest "
-               "measured",
+               "CUDA: a frame's stages as graphs of a kernel a stage (graph) or a launch a stage and a colour "
+               "(plain); auto: graph, the fastest measured on every case",
                false,
                {{"auto", CudaLaunch::Auto},
-                {"program", CudaLaunch::Program},
-                {"fused", CudaLaunch::Fused},
                 {"graph", CudaLaunch::Graph},
                 {"plain", CudaLaunch::Plain}},
                W::Combo}),

@@ -3,8 +3,8 @@
 // threads, and when every parallel loop runs its items backwards or in a shuffled order
 // (tests/sim/shuffled_exec.h). The shuffled runs are what catch an order dependence that 2 threads happen
 // not to hit; a deliberately broken colouring shows that they do. On CUDA, a run whose frames are sent as
-// one-block programs, cooperative grids or CUDA graphs (Settings::cuda_launch) gives the bits of one
-// launching kernel by kernel, colour by colour, which also makes it run-to-run.
+// CUDA graphs (Settings::cuda_launch) gives the bits of one launching kernel by kernel, colour by colour,
+// which also makes it run-to-run.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -138,19 +138,18 @@ TEST_P(LaunchDeterminism, SameBitsAsPlainLaunchesOnCuda) {
   const Mode gs{SolverOrder::GaussSeidel, ContactDetection::PerFrame};
   World a(build(scene, gs), BackendKind::Cuda), b(build(scene, gs), BackendKind::Cuda);
   EXPECT_EQ(hash_after_frames(a, gs, 0, launch), hash_after_frames(b, gs, 0, CudaLaunch::Plain));
-  EXPECT_EQ(a.last_launch_mode(), launch);
+  EXPECT_EQ(a.last_launch_mode(), resolved_launch(launch));
 }
 
 std::string launch_case_name(const ::testing::TestParamInfo<std::tuple<std::string, CudaLaunch>>& info) {
-  static const char* const kNames[] = {"auto", "program", "fused", "graph", "plain"};
+  static const char* const kNames[] = {"auto", "graph", "plain"};
   return std::get<0>(info.param) + "_" + kNames[int(std::get<1>(info.param))];
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenes, LaunchDeterminism,
                          ::testing::Combine(::testing::Values("chain", "hanging_cloth", "rigid_chain",
                                                               "capsule_stack", "fluid_column"),
-                                            ::testing::Values(CudaLaunch::Program, CudaLaunch::Fused,
-                                                              CudaLaunch::Graph)),
+                                            ::testing::Values(CudaLaunch::Auto, CudaLaunch::Graph)),
                          launch_case_name);
 
 std::vector<Case> all_cases() {
