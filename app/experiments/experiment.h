@@ -28,9 +28,9 @@ struct ExperimentRun {
   // The run may diverge and that is its result (an integrator past its stability limit), not a failure of
   // the experiment.
   bool may_diverge = false;
-  std::string scene;                   // another scene than the experiment's (a table across scenes); "": its
+  std::string scene = "";              // another scene than the experiment's (a table across scenes); "": its
   bool scene_settings = false;         // start from the scene's own setting defaults (SceneDef::settings)
-  std::vector<ScriptedSetting> at;     // settings changed at simulated times (run/scripted_setting.h)
+  std::vector<ScriptedSetting> at = {};  // settings changed at simulated times (run/scripted_setting.h)
 };
 
 // A quantity recorded every frame: from the frame's metrics, or the World (its positions) and the
@@ -48,7 +48,7 @@ struct ExperimentPlot {
   std::vector<render::PlotReference> references;  // closed forms, the paper's values
   std::string sweep_x_label;                      // non-empty: a sweep plot with this x axis label
   bool log_x = false;
-  std::string only_series;                        // over time: only the runs of this series; "": every run
+  std::string only_series = "";                   // over time: only the runs of this series; "": every run
 };
 
 // One run's measures over its frames.
