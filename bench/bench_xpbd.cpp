@@ -178,15 +178,15 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
 
 json run_benchmark(const Options& o) {
   const sim::SceneDef& scene = sim::find_scene(o.scene->name);
-  std::vector<sim::Settings> settings = {timed_settings(o.scene->n, 1, o.scene->order),
-                                         timed_settings(1, o.scene->n, o.scene->order)};
-  if (o.scene->newton_pcg) settings.push_back(newton_pcg(o.scene->n));
+  const int n = o.steps.value_or(o.scene->n);
+  std::vector<sim::Settings> settings = {timed_settings(n, 1, o.scene->order), timed_settings(1, n, o.scene->order)};
+  if (o.scene->newton_pcg) settings.push_back(newton_pcg(n));
   if (o.scene->more_iterations > 0)
     settings.push_back(timed_settings(1, o.scene->more_iterations, o.scene->order));
   if (!o.integrators.empty()) {
     settings.clear();
     for (const sim::Integrator i : o.integrators) {
-      settings.push_back(timed_settings(o.scene->n, 1, o.scene->order));
+      settings.push_back(timed_settings(n, 1, o.scene->order));
       settings.back().integrator = i;
       settings.back().linear_iterations = 10;
     }

@@ -13,13 +13,15 @@ const char* const kUsage =
     "hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column|rigid_chain|capsule_stack|bridge] [--out "
     "path.json] "
     "[--frames N]\n"
-    "                  [--warmup N]\n"
+    "                  [--warmup N] [--steps N]\n"
     "                  [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]\n"
     "                  [--set param=value]... [--launch auto,graph,plain]\n"
     "  --scene    the scene to time (default hanging_cloth)\n"
     "  --out      also write the JSON report to this file (it always goes to stdout)\n"
     "  --frames   timed frames per case (default 30 for cloths up to 200x200, 10 above)\n"
     "  --warmup   frames stepped before the timed ones (default the scene's: 30 for the fluid)\n"
+    "  --steps    the n of the n x 1 and 1 x n cases (default the scene's: 30 for the cloths, 100 for the\n"
+    "             chains and contact scenes, 10 for the fluid)\n"
     "  --backend  cpu, cuda or all (default all: cpu, and cuda when a device is present)\n"
     "  --sizes    comma-separated cloth resolutions W (a W x W grid; default 100,387 for hanging_cloth,\n"
     "             64,388 for bunny_cloth), chain lengths in particles (default 20) or beam cubes along\n"
@@ -149,7 +151,8 @@ Options parse_args(int argc, char** argv) {
       return o;
     }
     if (arg != "--out" && arg != "--frames" && arg != "--warmup" && arg != "--backend" && arg != "--sizes" &&
-        arg != "--scene" && arg != "--integrators" && arg != "--set" && arg != "--launch")
+        arg != "--scene" && arg != "--integrators" && arg != "--set" && arg != "--launch" &&
+        arg != "--steps")
       throw UsageError("unknown argument '" + arg + "'");
     if (i + 1 >= argc) throw UsageError(arg + " needs a value");
     const std::string value = argv[++i];
@@ -158,6 +161,9 @@ Options parse_args(int argc, char** argv) {
       o.out_path = value;
     } else if (arg == "--frames") {
       o.frames = parse_frames(arg, value, 1);
+    } else if (arg == "--steps") {
+      o.steps = parse_frames(arg, value, 1);
+      if (*o.steps > 1000) throw UsageError("--steps '" + value + "' is above 1000, the most substeps a frame");
     } else if (arg == "--warmup") {
       o.warmup = parse_frames(arg, value, 0);
     } else if (arg == "--backend") {

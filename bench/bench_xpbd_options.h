@@ -28,6 +28,7 @@ struct Options {
   std::optional<int> warmup;  // frames stepped before the timed ones; unset: the scene's
   std::vector<sim::BackendKind> backends;
   std::vector<int> sizes;  // empty: the scene's default sizes
+  std::optional<int> steps;  // the n of the n x 1 and 1 x n cases; unset: the scene's
   std::vector<sim::Integrator> integrators;  // empty: XPBD n x 1 and 1 x n (and the scene's Newton-PCG)
   std::vector<std::pair<std::string, std::string>> sets;  // scene parameters
   std::vector<sim::CudaLaunch> launch_modes = {sim::CudaLaunch::Auto};  // Settings::cuda_launch to time

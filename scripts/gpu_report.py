@@ -51,18 +51,19 @@ def case_key(name, c):
     return (name, c["backend"], c["size"], c["substeps"], c["iterations"], c["integrator"])
 
 
-# Issue 39's targets on an H100 (an H200 is reported against the same): benchmark, size, n x k -> ms/frame.
-TARGETS = {("bunny_cloth", "388x388", "30x1"): 1.5, ("hanging_cloth", "387x387", "30x1"): 1.0,
-           ("chain", "20", "100x1"): 0.15, ("rigid_chain", "20", "100x1"): 0.3,
-           ("rigid_chain", "100", "100x1"): 2.0, ("capsule_stack", "10", "100x1"): 1.0,
-           ("bunny-box", "388x388", "1x30"): 2.0, ("fluid-cells", "156", "10x1"): 8.0,
+# Issue 51's targets on an H100 or H200: benchmark, size, n x k -> ms/frame.
+TARGETS = {("fluid-cells", "156", "10x1"): 8.0, ("bunny_cloth", "388x388", "30x1"): 1.5,
+           ("bunny_cloth-100", "388x388", "100x1"): 4.0, ("hanging_cloth", "387x387", "30x1"): 1.0,
+           ("chain", "20", "100x1"): 0.1, ("rigid_chain", "20", "100x1"): 0.3,
+           ("capsule_stack", "10", "100x1"): 1.0, ("bunny-box", "388x388", "1x30"): 2.0,
            ("fluid-ball", "74", "10x1"): 5.0, ("fem_beam", "40", "100x1"): 1.0}
 
 
-def target_lines(report):
-    """Issue 39's table: each target beside the CUDA cases measured for it, graph and plain."""
-    lines = ["", "| target (issue 39) | n x k | launch | ms/frame | target ms | met |",
-             "| --- | --- | --- | --- | --- | --- |"]
+def target_lines(report, before):
+    """Issue 51's table: each target beside the CUDA cases measured for it, graph and plain, and the same
+    case in the GPU's previous report (`before`, by case_key)."""
+    lines = ["", "| target (issue 51) | n x k | launch | ms/frame | previous | target ms | met |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
     for (name, size, nxk), target in TARGETS.items():
         for c in report["benchmarks"].get(name, {}).get("cases", []):
             if c["backend"] != "cuda" or str(c["size"]) != size or f"{c['substeps']}x{c['iterations']}" != nxk:
@@ -70,7 +71,9 @@ def target_lines(report):
             if c["integrator"] != "xpbd":
                 continue
             ms = c["ms_per_frame_mean"]
-            lines.append(f"| {name} {size} | {nxk} | {c.get('launch', 'plain')} | {ms:.3f} | {target} | "
+            then = before.get(case_key(name, c))
+            previous = f"{then:.3f}" if then else "-"
+            lines.append(f"| {name} {size} | {nxk} | {c.get('launch', 'plain')} | {ms:.3f} | {previous} | {target} | "
                          f"{'yes' if ms <= target else 'no'} |")
     return lines if len(lines) > 3 else []
 
@@ -117,7 +120,7 @@ def markdown(report, previous=None, previous_date=None):
                          f"{c['integrator']} | {c.get('launch', 'plain')} | {c['ms_per_frame_mean']:.3f} | "
                          f"{ratio} | {c.get('nodes_per_frame', '-')} | {c['launches_per_frame']} | "
                          f"{c['diverged'] or 'no'} |")
-    lines += target_lines(report)
+    lines += target_lines(report, before)
     for name, text in report.get("profiles", {}).items():  # the ten kernels that took the most device time
         lines += ["", f"kernel profile {name} (60 frames, plain launches):", "```"]
         lines += text.splitlines()[:11] + ["```"]

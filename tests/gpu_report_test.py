@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """scripts/gpu_report.py on a made-up GPU check (it runs for real only on a lent GPU machine, where a broken
 report costs device time): the markdown has every benchmark line with its launch mode and device operations,
-issue 39's target table, the kernel profiles; a CUDA test that skipped, or a case that diverged on one
+issue 51's target table, the kernel profiles; a CUDA test that skipped, or a case that diverged on one
 backend alone, makes it exit 1, and a clean check exits 0. Usage: gpu_report_test.py SCRIPTS_DIR"""
 import json
 import os
@@ -22,7 +22,7 @@ def bench(diverged_on_cuda):
         return {"backend": backend, "size": "20", "substeps": 100, "iterations": 1, "integrator": "xpbd",
                 "launch": launch, "ms_per_frame_mean": ms, "nodes_per_frame": 201, "launches_per_frame": 1,
                 "diverged": diverged}
-    return {"cases": [case("cpu", "auto", 0.1), case("cuda", "program", 0.12),
+    return {"cases": [case("cpu", "auto", 0.1), case("cuda", "graph", 0.12),
                       case("cuda", "plain", 1.0, "particle 3 left the scene bounds" if diverged_on_cuda else None)]}
 
 
@@ -47,8 +47,8 @@ failures = []
 status, md, report = run()
 if status != 0:
     failures.append(f"a clean check exited {status}")
-for needle in ("| chain | cuda | 20 | 100x1 | xpbd | program | 0.120 |", "| 201 | 1 |",
-               "| chain 20 | 100x1 | program | 0.120 | 0.15 | yes |", "| chain 20 | 100x1 | plain | 1.000 | 0.15 | no |",
+for needle in ("| chain | cuda | 20 | 100x1 | xpbd | graph | 0.120 |", "| 201 | 1 |",
+               "| chain 20 | 100x1 | graph | 0.120 | - | 0.1 | no |", "| chain 20 | 100x1 | plain | 1.000 | - | 0.1 | no |",
                "kernel profile chain-20-100x1", "rendered 300 frames"):
     if needle not in md:
         failures.append(f"the markdown lacks {needle!r}")
