@@ -1,7 +1,7 @@
 // Issue 51 item 8: CPU against CUDA at sizes where the device's layouts matter — a 128² cloth on the
-// bunny (16,384 particles), a 48,778-particle fluid column, the 30-layer capsule stack (61 bodies) — by what each measures, with
-// the tolerances stated beside each check. Runs where a CUDA device exists (scripts/gpu-check.sh); reported
-// skipped elsewhere.
+// bunny (16,384 particles), a 48,778-particle fluid column, the 30-layer capsule stack (61 bodies) — by what
+// each measures, with the tolerances stated beside each check. Runs where a CUDA device exists
+// (scripts/gpu-check.sh); reported skipped elsewhere.
 #include <gtest/gtest.h>
 
 #include <cmath>
