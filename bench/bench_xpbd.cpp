@@ -64,7 +64,8 @@ constexpr const char* kNotes =
     "Gauss-Seidel sweep one a grid of colours when sent as graph, one a colour otherwise; the same loops on "
     "the CPU). launches_per_frame: the calls that put them on the CUDA stream (a graph is "
     "one); on the CPU, nodes_per_frame. launch: Settings::cuda_launch asked (bench_xpbd --launch), "
-    "launch_resolved: what auto chose. "
+    "launch_resolved: what auto chose. adaptive: Settings::adaptive (bench_xpbd --setting); "
+    "substeps_mean: the substeps the timed frames ran, on average (an adaptive rule's N). "
     "threads: CPU threads, fixed at all the OpenMP runtime offers "
     "(OMP_NUM_THREADS or the cores; 0 on CUDA) rather than adapting (exec/thread_governor.h). diverged: "
     "sim::check_divergence after the timed frames (null: every "
@@ -101,8 +102,10 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
   sim::World world(built, backend);
   for (int f = 0; f < warmup_frames; ++f) world.step(settings);
   double total_ms = 0.0, detection_ms = 0.0, search_ms = 0.0, min_ms = std::numeric_limits<double>::infinity();
+  double substeps_sum = 0.0;  // N as the frames ran it (an adaptive rule changes it)
   for (int f = 0; f < frames; ++f) {
     world.step(settings);
+    substeps_sum += world.last_plan().substeps;
     total_ms += world.last_step_ms();
     detection_ms += world.last_detection_ms();
     search_ms += world.last_search_ms();
@@ -152,6 +155,8 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
                             return resolved;
                           }()).text("cuda_launch")},
       {"substeps", settings.substeps},
+      {"adaptive", sim::settings_to_params(settings).text("adaptive")},
+      {"substeps_mean", substeps_sum / frames},
       {"iterations", settings.iterations},
       {"linear_iterations", settings.integrator == sim::Integrator::ImplicitEuler
                                 ? json(settings.linear_iterations)
@@ -179,6 +184,12 @@ json run_case(const BenchScene& scene, const sim::Built& built, int size, sim::B
 json run_benchmark(const Options& o) {
   const sim::SceneDef& scene = sim::find_scene(o.scene->name);
   const int n = o.steps.value_or(o.scene->n);
+  // --setting name=value over every case's settings (an adaptive rule against the fixed N of its mean)
+  const auto with_overrides = [&](sim::Settings s) {
+    sim::ParamSet p = sim::settings_to_params(s);
+    for (const auto& [name, value] : o.setting_overrides) p.set_text(name, value);
+    return sim::settings_from_params(p);
+  };
   std::vector<sim::Settings> settings = {timed_settings(n, 1, o.scene->order), timed_settings(1, n, o.scene->order)};
   if (o.scene->newton_pcg) settings.push_back(newton_pcg(n));
   if (o.scene->more_iterations > 0)
@@ -191,6 +202,7 @@ json run_benchmark(const Options& o) {
       settings.back().linear_iterations = 10;
     }
   }
+  for (sim::Settings& s : settings) s = with_overrides(s);
   json cases = json::array();
   // What a scene told its user when built (a missing asset and its stand-in: bunny_cloth without the bunny
   // drapes a sphere), on stderr and in the report, so that no number is read as another scene's.

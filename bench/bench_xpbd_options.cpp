@@ -10,16 +10,18 @@ namespace bench {
 
 const char* const kUsage =
     "usage: bench_xpbd [--scene "
-    "hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column|rigid_chain|capsule_stack|bridge] [--out "
+    "hanging_cloth|bunny_cloth|chain|fem_beam|fluid_column|rigid_chain|capsule_stack|bridge|swinging_box] [--out "
     "path.json] "
     "[--frames N]\n"
-    "                  [--warmup N] [--steps N]\n"
+    "                  [--warmup N] [--steps N] [--setting name=value]...\n"
     "                  [--backend cpu|cuda|all] [--sizes 100,387] [--integrators all|name,name]\n"
     "                  [--set param=value]... [--launch auto,graph,plain]\n"
     "  --scene    the scene to time (default hanging_cloth)\n"
     "  --out      also write the JSON report to this file (it always goes to stdout)\n"
     "  --frames   timed frames per case (default 30 for cloths up to 200x200, 10 above)\n"
     "  --warmup   frames stepped before the timed ones (default the scene's: 30 for the fluid)\n"
+    "  --setting  a solver setting over every case's (repeatable; an adaptive rule: adaptive=residual, its\n"
+    "             substeps_mean beside the fixed N)\n"
     "  --steps    the n of the n x 1 and 1 x n cases (default the scene's: 30 for the cloths, 100 for the\n"
     "             chains and contact scenes, 10 for the fluid)\n"
     "  --backend  cpu, cuda or all (default all: cpu, and cuda when a device is present)\n"
@@ -152,7 +154,7 @@ Options parse_args(int argc, char** argv) {
     }
     if (arg != "--out" && arg != "--frames" && arg != "--warmup" && arg != "--backend" && arg != "--sizes" &&
         arg != "--scene" && arg != "--integrators" && arg != "--set" && arg != "--launch" &&
-        arg != "--steps")
+        arg != "--steps" && arg != "--setting")
       throw UsageError("unknown argument '" + arg + "'");
     if (i + 1 >= argc) throw UsageError(arg + " needs a value");
     const std::string value = argv[++i];
@@ -174,6 +176,10 @@ Options parse_args(int argc, char** argv) {
       o.integrators = parse_integrators(value);
     } else if (arg == "--launch") {
       o.launch_modes = parse_setting_list("--launch", "cuda_launch", value, &sim::Settings::cuda_launch);
+    } else if (arg == "--setting") {
+      const size_t eq = value.find('=');
+      if (eq == std::string::npos) throw UsageError("--setting '" + value + "': expected name=value");
+      o.setting_overrides.emplace_back(value.substr(0, eq), value.substr(eq + 1));
     } else if (arg == "--set") {
       const size_t eq = value.find('=');
       if (eq == std::string::npos) throw UsageError("--set '" + value + "': expected param=value");

@@ -31,6 +31,7 @@ struct Options {
   std::optional<int> steps;  // the n of the n x 1 and 1 x n cases; unset: the scene's
   std::vector<sim::Integrator> integrators;  // empty: XPBD n x 1 and 1 x n (and the scene's Newton-PCG)
   std::vector<std::pair<std::string, std::string>> sets;  // scene parameters
+  std::vector<std::pair<std::string, std::string>> setting_overrides;  // solver settings over every case's
   std::vector<sim::CudaLaunch> launch_modes = {sim::CudaLaunch::Auto};  // Settings::cuda_launch to time
 };
 

@@ -32,6 +32,8 @@ const std::vector<BenchScene>& bench_scenes() {
       {"capsule_stack", {"layers"}, {10, 30}, 30, 100, false},
       // Giles & Andrews 2024 §4.1.2: the bridge of 20 (and 100) planks while the ball rolls onto it.
       {"bridge", {"planks"}, {20, 100}, 10, 100, false},
+      // Giles & Andrews §4.1.1: the swinging box (25 links, 1000:1), for an adaptive rule on CUDA (issue 51 item 7).
+      {"swinging_box", {"links"}, {25}, 10, 100, false},
   };
   return scenes;
 }

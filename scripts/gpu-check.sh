@@ -125,6 +125,18 @@ if [ "$stage" != tests ]; then
   bench bunny-box --scene bunny_cloth --sizes "$bunny_sizes" --set drop=box --backend all
   bench fluid-ball --scene fluid_column --sizes 74 --set drop=ball --backend all
   [ "$quick" = 1 ] || bench fluid-ball-949k --scene fluid_column --sizes 156 --set drop=ball --backend cuda
+  # Adaptive substepping on CUDA (issue 51 item 7): the residual rule on the swinging box (XPBD rigid solver)
+  # and the hanging cloth, then a fixed N of each run's mean N beside it.
+  if [ "$quick" != 1 ]; then
+    for scene in swinging_box hanging_cloth; do
+      bench "$scene-residual" --scene "$scene" --sizes "$([ $scene = swinging_box ] && echo 25 || echo 100)" \
+        --backend cuda --setting adaptive=residual --launch auto
+      mean=$(python3 -c "import json, sys; print(round(json.load(open(sys.argv[1]))['cases'][0]['substeps_mean']))" \
+        "$work/bench-$scene-residual.json" 2>/dev/null || echo 0)
+      [ "$mean" -gt 0 ] && bench "$scene-fixed-mean" --scene "$scene" \
+        --sizes "$([ $scene = swinging_box ] && echo 25 || echo 100)" --backend cuda --steps "$mean" --launch auto
+    done
+  fi
   # Every integrator on the 100 x 100 cloth at a stiffness the explicit schemes bear (issue 14's benchmark).
   bench integrators --scene hanging_cloth --sizes 100 --integrators all --set stretch_stiffness=0.5 \
     --set shear_stiffness=0.5 --set bend_stiffness=0.5 --backend all --launch auto
