@@ -31,8 +31,12 @@ def crossover(points):
     """points: [(count, ratio t_cuda/t_cpu, scene)]; the count where the ratio crosses 1."""
     cpu_wins = [p for p in points if p[1] > 1.0]
     gpu_wins = [p for p in points if p[1] <= 1.0]
+    if not cpu_wins or not gpu_wins:
+        raise SystemExit(f"no crossover: the {'GPU' if gpu_wins else 'CPU'} wins every case measured")
     below = max(cpu_wins)  # the largest scene the CPU still wins
     above = min(gpu_wins)  # the smallest the GPU wins
+    if below[0] >= above[0]:
+        raise SystemExit(f"no single crossover: the CPU wins {below[2]} at {below[0]}, the GPU {above[2]} at {above[0]}")
     (n0, r0, s0), (n1, r1, s1) = below, above
     t = math.log(r0) / (math.log(r0) - math.log(r1))
     n = math.exp(math.log(n0) + t * (math.log(n1) - math.log(n0)))

@@ -4,7 +4,7 @@
 # binaries of a CUDA build, the shared libraries they load beyond glibc and libstdc++ (and glvnd's libEGL,
 # which the EGL loader opens at run time to render without a display; the driver supplies the vendor
 # library), and the bunny.
-# The build's CUDA architecture must match that GPU (the default, 90, is the H100's and H200's).
+# The build must carry that GPU's architecture (the default list has sm_75 to sm_120; configure prints it).
 # Usage: scripts/gpu-bundle.sh [--build DIR] [--to DIR]   (defaults: build/release, .gpu-bundle)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

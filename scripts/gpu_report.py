@@ -46,9 +46,9 @@ def lone_divergences(benchmark):
 
 
 def case_key(name, c):
-    """A case as earlier reports name it: their CUDA cases launched kernel by kernel ("plain"), so a graph case
-    now is compared with the plain case then."""
-    return (name, c["backend"], c["size"], c["substeps"], c["iterations"], c["integrator"])
+    """A case as reports name it, its launch mode included (the auto and plain cases of one setting are two
+    cases); reports older than the launch modes launched kernel by kernel ("plain")."""
+    return (name, c["backend"], c["size"], c["substeps"], c["iterations"], c["integrator"], c.get("launch", "plain"))
 
 
 # Issue 51's targets on an H100 or H200: benchmark, size, n x k -> ms/frame.

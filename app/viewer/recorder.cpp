@@ -143,9 +143,10 @@ std::string Recorder::add_frame(const std::vector<std::uint8_t>& rgb) {
     const std::string status = stop();
     return "recording stopped: " + problem + (status.empty() || status == problem ? "" : " (" + status + ")");
   }
+  Frame frame{++frames_, rgb};  // copied before the lock, so that the encoders never wait on the copy
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return queue_.size() < kQueuedFrames; });
-  queue_.push_back({++frames_, rgb});
+  queue_.push_back(std::move(frame));
   lock.unlock();
   changed_.notify_all();
   return "";

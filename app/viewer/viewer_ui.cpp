@@ -99,7 +99,7 @@ void Viewer::draw_scene_panel() {
       if (ImGui::Selectable(s.name.c_str(), &s == scene_) && &s != scene_) {
         scene_ = &s;
         scene_params_ = s.default_params();
-        const bool cuda = panes_[0]->world->backend() == sim::BackendKind::Cuda;
+        const bool cuda = sim::runs_on_cuda(options_.run.backend);  // as run and view decide, before building
         scene_params_.use_device_defaults(cuda);
         for (auto& pane : panes_) s.use_setting_defaults(pane->settings, cuda);
         rebuild_scene();

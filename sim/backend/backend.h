@@ -49,7 +49,8 @@ CudaAvailability cuda_availability();
 SelectedBackend select_backend(BackendKind requested, const std::string& prefer_cpu = "");
 // The same choice given an availability (tests force one); makes the solver it chose.
 SelectedBackend select_backend(BackendKind requested, const std::string& prefer_cpu, const CudaAvailability& cuda);
-// Whether select_backend(requested) would choose CUDA (scenes size their defaults by it).
+// Whether select_backend(requested) would choose CUDA for a scene at or above the crossover (scenes size their
+// device defaults by it, before they are built; a small scene built with them may still run on the CPU).
 bool runs_on_cuda(BackendKind requested);
 const char* backend_name(BackendKind kind);
 BackendKind parse_backend(const std::string& name);  // throws std::invalid_argument naming the choices

@@ -26,8 +26,11 @@ CudaAvailability cuda_availability() {
     probe.name = prop.name;
     probe.compute_capability = prop.major * 10 + prop.minor;
     cudaFuncAttributes attributes{};
-    probe.kernel_image = cudaFuncGetAttributes(&attributes, kernel_image_probe) == cudaSuccess;
+    const cudaError_t image = cudaFuncGetAttributes(&attributes, kernel_image_probe);
     cudaGetLastError();  // a missing image is an answer here, not an error for the next launch to find
+    probe.kernel_image = image == cudaSuccess;
+    if (image != cudaSuccess && image != cudaErrorNoKernelImageForDevice && image != cudaErrorInvalidDeviceFunction)
+      probe.runtime_error = std::string(prop.name) + ": " + cudaGetErrorString(image);  // busy, out of memory, ...
   }
   return judge_cuda_device(probe);
 }

@@ -1,6 +1,6 @@
 // KernelProfile: where a CUDA frame's device time goes, kernel by kernel (issue 39 item 4), in the manner of
 // nvprof's summary, for machines without Nsight. With SMALLSTEPS_CUDA_PROFILE=FILE in the environment, every
-// kernel launched on its own (Settings::cuda_launch plain; a graph or a program is not taken apart) is
+// kernel launched on its own (Settings::cuda_launch plain; a graph is not taken apart) is
 // bracketed by two CUDA events; the spans are read at each synchronize and summed by kernel, and FILE gets
 // the table when the program ends: kernel (its demangled name), launches, total and mean device time, and
 // its share. The events cost the launches some host time; the device times are the kernels' own.

@@ -19,9 +19,13 @@ std::string auto_prefers_cpu(const Model& model, const Settings& settings, bool 
 }
 
 World::World(Built built, BackendKind backend, const Settings& settings) {
-  const bool cuda_usable = backend == BackendKind::Auto && cuda_availability().available;
-  const std::string prefer_cpu = auto_prefers_cpu(built.model, settings, cuda_usable);
-  init(std::move(built), select_backend(backend, prefer_cpu));
+  if (backend == BackendKind::Cpu) {
+    init(std::move(built), select_backend(backend));
+    return;
+  }
+  const CudaAvailability cuda = cuda_availability();  // asked once
+  const std::string prefer_cpu = auto_prefers_cpu(built.model, settings, cuda.available);
+  init(std::move(built), select_backend(backend, prefer_cpu, cuda));
 }
 
 World::World(Built built, SelectedBackend selected) { init(std::move(built), std::move(selected)); }
