@@ -115,12 +115,21 @@ std::string cost_line(const CommonMetrics& m, Integrator integrator) {
   return format_text("implicit Euler, last linear solve |r|/|r0| = %.3g", m.cg_residual);
 }
 
+// How CUDA sends a frame in each launch mode (exec/launch_mode.h).
+static const char* launch_how(CudaLaunch mode) {
+  switch (mode) {
+    case CudaLaunch::Graph:
+      return "graph: CUDA graphs, a sweep one grid";
+    case CudaLaunch::Plain:
+      return "plain: a launch a stage and a colour";
+    case CudaLaunch::Auto:
+      break;
+  }
+  return "auto";
+}
+
 std::string launch_line(bool cuda, const CommonMetrics& m) {
-  static const char* const kHow[] = {
-      "auto", "program: one block runs each stretch between read-backs in one kernel",
-      "fused: one cooperative grid runs each stretch between read-backs", "graph: CUDA graphs, a sweep one grid",
-      "plain: a launch a stage and a colour"};
-  const char* how = kHow[int(m.launch_mode)];
+  const char* how = launch_how(m.launch_mode);
   if (!cuda) return format_text("%lld parallel loops in the last frame (CUDA would send them as %s)", m.nodes, how);
   return format_text("%lld device operations in %lld host launches in the last frame (%s)", m.nodes, m.launches,
                      how);

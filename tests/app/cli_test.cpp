@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "process.h"
@@ -31,6 +32,17 @@ TEST(Cli, TetGenBodyLoadsOrNamesItsProblem) {
   const Result r = run("run --scene fem_beam --frames 5 --no-progress --set tet_file=" + stem);
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("2 tets"), std::string::npos) << r.output;
+}
+
+// The summary names the launch mode CUDA sends the frame with (auto resolves to graph), on the CPU too.
+TEST(Cli, LaunchLineNamesTheMode) {
+  for (const auto& [asked, named] : {std::pair<std::string, std::string>{"auto", "as graph: CUDA graphs"},
+                                     {"graph", "as graph: CUDA graphs"},
+                                     {"plain", "as plain: a launch a stage"}}) {
+    const Result r = run("run --scene chain --frames 2 --backend cpu --no-progress --cuda-launch " + asked);
+    ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("(CUDA would send them " + named), std::string::npos) << asked << ": " << r.output;
+  }
 }
 
 TEST(Cli, OutOfRangeSubstepsNamesRange) { expect_usage_error("run --substeps 0", "[1, 1000]"); }
