@@ -39,7 +39,9 @@ for name in "${harnesses[@]}"; do
   echo "fuzz.sh: $name: ${limit[*]} (corpus $corpus)"
   log="build/fuzz/$name.log"
   rc=0
+  # the same input and memory limits as the smoke tests (fuzz/CMakeLists.txt, SMALLSTEPS_FUZZ_LIMITS)
   OMP_NUM_THREADS=1 "build/sanitize/bin/${name}_fuzzer" "${limit[@]}" -timeout=10 -print_final_stats=1 \
+    -max_len=1048576 -rss_limit_mb=1024 \
     -dict="fuzz/$name.dict" -artifact_prefix="build/fuzz/$name-" "$corpus" "fuzz/corpus/$name" ${seeds[$name]:-} \
     >"$log" 2>&1 || rc=$?
   grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb|SUMMARY|==[0-9]+==ERROR)|Test unit written" "$log" || true

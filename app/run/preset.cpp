@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "assets/text_file.h"
 #include "params/quoted.h"
 #include "run/preset_json.h"
 #include "run/view_options.h"
@@ -199,11 +200,10 @@ void save_preset(const std::string& path, const RunOptions& options) {
 }
 
 bool apply_preset_file(const std::string& path, RunOptions& options) {
-  std::ifstream in(path);
-  if (!in) throw sim::ParamError("cannot read preset " + sim::in_quotes(path));
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return apply_preset_text(buffer.str(), sim::in_quotes(path), options);
+  const sim::TextFile file = sim::read_text_file(path, sim::kMaxPresetBytes, "a preset");
+  if (!file.problem.empty())
+    throw sim::ParamError("cannot read preset " + sim::in_quotes(path) + ": it " + file.problem);
+  return apply_preset_text(file.text, sim::in_quotes(path), options);
 }
 
 }  // namespace app

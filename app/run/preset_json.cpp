@@ -26,17 +26,24 @@ class PresetReader {
   bool number_integer(json::number_integer_t v) { return start_value(), dom_.number_integer(v); }
   bool number_unsigned(json::number_unsigned_t v) { return start_value(), dom_.number_unsigned(v); }
   bool number_float(json::number_float_t v, const std::string& text) {
-    out_.number_text[start_value()] = text;
+    const bool read_as_text = scopes_.size() <= kTextDepth;
+    const std::string path = start_value();
+    if (read_as_text) out_.number_text[path] = text;
     return dom_.number_float(v, text);
   }
   bool string(std::string& v) { return start_value(), dom_.string(v); }
   bool binary(json::binary_t& v) { return start_value(), dom_.binary(v); }
   bool start_object(std::size_t n) {
+    open_scope();
     scopes_.push_back({start_value(), false, 0, "", {}});
     return dom_.start_object(n);
   }
   bool key(std::string& k) {
     Scope& scope = scopes_.back();
+    if (k.size() > kMaxKeyBytes)
+      throw sim::ParamError(where_ + " has a key of " + std::to_string(k.size()) + " bytes" +
+                            (scope.path.empty() ? "" : " under " + sim::in_quotes(scope.path)) +
+                            " (a preset's keys are names, at most " + std::to_string(kMaxKeyBytes) + " bytes)");
     scope.key = k;
     if (!scope.keys.insert(k).second)
       throw sim::ParamError(key_source(where_, path_of(scope)) +
@@ -45,6 +52,7 @@ class PresetReader {
   }
   bool end_object() { return scopes_.pop_back(), dom_.end_object(); }
   bool start_array(std::size_t n) {
+    open_scope();
     scopes_.push_back({start_value(), true, 0, "", {}});
     return dom_.start_array(n);
   }
@@ -58,6 +66,17 @@ class PresetReader {
   }
 
  private:
+  // Limits that keep the reader's memory linear in its input (issue 52 item 2): every open value keeps its
+  // key path, so nesting and key length are bounded, and a number's text is kept only where a preset has
+  // numbers (frames, settings.x, compare[0].x: three levels down).
+  static constexpr size_t kMaxDepth = 32, kMaxKeyBytes = 64, kTextDepth = 3;
+
+  void open_scope() const {
+    if (scopes_.size() >= kMaxDepth)
+      throw sim::ParamError(where_ + " nests deeper than " + std::to_string(kMaxDepth) + " levels, at " +
+                            sim::in_quotes(path_of(scopes_.back())) + " (a preset's values are at most three levels down)");
+  }
+
   struct Scope {
     std::string path;
     bool array;

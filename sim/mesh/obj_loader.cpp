@@ -5,11 +5,10 @@
 #include <tiny_obj_loader.h>
 
 #include <cctype>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <utility>
 #include <vector>
 
+#include "assets/text_file.h"
 #include "mesh/obj_text_check.h"
 #include "params/quoted.h"
 
@@ -21,15 +20,9 @@ namespace {
 }
 
 std::string read_text(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) fail(path, "no such file");
-  if (!std::filesystem::is_regular_file(path, ec)) fail(path, "not a regular file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, "cannot be opened for reading");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) fail(path, "read error");
-  return text.str();
+  TextFile file = read_text_file(path, kMaxMeshFileBytes, "an OBJ file");
+  if (!file.problem.empty()) fail(path, file.problem);
+  return std::move(file.text);
 }
 
 // `geometry` (only "v" and "f" lines, from check_obj_text) is parsed from memory.

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <map>
+#include <utility>
 #include <sstream>
 
+#include "assets/text_file.h"
 #include "constraints/tet_elasticity.h"
 #include "mesh/obj_loader.h"
 #include "params/decimal.h"
@@ -151,19 +151,10 @@ struct Lines {
 constexpr long kMaxEntries = 50'000'000;
 constexpr double kMaxCoordinate = 1e6;  // [m]; beyond it a tet's D_m⁻¹ and volume lose their precision
 
-constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t(2) << 30;
-
 std::string read_file(const std::string& path) {
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error))
-    throw MeshError(escaped(path) + ": cannot open the file (no such regular file)");
-  if (std::filesystem::file_size(path, error) > kMaxFileBytes)
-    throw MeshError(escaped(path) + ": larger than 2 GiB");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw MeshError(escaped(path) + ": cannot open the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  TextFile file = read_text_file(path, kMaxMeshFileBytes, "a TetGen file");
+  if (!file.problem.empty()) throw MeshError(escaped(path) + ": " + file.problem);
+  return std::move(file.text);
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ TEST(ObjLoader, MissingFileNamesThePath) {
     FAIL() << "loaded a missing file";
   } catch (const MeshError& e) {
     EXPECT_TRUE(contains(e.what(), path)) << e.what();
-    EXPECT_TRUE(contains(e.what(), "no such file")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "does not exist")) << e.what();
   }
 }
 
