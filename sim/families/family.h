@@ -148,6 +148,12 @@ struct FamilyDefaults {
   static std::string stiffness(const ModelT&) {
     return "";
   }
+  // The solver that steps the family's items in `model` under `settings` where the integrator does not (a
+  // host stepper), in words for a divergence message, or "".
+  template <class ModelT, class SettingsT>
+  static std::string stepper(const ModelT&, const SettingsT&) {
+    return "";
+  }
   // Whether `grab` holds one of the family's own items in `model` (a body's point), where it holds no particle.
   template <class ModelT>
   static bool holds_grab(const ModelT&, const Grab&) {

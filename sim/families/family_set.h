@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -182,13 +183,21 @@ struct FamilySet {
   }
   template <class ModelT>
   static std::string stiffness(const ModelT& m) {
-    std::string parts;
-    for (const std::string& part : {F::stiffness(m)...})
-      if (!part.empty()) parts += (parts.empty() ? "" : ", ") + part;
-    return parts;
+    return joined({F::stiffness(m)...});
+  }
+  template <class ModelT, class SettingsT>
+  static std::string stepper(const ModelT& m, const SettingsT& s) {
+    return joined({F::stepper(m, s)...});
   }
 
  private:
+  // The non-empty parts, joined by ", ".
+  static std::string joined(std::initializer_list<std::string> parts) {
+    std::string out;
+    for (const std::string& part : parts)
+      if (!part.empty()) out += (out.empty() ? "" : ", ") + part;
+    return out;
+  }
   template <class Self, class Part>
   using match_const_t = std::conditional_t<std::is_const<Self>::value, const Part, Part>;
   template <size_t I>

@@ -8,11 +8,16 @@ namespace sim {
 std::string divergence_message(const World& world, const Settings& settings, const std::string& reason) {
   char head[160];
   std::snprintf(head, sizeof head, "diverged at t = %.4g s, frame %d (", world.time(), world.frame());
-  char scheme[160];
-  std::snprintf(scheme, sizeof scheme, "; %s, h = %.3g s, ", info(settings.integrator).label,
-                world.last_substep_dt());
+  // the solver that ran: a family's own stepper where one steps its items, the integrator for the particles
+  const std::string integrator = info(settings.integrator).label;
+  const std::string steppers = Families::stepper(world.model(), settings);
+  const std::string solver =
+      steppers.empty() ? integrator
+                       : steppers + (world.model().particle_count() > 0 ? ", particles by " + integrator : "");
+  char step[64];
+  std::snprintf(step, sizeof step, ", h = %.3g s, ", world.last_substep_dt());
   const std::string stiffness = Families::stiffness(world.model());
-  return head + reason + scheme + (stiffness.empty() ? "no elastic constraints" : stiffness) + ")";
+  return head + reason + "; " + solver + step + (stiffness.empty() ? "no elastic constraints" : stiffness) + ")";
 }
 
 FrameResult step_and_measure(World& world, const Settings& settings) {

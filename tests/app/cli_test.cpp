@@ -192,6 +192,16 @@ TEST(Cli, DivergingIntegratorExitsThreeNamingSchemeStepAndStiffness) {
       << r.output;
 }
 
+// Issue 52 item 4: a divergence names the solver that ran. The 10,000:1 heavy stack under PGS with 1000
+// iterations blows up at frame 52 (the probe's reproducer), and the message blamed "XPBD (Small Steps)".
+TEST(Cli, DivergenceNamesTheRigidSolverThatRan) {
+  const Result r =
+      run("run --scene heavy_stack --rigid-solver pgs --rigid-iterations 1000 --frames 100 --backend cpu");
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_NE(r.output.find("; rigid bodies by the pgs solver, h = 0.0167 s"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("XPBD"), std::string::npos) << r.output;
+}
+
 // PBF has no force form: a force-based scheme on the fluid is a usage error, headless or recorded (the
 // recorded run: CliRendering.ForceBasedIntegratorOnTheFluidIsRefusedWhenRecorded).
 TEST(Cli, ForceBasedIntegratorOnTheFluidIsRefused) {

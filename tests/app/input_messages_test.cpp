@@ -130,4 +130,17 @@ TEST(InputMessages, FarPartOfTheBunnyMeshIsLeftOutWithANote) {
   EXPECT_EQ(r.output.find("Using a sphere collider instead"), std::string::npos) << r.output;
 }
 
+// Issue 52 item 4: a long value is echoed cut, with its length, not whole (a --drag of 20,000 numbers came back
+// as 80 KB); the cut keeps a UTF-8 character whole.
+TEST(InputMessages, LongValuesAreEchoedCut) {
+  std::string numbers;
+  for (int i = 0; i < 20000; ++i) numbers += (i ? " 1" : "1");
+  const std::string out = refusal("run --scene chain --frames 2 --drag '" + numbers + "'");
+  expect_has(out, "...' (" + std::to_string(numbers.size()) + " bytes)");
+  EXPECT_LT(out.size(), 1000u) << out.size();
+  const std::string text = std::string(199, 'a') + "\xc3\xa9" + std::string(100, 'b');  // é across the cut
+  const std::string shown = refusal("run --scene chain --frames 2 --drag '" + text + "'");
+  expect_has(shown, "'" + std::string(199, 'a') + "...' (301 bytes)");
+}
+
 }  // namespace

@@ -120,7 +120,7 @@ TEST(Params, TextHoldsAPathAndRefusesNumbers) {
   EXPECT_NE(error_of([&] { p.set("tet_file", 1.0); }).find("expects text"), std::string::npos);
   EXPECT_NE(error_of([&] { p.get_text("young"); }).find("not text"), std::string::npos);
   // A body that does not load is a parameter error naming the file.
-  EXPECT_NE(error_of([&] { find_scene("fem_beam").build(p); }).find("bodies/dragon.node: cannot open"),
+  EXPECT_NE(error_of([&] { find_scene("fem_beam").build(p); }).find("bodies/dragon.node: does not exist"),
             std::string::npos);
 }
 

@@ -188,6 +188,11 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
     return HostOnly{"rigid_solver", stepper.name, body_stepper(RigidSolver::Xpbd).name,
                     "a serial velocity-level solve on the host"};
   }
+  template <class ModelT, class SettingsT>
+  static std::string stepper(const ModelT& m, const SettingsT& s) {
+    const BodyStepperEntry& entry = body_stepper(s.rigid_solver);
+    return entry.on_host() && m.body_count() > 0 ? "rigid bodies by the " + entry.name + " solver" : "";
+  }
   template <class ModelT>
   static const char* force_form_refusal(const ModelT& m) {
     return m.body_count() > 0
