@@ -9,6 +9,7 @@
 #include "registry/state_hash.h"
 #include "run/error_verdict.h"
 #include "run/exit_codes.h"
+#include "run/idle_settings.h"
 #include "run/metrics_writer.h"
 #include "run/progress_bar.h"
 #include "world/frame_step.h"
@@ -44,6 +45,7 @@ void print_run_summary(const RunOptions& o, sim::World& world, const sim::Settin
                           s.threads > 0 ? "fixed" : "0, adapting to the free cores"));
   line("state hash", sim::format_text("%016llx (FNV-1a of the final State: equal for identical runs)",
                                       static_cast<unsigned long long>(sim::state_hash(world.state()))));
+  for (const std::string& note : idle_setting_notes(o.settings, s, world)) line("note", note);
 }
 
 int run_headless(const RunOptions& o) {
@@ -54,6 +56,8 @@ int run_headless(const RunOptions& o) {
   sim::World world(o.scene->build(o.scene_params), o.backend, settings);
   std::printf("backend      %s\n", world.backend_description().c_str());
   for (const std::string& note : world.model().notes)
+    std::fprintf(stderr, "smallsteps: note: %s\n", note.c_str());
+  for (const std::string& note : idle_setting_notes(o.settings, settings, world))
     std::fprintf(stderr, "smallsteps: note: %s\n", note.c_str());
   std::fflush(stdout);
 

@@ -148,6 +148,11 @@ struct FamilyDefaults {
   static std::string stiffness(const ModelT&) {
     return "";
   }
+  // Why the family's options (options()) do nothing in `model` ("the scene has no rigid bodies"), or null.
+  template <class ModelT>
+  static const char* options_idle(const ModelT&) {
+    return nullptr;
+  }
   // The solver that steps the family's items in `model` under `settings` where the integrator does not (a
   // host stepper), in words for a divergence message, or "".
   template <class ModelT, class SettingsT>

@@ -147,6 +147,15 @@ struct FamilySet {
       for (const auto& spec : G::options()) out.push_back(as_setting_of<Settings>(spec));
     });
   }
+  // Each option of a family whose options do nothing in `m`, with the reason (Family::options_idle).
+  template <class ModelT>
+  static void add_idle_options(const ModelT& m, std::vector<std::pair<std::string, std::string>>& out) {
+    each_index([&](auto i) {
+      using G = family_at<decltype(i)::value>;
+      if (const char* why = G::options_idle(m))
+        for (const auto& spec : G::options()) out.push_back({spec.param.name, why});
+    });
+  }
   template <class Exec, class ModelA, class StateA>
   static auto draw_terms(const ModelA& m, const StateA& s) {
     return chain_draw_terms(F::template draw_term<Exec>(m, s)...);

@@ -1,6 +1,8 @@
 #include "params/param.h"
 
+#include <cctype>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "params/decimal.h"
@@ -27,12 +29,22 @@ std::string allowed(const ParamSpec& s) {
   return " (allowed: " + s.range_text() + (s.unit.empty() ? "" : " " + s.unit) + ")";
 }
 
+// A boolean as written, on the command line and in presets alike (a preset's JSON true and false arrive as
+// "true" and "false"): one set of spellings, in any case (issue 52 item 3: "1" was taken where "yes" and
+// "TRUE" were refused).
+std::optional<bool> boolean_text(std::string text) {
+  for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (text == "true" || text == "yes" || text == "on" || text == "1") return true;
+  if (text == "false" || text == "no" || text == "off" || text == "0") return false;
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string ParamSpec::range_text() const {
   switch (type) {
     case ParamType::Bool:
-      return "true|false";
+      return "true|false|yes|no|on|off|1|0, any case";
     case ParamType::Choice: {
       std::vector<std::string> names;
       for (const ParamChoice& c : choices) names.push_back(c.name);
@@ -76,6 +88,11 @@ ParamSet::ParamSet(std::string owner, const std::vector<ParamSpec>& specs)
   for (const ParamSpec& s : specs) values_.push_back(s.type == ParamType::Text ? 0.0 : s.default_value);
   texts_.assign(specs.size(), std::string());
   set_by_user_.assign(specs.size(), false);
+}
+
+bool ParamSet::set_by_user(const std::string& name) const {
+  const int i = find(name);
+  return i >= 0 && set_by_user_[size_t(i)];
 }
 
 void ParamSet::use_device_defaults(bool cuda) {
@@ -183,9 +200,8 @@ void ParamSet::set_text(const std::string& name, const std::string& text, const 
     return;
   }
   if (s.type == ParamType::Bool) {
-    if (text == "true" || text == "1" || text == "on") return assign(index, 1.0, culprit, written);
-    if (text == "false" || text == "0" || text == "off") return assign(index, 0.0, culprit, written);
-    throw ParamError(culprit + ": " + written + " is not a boolean (allowed: true|false)");
+    if (const std::optional<bool> b = boolean_text(text)) return assign(index, *b ? 1.0 : 0.0, culprit, written);
+    throw ParamError(culprit + ": " + written + " is not a boolean" + allowed(s));
   }
   if (s.type == ParamType::Choice) {
     if (const ParamChoice* c = s.choice_named(text)) return assign(index, double(c->value), culprit, written);

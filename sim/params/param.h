@@ -44,7 +44,7 @@ struct ParamSpec {
   // NaN: the same default everywhere.
   double cuda_default = std::numeric_limits<double>::quiet_NaN();
 
-  std::string range_text() const;  // "[2, 1000]", "true|false", "gs|jacobi" or "text"
+  std::string range_text() const;  // "[2, 1000]", "true|false|yes|no|on|off|1|0, any case", "gs|jacobi" or "text"
   Widget widget_kind() const;      // widget, with Auto resolved
   // The choice named `name`, or the one whose enumerator is `value`; null for none.
   const ParamChoice* choice_named(const std::string& name) const;
@@ -122,6 +122,8 @@ class ParamSet {
   void set_text(const std::string& name, const std::string& text, const std::string& source = "");
   std::string text(const std::string& name) const;                  // the value as `set_text` reads it
   bool has(const std::string& name) const { return find(name) >= 0; }
+  // Whether `name` was given (set or set_text) since the set was made or last reset; false for no such name.
+  bool set_by_user(const std::string& name) const;
   // Gives the parameters that were never set their default for the device the scene will run on.
   void use_device_defaults(bool cuda);
   // Gives the named parameters that were never set these values instead of their table defaults (a scene's

@@ -33,6 +33,12 @@ bool setting_relevant(const std::string& name, const Settings& s) {
   return true;
 }
 
+std::optional<std::string> setting_idle_where(const std::string& name, const Settings& s) {
+  for (const auto& spec : setting_specs())
+    if (spec.param.name == name && spec.relevant && !spec.relevant(s)) return spec.relevant_where;
+  return std::nullopt;
+}
+
 Settings settings_from_params(const ParamSet& p) {
   Settings s;
   for (const auto& spec : setting_specs()) spec.set(s, p.get(spec.param.name));

@@ -24,6 +24,9 @@ const std::vector<ParamSpec>& settings_table();
 ParamSet settings_to_params(const Settings& s);
 // Whether the setting `name` does anything under s (SettingSpec::relevant); true for a name not in the table.
 bool setting_relevant(const std::string& name, const Settings& s);
+// Where the setting `name` does something, in words ("with integrator xpbd"), when it does nothing under s;
+// nullopt where it acts (issue 52 item 3: a run notes a setting given where it does nothing).
+std::optional<std::string> setting_idle_where(const std::string& name, const Settings& s);
 Settings settings_from_params(const ParamSet& p);
 // Why a combination of settings means nothing, if it does not (issue 41 item 4): N_min above N_max, or an
 // adaptive mode (Eqs. 9-11 read XPBD's multipliers) under a force-based integrator, which has none.

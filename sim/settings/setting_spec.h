@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -19,14 +20,17 @@ struct SettingSpec {
   std::function<double(const S&)> get;  // the member as the table's number (an enum: its index)
   std::function<void(S&, double)> set;  // a number the table validated, into the member
   // Whether the setting does anything under the others (implicit Euler's linear solve under xpbd does not):
-  // the viewer shows only those that do. Null: always.
+  // the viewer shows only those that do. Null: always. `relevant_where` says where in words ("with integrator
+  // xpbd"), for the note a run gives when the setting is given where it does nothing.
   std::function<bool(const S&)> relevant;
+  std::string relevant_where;
 };
 
-// The entry, relevant only where `when` holds.
+// The entry, relevant only where `when` holds (`where`: that condition in words).
 template <class S, class When>
-SettingSpec<S> only_when(SettingSpec<S> spec, When when) {
+SettingSpec<S> only_when(SettingSpec<S> spec, When when, std::string where) {
   spec.relevant = when;
+  spec.relevant_where = std::move(where);
   return spec;
 }
 
@@ -49,14 +53,16 @@ SettingSpec<S> setting(T S::*field, ParamSpec param) {
             else
               s.*field = T(v);
           },
-          nullptr};
+          nullptr,
+          ""};
 }
 
 // The same entry seen from a struct that derives from S (registry/settings.h's Settings from each part).
 template <class Derived, class S>
 SettingSpec<Derived> as_setting_of(const SettingSpec<S>& spec) {
   SettingSpec<Derived> out{spec.param, [get = spec.get](const Derived& d) { return get(static_cast<const S&>(d)); },
-                           [set = spec.set](Derived& d, double v) { set(static_cast<S&>(d), v); }, nullptr};
+                           [set = spec.set](Derived& d, double v) { set(static_cast<S&>(d), v); }, nullptr,
+                           spec.relevant_where};
   if (spec.relevant)
     out.relevant = [relevant = spec.relevant](const Derived& d) { return relevant(static_cast<const S&>(d)); };
   return out;

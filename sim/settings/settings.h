@@ -90,6 +90,13 @@ inline Stabilization active_stabilization(const SolverSettings& s) {
   return s.integrator == Integrator::Xpbd ? s.adaptive : Stabilization::Off;
 }
 
+// Whether the frame's N comes from an adaptive rule (Algorithm 1, the residual rule or hybrid), not from
+// `substeps` (damping keeps N at `substeps`).
+inline bool adaptive_chooses_substeps(const SolverSettings& s) {
+  const Stabilization mode = active_stabilization(s);
+  return mode == Stabilization::Substeps || mode == Stabilization::Hybrid || mode == Stabilization::Residual;
+}
+
 // One-line description of the settings for captions: "30 substeps × 1 iteration, XPBD, GS".
 std::string describe(const SolverSettings& s);
 

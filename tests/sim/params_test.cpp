@@ -82,6 +82,25 @@ TEST(Params, ParsesNumbersBooleansAndChoices) {
   EXPECT_NE(error_of([&] { c.set_text("pin_top", "maybe"); }).find("true|false"), std::string::npos);
 }
 
+// Issue 52 item 3: a boolean takes one set of spellings, in any case, wherever it is written ("1" was taken
+// where "yes" and "TRUE" were refused); anything else is refused naming that set.
+TEST(Params, BooleansTakeOneSetOfSpellings) {
+  ParamSet c = find_scene("chain").default_params();
+  for (const char* yes : {"true", "TRUE", "yes", "Yes", "on", "ON", "1"}) {
+    c.set_text("pin_top", "false");
+    c.set_text("pin_top", yes);
+    EXPECT_TRUE(c.get_bool("pin_top")) << yes;
+  }
+  for (const char* no : {"false", "False", "no", "NO", "off", "Off", "0"}) {
+    c.set_text("pin_top", "true");
+    c.set_text("pin_top", no);
+    EXPECT_FALSE(c.get_bool("pin_top")) << no;
+  }
+  const std::string refused = "is not a boolean (allowed: true|false|yes|no|on|off|1|0, any case)";
+  for (const char* bad : {"2", "y", "t", "", "truee", "0.0"})
+    EXPECT_NE(error_of([&] { c.set_text("pin_top", bad); }).find(refused), std::string::npos) << bad;
+}
+
 // Issue 41 item 6: a number is quoted as written, with the source the caller names, what is wrong with it
 // and the allowed values; 1e-400 is not read as 0 nor 1e-308 as "not a number".
 TEST(Params, NumbersAreQuotedAsWrittenWithSourceAndRange) {

@@ -188,6 +188,10 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
     return HostOnly{"rigid_solver", stepper.name, body_stepper(RigidSolver::Xpbd).name,
                     "a serial velocity-level solve on the host"};
   }
+  template <class ModelT>
+  static const char* options_idle(const ModelT& m) {
+    return m.body_count() == 0 ? "the scene has no rigid bodies" : nullptr;
+  }
   template <class ModelT, class SettingsT>
   static std::string stepper(const ModelT& m, const SettingsT& s) {
     const BodyStepperEntry& entry = body_stepper(s.rigid_solver);

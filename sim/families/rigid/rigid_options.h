@@ -4,6 +4,7 @@
 // any other registered (steppers/body_stepper.h) — and the velocity-level steppers' own.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "families/rigid/steppers/body_stepper.h"
@@ -25,6 +26,9 @@ std::vector<SettingSpec<Options>> rigid_options() {
   // Where each option does anything (SettingSpec::relevant): the host steppers' own, the pivots the direct's.
   const auto velocity_level = [](const Options& o) { return body_stepper(o.rigid_solver).on_host(); };
   const auto direct = [](const Options& o) { return o.rigid_solver == RigidSolver::Direct; };
+  std::string host_steppers;  // "with rigid_solver pgs or direct"
+  for (const BodyStepperEntry& e : body_steppers())
+    if (e.on_host()) host_steppers += (host_steppers.empty() ? "with rigid_solver " : " or ") + e.name;
   return {
       setting(
           &Options::rigid_solver,
@@ -50,7 +54,7 @@ std::vector<SettingSpec<Options>> rigid_options() {
                "PGS sweeps a substep over the bodies' rows (the paper: 25); also a direct fallback's",
                false,
                {},
-               W::Slider}), velocity_level),
+               W::Slider}), velocity_level, host_steppers),
       only_when(setting(&Options::baumgarte,
               {"baumgarte",
                T::Real,
@@ -61,7 +65,7 @@ std::vector<SettingSpec<Options>> rigid_options() {
                "beta: the share of a joint's or overlap's error the next velocity solve removes (Eq. 3: 1)",
                false,
                {},
-               W::Slider}), velocity_level),
+               W::Slider}), velocity_level, host_steppers),
       only_when(setting(&Options::pivot_steps,
               {"pivot_steps",
                T::Int,
@@ -73,7 +77,7 @@ std::vector<SettingSpec<Options>> rigid_options() {
                "paper: 20)",
                false,
                {},
-               W::Slider}), direct),
+               W::Slider}), direct, "with rigid_solver direct"),
       only_when(setting(&Options::warm_start,
               {"warm_start",
                T::Bool,
@@ -84,7 +88,7 @@ std::vector<SettingSpec<Options>> rigid_options() {
                "start PGS and the pivoting from the last substep's impulses (scaled by h/h_prev)",
                false,
                {},
-               W::Checkbox}), velocity_level),
+               W::Checkbox}), velocity_level, host_steppers),
   };
 }
 

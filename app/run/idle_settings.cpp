@@ -1,0 +1,47 @@
+// See idle_settings.h.
+#include "run/idle_settings.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "registry/family_list.h"
+
+namespace app {
+namespace {
+
+// The command-line flag of a setting: --name with dashes.
+std::string flag(std::string name) {
+  std::replace(name.begin(), name.end(), '_', '-');
+  return "--" + name;
+}
+
+}  // namespace
+
+std::vector<std::string> idle_setting_notes(const sim::ParamSet& given, const sim::Settings& s,
+                                            const sim::World& world) {
+  std::vector<std::pair<std::string, std::string>> absent;  // a family's options, the scene lacking its items
+  sim::Families::add_idle_options(world.model(), absent);
+  const sim::ParamSet values = sim::settings_to_params(s);
+  std::vector<std::string> notes;
+  for (const sim::ParamSpec& spec : sim::settings_table()) {
+    const std::string& name = spec.name;
+    if (!given.set_by_user(name)) continue;
+    const std::string idle = flag(name) + " does nothing here: ";
+    const auto family = std::find_if(absent.begin(), absent.end(), [&](const auto& a) { return a.first == name; });
+    if (family != absent.end()) {
+      notes.push_back(idle + family->second);
+    } else if (const auto where = sim::setting_idle_where(name, s)) {
+      notes.push_back(idle + "it acts only " + *where);
+    } else if (name == "cuda_launch" && world.backend() != sim::BackendKind::Cuda) {
+      notes.push_back(idle + "it acts only on the CUDA backend, and this run steps on the CPU");
+    } else if (name == "substeps" && sim::adaptive_chooses_substeps(s)) {
+      notes.push_back(flag(name) + " " + given.text(name) + " does not set N here: adaptive " +
+                      values.text("adaptive") + (given.set_by_user("adaptive") ? "" : " (the scene's default)") +
+                      " chooses N each frame in [min_substeps, max_substeps] = [" + values.text("min_substeps") +
+                      ", " + values.text("max_substeps") + "]; give --adaptive off for a fixed N");
+    }
+  }
+  return notes;
+}
+
+}  // namespace app
