@@ -27,7 +27,8 @@ std::vector<std::string> idle_setting_notes(const sim::ParamSet& given, const si
     const std::string& name = spec.name;
     if (!given.set_by_user(name)) continue;
     const std::string idle = flag(name) + " does nothing here: ";
-    const auto family = std::find_if(absent.begin(), absent.end(), [&](const auto& a) { return a.first == name; });
+    const auto family =
+        std::find_if(absent.begin(), absent.end(), [&](const auto& a) { return a.first == name; });
     if (family != absent.end()) {
       notes.push_back(idle + family->second);
     } else if (const auto where = sim::setting_idle_where(name, s)) {
@@ -35,10 +36,11 @@ std::vector<std::string> idle_setting_notes(const sim::ParamSet& given, const si
     } else if (name == "cuda_launch" && world.backend() != sim::BackendKind::Cuda) {
       notes.push_back(idle + "it acts only on the CUDA backend, and this run steps on the CPU");
     } else if (name == "substeps" && sim::adaptive_chooses_substeps(s)) {
-      notes.push_back(flag(name) + " " + given.text(name) + " does not set N here: adaptive " +
-                      values.text("adaptive") + (given.set_by_user("adaptive") ? "" : " (the scene's default)") +
-                      " chooses N each frame in [min_substeps, max_substeps] = [" + values.text("min_substeps") +
-                      ", " + values.text("max_substeps") + "]; give --adaptive off for a fixed N");
+      notes.push_back(
+          flag(name) + " " + given.text(name) + " does not set N here: adaptive " + values.text("adaptive") +
+          (given.set_by_user("adaptive") ? "" : " (the scene's default)") +
+          " chooses N each frame in [min_substeps, max_substeps] = [" + values.text("min_substeps") + ", " +
+          values.text("max_substeps") + "]; give --adaptive off for a fixed N");
     }
   }
   return notes;

@@ -43,7 +43,8 @@ class PresetReader {
     if (k.size() > kMaxKeyBytes)
       throw sim::ParamError(where_ + " has a key of " + std::to_string(k.size()) + " bytes" +
                             (scope.path.empty() ? "" : " under " + sim::in_quotes(scope.path)) +
-                            " (a preset's keys are names, at most " + std::to_string(kMaxKeyBytes) + " bytes)");
+                            " (a preset's keys are names, at most " + std::to_string(kMaxKeyBytes) +
+                            " bytes)");
     scope.key = k;
     if (!scope.keys.insert(k).second)
       throw sim::ParamError(key_source(where_, path_of(scope)) +
@@ -74,7 +75,8 @@ class PresetReader {
   void open_scope() const {
     if (scopes_.size() >= kMaxDepth)
       throw sim::ParamError(where_ + " nests deeper than " + std::to_string(kMaxDepth) + " levels, at " +
-                            sim::in_quotes(path_of(scopes_.back())) + " (a preset's values are at most three levels down)");
+                            sim::in_quotes(path_of(scopes_.back())) +
+                            " (a preset's values are at most three levels down)");
   }
 
   struct Scope {

@@ -61,7 +61,8 @@ TextFile read_text_file(const std::string& path, std::uintmax_t max_bytes, const
     in.read(chunk.data(), std::streamsize(chunk.size()));
     out.text.append(chunk.data(), size_t(in.gcount()));
     if (out.text.size() > max_bytes)
-      return {"", "grew while it was read to more than the " + byte_count(max_bytes) + " " + what + " may have"};
+      return {"",
+              "grew while it was read to more than the " + byte_count(max_bytes) + " " + what + " may have"};
   }
   if (in.bad()) return {"", "could not be read (a read error)"};
   return out;

@@ -17,8 +17,9 @@ constexpr std::uintmax_t kMaxPresetBytes = std::uintmax_t(1) << 20;
 constexpr std::uintmax_t kMaxMeshFileBytes = std::uintmax_t(1) << 30;
 
 struct TextFile {
-  std::string text;     // the file's bytes; empty where `problem` is set
-  std::string problem;  // why it was not read ("is a directory", "is 3000000 bytes, more than ..."); empty: read
+  std::string text;  // the file's bytes; empty where `problem` is set
+  std::string
+      problem;  // why it was not read ("is a directory", "is 3000000 bytes, more than ..."); empty: read
 };
 
 // `what` names the file's kind in the size message ("a preset", "an OBJ file").

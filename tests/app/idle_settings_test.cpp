@@ -28,14 +28,16 @@ TEST(IdleSettings, PivotStepsWithASolverWithoutPivots) {
 }
 
 TEST(IdleSettings, CudaLaunchOnTheCpu) {
-  expect_note("--scene chain --cuda-launch graph",
-              "--cuda-launch does nothing here: it acts only on the CUDA backend, and this run steps on the CPU");
+  expect_note(
+      "--scene chain --cuda-launch graph",
+      "--cuda-launch does nothing here: it acts only on the CUDA backend, and this run steps on the CPU");
 }
 
 TEST(IdleSettings, SubstepsWhereAdaptiveSubsteppingChoosesN) {
-  expect_note("--scene swinging_box --substeps 1000",
-              "--substeps 1000 does not set N here: adaptive substeps (the scene's default) chooses N each frame "
-              "in [min_substeps, max_substeps] = [1, 200]; give --adaptive off for a fixed N");
+  expect_note(
+      "--scene swinging_box --substeps 1000",
+      "--substeps 1000 does not set N here: adaptive substeps (the scene's default) chooses N each frame "
+      "in [min_substeps, max_substeps] = [1, 200]; give --adaptive off for a fixed N");
 }
 
 TEST(IdleSettings, ResidualToleranceWithoutTheResidualRule) {

@@ -3,8 +3,8 @@
 // exit 2 with their own message, within a second and a few MB of resident memory (the probe that filed the
 // issue saw /dev/zero grow to 24 GB, and 100,000 nested arrays take 40 s). The OBJ and TetGen readers share
 // the file rule (sim/assets/text_file.h).
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -25,9 +25,9 @@
 namespace {
 
 struct Measured {
-  int status = -1;          // exit status; -1: killed or not run
-  std::string output;       // stdout and stderr together
-  double seconds = 0.0;     // wall time
+  int status = -1;           // exit status; -1: killed or not run
+  std::string output;        // stdout and stderr together
+  double seconds = 0.0;      // wall time
   long max_resident_kb = 0;  // the process's peak resident set [KiB]
 };
 
@@ -91,7 +91,8 @@ TEST(ReaderLimits, PresetFromAFifoDoesNotBlock) {
 }
 
 TEST(ReaderLimits, PresetPastTheSizeLimit) {
-  const std::string path = temp_file("reader_limits_big.json", std::string(size_t(sim::kMaxPresetBytes) + 1, ' '));
+  const std::string path =
+      temp_file("reader_limits_big.json", std::string(size_t(sim::kMaxPresetBytes) + 1, ' '));
   expect_refused_quickly(path, "is 1048577 bytes, more than the 1 MiB a preset may have");
 }
 
@@ -110,10 +111,10 @@ TEST(ReaderLimits, PresetKeyThatIsNotAName) {
 // A preset at the depth and key length the limits allow still reads (the limits refuse only what no preset
 // needs): a setting two levels down (its number's text kept: 0.05), compare's values three levels down.
 TEST(ReaderLimits, PresetWithinTheLimitsReads) {
-  const std::string path = temp_file(
-      "reader_limits_ok.json",
-      "{\"scene\": \"chain\", \"frames\": 2, \"settings\": {\"adaptive_tolerance\": 0.05},"
-      " \"compare\": [{\"substeps\": 5}, {\"substeps\": 10}]}");
+  const std::string path =
+      temp_file("reader_limits_ok.json",
+                "{\"scene\": \"chain\", \"frames\": 2, \"settings\": {\"adaptive_tolerance\": 0.05},"
+                " \"compare\": [{\"substeps\": 5}, {\"substeps\": 10}]}");
   const Measured m = run_preset(path);
   EXPECT_EQ(m.status, 0) << m.output;
 }
