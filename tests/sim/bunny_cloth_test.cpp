@@ -9,6 +9,7 @@
 
 #include "assets/asset_path.h"
 #include "test_util.h"
+#include "need_asset.h"
 
 namespace sim {
 namespace {
@@ -32,7 +33,7 @@ FrameMetrics run_and_measure(World& world, const Settings& s, int frames) {
 Real cloth_radius(const World& world) { return world.model().particle_radius[0]; }
 
 TEST(BunnyCloth, UsesTheBunnyWhenItsFileIsFound) {
-  if (!bunny_available()) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
+  SMALLSTEPS_NEED_ASSET(bunny_available(), "stanford-bunny.obj");
   World world = bunny_world({});
   // No note: not that the bunny is unavailable, nor about the scan's holes (closed when its field is built).
   EXPECT_TRUE(world.model().notes.empty()) << world.model().notes[0];
@@ -40,7 +41,7 @@ TEST(BunnyCloth, UsesTheBunnyWhenItsFileIsFound) {
 }
 
 TEST(BunnyCloth, NoParticleSinksIntoTheBunny) {
-  if (!bunny_available()) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
+  SMALLSTEPS_NEED_ASSET(bunny_available(), "stanford-bunny.obj");
   World world = bunny_world({});
   const FrameMetrics m = run_and_measure(world, test::make_settings(30, 1), 150);
   EXPECT_LT(m.max_penetration, 0.1 * cloth_radius(world))
@@ -71,7 +72,7 @@ Touching touching_particles(World& world) {
 // entirely. The free edges may still swing in the air: there is no air drag, so only the part on the
 // bunny is asked to rest.
 TEST(BunnyCloth, FrictionHoldsTheDrapedClothAtRestAndWithoutItTheClothSlidesOff) {
-  if (!bunny_available()) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
+  SMALLSTEPS_NEED_ASSET(bunny_available(), "stanford-bunny.obj");
   World rough = bunny_world({{"friction_static", 0.8}, {"friction_dynamic", 0.8}});
   World smooth = bunny_world({{"friction_static", 0.0}, {"friction_dynamic", 0.0}});
   run_and_measure(rough, test::make_settings(30, 1), 240);
@@ -109,7 +110,7 @@ TEST(BunnyCloth, OnASphereFrictionlessClothSlidesDownTheSlopeWhileFrictionHoldsI
 // Small Steps Figure 1 at 32²: measured 0.21 % against 0.82 % mean stretch (the soft bending projected
 // before the stretch edges in every sweep, model/colouring.h, helps the iterations most).
 TEST(BunnyCloth, SubstepsStretchFarLessThanIterationsAtEqualCost) {
-  if (!bunny_available()) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
+  SMALLSTEPS_NEED_ASSET(bunny_available(), "stanford-bunny.obj");
   World substeps = bunny_world({}), iterations = bunny_world({});
   const FrameMetrics a = run_and_measure(substeps, test::make_settings(30, 1), 90);
   const FrameMetrics b = run_and_measure(iterations, test::make_settings(1, 30), 90);

@@ -13,6 +13,7 @@
 #include "mesh/obj_loader.h"
 #include "mesh/sdf_build.h"
 #include "mesh_fixtures.h"
+#include "need_asset.h"
 
 namespace sim {
 namespace {
@@ -64,7 +65,7 @@ TEST(CloseHoles, TwoHolesGetOneCapEachAndAClosedMeshIsLeftAsItIs) {
 
 TEST(CloseHoles, StanfordBunnyIsClosed) {
   const std::optional<std::string> path = test::bunny_path();
-  if (!path) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
+  SMALLSTEPS_NEED_ASSET(path, "stanford-bunny.obj");
   TriangleMesh bunny = load_obj(*path);
   const ClosedHoles closed = close_holes(bunny);
   EXPECT_EQ(closed.holes, 5);
@@ -115,7 +116,7 @@ int base_nodes_wrongly_inside(const TriangleMesh& mesh, const TriangleMesh& clos
 // hole's rim, which is not convex, and called 2 nodes below the bunny 2.8 and 3.7 cells inside.
 TEST(CloseHoles, TheBunnysFieldCallsNoPointBesideItsBaseInside) {
   const std::optional<std::string> path = test::bunny_path();
-  if (!path) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
+  SMALLSTEPS_NEED_ASSET(path, "stanford-bunny.obj");
   const TriangleMesh open = load_obj(*path);
   TriangleMesh closed = open;
   close_holes(closed);

@@ -15,6 +15,7 @@
 #include "mesh/mesh_quality.h"
 #include "mesh_fixtures.h"
 #include "test_util.h"
+#include "need_asset.h"
 
 namespace sim {
 namespace {
@@ -150,7 +151,7 @@ TEST(ColliderShape, DirectoryAtTheAssetPathIsRefused) {
 
 TEST(ColliderShape, StanfordBunnyLoadsClosedWithoutANote) {
   const std::optional<std::string> path = test::bunny_path();
-  if (!path) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
+  SMALLSTEPS_NEED_ASSET(path, "stanford-bunny.obj");
   const ColliderShape s = bunny_shape({*path, {*path}}, 32);
   EXPECT_TRUE(s.notes.empty()) << s.notes[0];
   // The scan's unused vertices are dropped; its five holes get a cap each, n − 2 triangles for n rim edges.

@@ -7,6 +7,7 @@
 
 #include "mesh/obj_loader.h"
 #include "mesh_fixtures.h"
+#include "need_asset.h"
 
 namespace sim {
 namespace {
@@ -167,7 +168,7 @@ TEST(MeshQuality, UnusedVertexOutsideTheMeshIsWarnedOf) {
 // height up, at the back), is otherwise manifold and consistently oriented, and has no far vertices.
 TEST(MeshQuality, StanfordBunnyIsOpenInItsUndersideOnly) {
   const std::optional<std::string> path = test::bunny_path();
-  if (!path) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
+  SMALLSTEPS_NEED_ASSET(path, "stanford-bunny.obj");
   const TriangleMesh bunny = load_obj(*path);
   const MeshQuality q = assess_mesh(bunny);
   EXPECT_EQ(q.holes, 5);

@@ -16,6 +16,7 @@
 #include "mesh/obj_loader.h"
 #include "mesh/sdf_check.h"
 #include "mesh_fixtures.h"
+#include "need_asset.h"
 
 namespace sim {
 namespace {
@@ -171,7 +172,7 @@ TEST(SdfCheck, NamesTheFirstProblem) {
 // for nothing.
 TEST(SdfCheck, AcceptsTheStanfordBunnysField) {
   const std::optional<std::string> path = test::bunny_path();
-  if (!path) GTEST_SKIP() << "stanford-bunny.obj not found; set SMALLSTEPS_ASSET_DIR";
+  SMALLSTEPS_NEED_ASSET(path, "stanford-bunny.obj");
   const TriangleMesh bunny = load_obj(*path);
   EXPECT_EQ(sdf_payload_problem(bunny, build_sdf(bunny, 32)), std::nullopt);
 }

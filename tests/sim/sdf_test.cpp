@@ -10,6 +10,7 @@
 #include "mesh/obj_loader.h"
 #include "mesh/sdf_build.h"
 #include "mesh_fixtures.h"
+#include "need_asset.h"
 
 namespace sim {
 namespace {
@@ -148,7 +149,7 @@ TEST(SdfBuild, OpenSurfaceTakesItsSignFromTheFaceNormal) {
 // The bunny has holes in its base: where the nearest feature is a hole's rim, the sign may be wrong.
 TEST(SdfBunny, LoadsAndAgreesWithBruteForceSigns) {
   const std::optional<std::string> path = test::bunny_path();
-  if (!path) GTEST_SKIP() << "stanford-bunny.obj not found (scripts/fetch_bunny.sh fetches it)";
+  SMALLSTEPS_NEED_ASSET(path, "stanford-bunny.obj");
   const TriangleMesh mesh = load_obj(*path);
   EXPECT_EQ(mesh.vertices.size(), 35947u);
   EXPECT_EQ(mesh.triangles.size(), 69451u);
