@@ -21,6 +21,9 @@
 
 #include "assets/text_file.h"
 #include "mesh/obj_loader.h"
+#include "run/preset.h"
+#include "run/run_options.h"
+#include "scenes/scene.h"
 
 namespace {
 
@@ -109,14 +112,17 @@ TEST(ReaderLimits, PresetKeyThatIsNotAName) {
 }
 
 // A preset at the depth and key length the limits allow still reads (the limits refuse only what no preset
-// needs): a setting two levels down (its number's text kept: 0.05), compare's values three levels down.
+// needs): a setting two levels down (its number's text kept: 0.05), compare's values three levels down. Read
+// in process: a build without the viewer refuses --compare after reading it.
 TEST(ReaderLimits, PresetWithinTheLimitsReads) {
-  const std::string path =
-      temp_file("reader_limits_ok.json",
-                "{\"scene\": \"chain\", \"frames\": 2, \"settings\": {\"adaptive_tolerance\": 0.05},"
-                " \"compare\": [{\"substeps\": 5}, {\"substeps\": 10}]}");
-  const Measured m = run_preset(path);
-  EXPECT_EQ(m.status, 0) << m.output;
+  app::RunOptions options(sim::find_scene("chain"));
+  ASSERT_TRUE(app::apply_preset_text(
+      "{\"scene\": \"chain\", \"frames\": 2, \"settings\": {\"adaptive_tolerance\": 0.05},"
+      " \"compare\": [{\"substeps\": 5}, {\"substeps\": 10}]}",
+      "'within limits'", options));
+  EXPECT_EQ(options.settings.text("adaptive_tolerance"), "0.05");
+  ASSERT_EQ(options.compare.size(), 2u);
+  EXPECT_EQ(options.compare[1], "substeps=10");
 }
 
 TEST(ReaderLimits, MeshReadersShareTheFileRule) {
