@@ -25,17 +25,12 @@
 #include "run/list_command.h"
 #include "run/openmp_wait.h"
 #include "run/preset.h"
+#include "params/flag.h"
 #include "run/runner.h"
 #include "run/view_options.h"
 #include "viewer_entry.h"
 
 namespace {
-
-std::string dashed(std::string name) {
-  for (char& c : name)
-    if (c == '_') c = '-';
-  return name;
-}
 
 int usage_error(const std::string& message) {
   std::fprintf(stderr, "smallsteps: %s\n", message.c_str());
@@ -69,7 +64,7 @@ void add_run_options(CLI::App& run, RunArgs& a, bool view) {
   else
     run.add_option("--frames", a.frames, "frames to simulate (default 300)")->type_name("INT");
   for (const sim::ParamSpec& s : sim::settings_table())
-    run.add_option("--" + dashed(s.name), a.settings[s.name], s.help + " (" + s.range_text() + ")");
+    run.add_option(sim::flag_of(s.name), a.settings[s.name], s.help + " (" + s.range_text() + ")");
   run.add_option("--backend", a.backend, "auto|cpu|cuda (auto: CUDA when a device is present)");
   run.add_option("--set", a.sets, "scene parameter name=value (repeatable)");
   run.add_option("--preset", a.preset, "JSON preset (scene, frames, backend, settings, params)");
@@ -239,7 +234,7 @@ app::RunOptions resolve(const RunArgs& a, const CLI::App& run) {
     o.scene_params.set_text(name, assignment.substr(eq + 1), "--set " + sim::in_quotes(name));
   }
   for (const auto& [name, text] : a.settings)
-    if (run.count("--" + dashed(name)) > 0) o.settings.set_text(name, text, "--" + dashed(name));
+    if (run.count(sim::flag_of(name)) > 0) o.settings.set_text(name, text, sim::flag_of(name));
   if (run.count("--frames") > 0) o.frames = app::parse_frames(a.frames, "--frames");
   if (run.count("--backend") > 0) {
     try {

@@ -4,18 +4,10 @@
 #include <algorithm>
 #include <utility>
 
+#include "params/flag.h"
 #include "registry/family_list.h"
 
 namespace app {
-namespace {
-
-// The command-line flag of a setting: --name with dashes.
-std::string flag(std::string name) {
-  std::replace(name.begin(), name.end(), '_', '-');
-  return "--" + name;
-}
-
-}  // namespace
 
 std::vector<std::string> idle_setting_notes(const sim::ParamSet& given, const sim::Settings& s,
                                             const sim::World& world) {
@@ -26,7 +18,7 @@ std::vector<std::string> idle_setting_notes(const sim::ParamSet& given, const si
   for (const sim::ParamSpec& spec : sim::settings_table()) {
     const std::string& name = spec.name;
     if (!given.set_by_user(name)) continue;
-    const std::string idle = flag(name) + " does nothing here: ";
+    const std::string idle = sim::flag_of(name) + " does nothing here: ";
     const auto family =
         std::find_if(absent.begin(), absent.end(), [&](const auto& a) { return a.first == name; });
     if (family != absent.end()) {
@@ -37,8 +29,8 @@ std::vector<std::string> idle_setting_notes(const sim::ParamSet& given, const si
       notes.push_back(idle + "it acts only on the CUDA backend, and this run steps on the CPU");
     } else if (name == "substeps" && sim::adaptive_chooses_substeps(s)) {
       notes.push_back(
-          flag(name) + " " + given.text(name) + " does not set N here: adaptive " + values.text("adaptive") +
-          (given.set_by_user("adaptive") ? "" : " (the scene's default)") +
+          sim::flag_of(name) + " " + given.text(name) + " does not set N here: adaptive " +
+          values.text("adaptive") + (given.set_by_user("adaptive") ? "" : " (the scene's default)") +
           " chooses N each frame in [min_substeps, max_substeps] = [" + values.text("min_substeps") + ", " +
           values.text("max_substeps") + "]; give --adaptive off for a fixed N");
     }

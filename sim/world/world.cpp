@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "backend/crossover.h"
+#include "params/flag.h"
 #include "registry/frame_metrics.h"
 
 namespace sim {
@@ -78,10 +79,9 @@ std::optional<BackendRefusal> backend_refusal(const Model& model, const Settings
   if (backend != BackendKind::Cuda) return std::nullopt;
   const std::optional<HostOnly> host = Families::host_only(model, settings);
   if (!host) return std::nullopt;
-  std::string flag = "--" + host->setting;
-  std::replace(flag.begin(), flag.end(), '_', '-');
   return BackendRefusal{host->setting + " " + host->value + " runs on the CPU only (" + host->why +
-                            "); use --backend cpu, or " + flag + " " + host->fallback + " on CUDA",
+                            "); use --backend cpu, or " + flag_of(host->setting) + " " + host->fallback +
+                            " on CUDA",
                         host->setting, host->fallback};
 }
 
