@@ -82,6 +82,8 @@ int run_headless(const RunOptions& o) {
     if (r.divergence) {
       progress.finish();
       if (writer) writer->finish(*r.divergence);
+      if (watch.exceeded())
+        report_constraint_error(watch, o.fail_on_error);  // what failed before it diverged
       std::fprintf(stderr, "smallsteps: %s\n", r.divergence->c_str());
       note_rule_failed(sim::active_stabilization(settings));
       return kExitPhysicsFailed;

@@ -406,6 +406,8 @@ int Viewer::headless_exit_status() const {
     const std::string who = p.label.empty() ? "" : p.label + ": ";
     if (k < metrics_.size()) metrics_[k]->finish(p.divergence ? *p.divergence : "completed");
     const sim::Stabilization mode = sim::active_stabilization(sim::settings_from_params(p.settings));
+    if (p.divergence && p.watch.exceeded())  // what failed before it diverged
+      report_constraint_error(p.watch, options_.run.fail_on_error, who);
     if (report_divergence(p)) {
       note_rule_failed(mode, who);
       status = kExitPhysicsFailed;

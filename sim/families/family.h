@@ -197,6 +197,8 @@ struct FamilyHooks {
   // The mouse grab, set or moved (World::set_grab), and the particles it holds when it starts (GrabHold).
   void set_grab(const Grab&) {}
   void hold(const GrabHold&) {}
+  // The grab's ½ α (λ/h²)² where the family holds it (Solver::grab_energy) [J].
+  double grab_energy(Real /*h*/) const { return 0.0; }
   // Algorithm 1 line 1 (§4.2): find this frame's contacts along x + dt v + dt² g.
   template <class Core>
   void detect(Core&, Vec3 /*gravity*/, Real /*dt*/) {}

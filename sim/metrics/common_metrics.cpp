@@ -60,6 +60,7 @@ const std::vector<MetricColumn<CommonMetrics>>& common_head_columns() {
       real("violation_J", [](const CommonMetrics& m) { return m.violation; }),
       real("residual_energy_J", [](const CommonMetrics& m) { return m.residual_energy; }),
       real("energy_scale_J", [](const CommonMetrics& m) { return m.energy_scale; }),
+      real("energy_rise", [](const CommonMetrics& m) { return m.energy_rise; }),
       real("max_residual_m", [](const CommonMetrics& m) { return m.max_residual; }),
       real("rms_residual_m", [](const CommonMetrics& m) { return m.rms_residual; }),
       real("max_extension_m", [](const CommonMetrics& m) { return m.max_extension; }),

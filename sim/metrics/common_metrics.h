@@ -44,6 +44,9 @@ struct CommonMetrics {
   // E_s: the scene's energy scale, its moving mass × |g| × its characteristic length (Model::energy_length)
   // plus its initial kinetic energy (World::energy_scale) [J]
   double energy_scale = 0.0;
+  // (total − E_ref) / E_s: the total's rise above its reference, the total before the first frame, taken
+  // again after each frame something did work on the scene (World::energy_rise) [-]
+  double energy_rise = 0.0;
   double max_residual = 0.0;   // max |C + α̃λ| over the constraints measured in metres [m] (the families
                                // report their strains' residuals apart)
   double rms_residual = 0.0;   // [m]

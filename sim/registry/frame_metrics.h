@@ -42,8 +42,10 @@ const std::vector<MetricColumn<FrameMetrics>>& metric_columns();
 // Each family's largest error in its own measure (metrics/report.h), in family list order.
 ResidualParts residual_parts(const Model& model, const FrameMetrics& m);
 // The frame's failure checks (metrics/failure_check.h): the constraint extension against
-// Model::extension_bound where it has one, then each family's own, in family list order.
+// Model::extension_bound where it has one, then each family's own, in family list order, then the energy
+// line: the total's rise over E_s (CommonMetrics::energy_rise) against Model::energy_rise_bound.
 FailureChecks failure_checks(const Model& model, const FrameMetrics& m);
+constexpr const char* kEnergyCheck = "energy grew by";  // the energy line's FailureCheck::name
 // The frame in words: the common lines, then each family's (metrics/report.h).
 ReportLines frame_report(const Model& model, const FrameMetrics& m);
 // The Model in numbers: its particles, then what each family holds.

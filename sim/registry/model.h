@@ -42,6 +42,9 @@ struct Model : ModelArrays<HostVector> {
   // beam's length), declared by the scene; its energy scale E_s is its moving mass × |g| × L_s plus its
   // initial kinetic energy (World::energy_scale). 0: the drop World::energy_budget uses
   Real energy_length = 0.0;
+  // [-] the verdict's energy line (World::energy_rise): the total may rise above its reference by this share
+  // of E_s before the physics failed ("energy grew"); a scene that states another bound says why there
+  Real energy_rise_bound = 0.01;
   std::vector<Probe> probes;
   std::vector<std::string> notes;  // what the scene wants the user told (e.g. a missing asset)
 

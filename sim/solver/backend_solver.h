@@ -56,6 +56,12 @@ class BackendSolver final : public Solver {
     each_family([&](auto& f) { f.hold(hold); });
   }
 
+  double grab_energy(Real h) override {
+    double energy = 0.0;
+    each_family([&](auto& f) { energy += f.grab_energy(h); });
+    return energy;
+  }
+
   void download_state(State& state) override {
     zip_fields(state, core_.state, [](auto& dst, auto& src) { Exec::download(dst, src); });
   }

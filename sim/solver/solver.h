@@ -54,6 +54,10 @@ class Solver {
   // particle is grabbed).
   virtual void set_grab(const Grab& grab) = 0;
   virtual void hold(const GrabHold& hold) = 0;
+  // The grab's elastic energy, ½ α (λ/Δt_s²)² over what it holds, λ from the last substep (as every
+  // family's elastic energy is counted, metrics/common_metrics.h); h: that substep's Δt_s [s]. 0 when
+  // nothing is held. The energy line counts it while the grab holds (world/frame_step.h).
+  virtual double grab_energy(Real h) = 0;
   virtual void download_state(State& state) = 0;
   virtual void download_positions(std::vector<Vec3>& x) = 0;  // only the particles' positions [m]
   // Only the part of the State that family `family` (its index in registry/family_list.h) holds.

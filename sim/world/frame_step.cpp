@@ -20,8 +20,31 @@ std::string divergence_message(const World& world, const Settings& settings, con
   return head + reason + "; " + solver + step + (stiffness.empty() ? "no elastic constraints" : stiffness) + ")";
 }
 
+namespace {
+
+// The frame's metrics from its sums, with the total as the energy line counts it: with the grab's elastic
+// energy while it holds (what it stores is released when it lets go).
+FrameMetrics energies(World& world, const MeasuredSums& sums, const Settings& settings) {
+  FrameMetrics m = metrics_from_sums(world.model(), sums, world.last_substep_dt());
+  // No multipliers under a force-based integrator: the compliant constraints' energy is their C²/(2α) (an
+  // elastic family's own already is).
+  if (force_based(settings.integrator)) m.elastic = m.violation;
+  m.elastic += world.grab_energy();
+  m.potential = m.gravitational + m.elastic;
+  m.total = m.kinetic + m.potential;
+  return m;
+}
+
+// Something does work on the scene this frame: the mouse grab, or a family moving particles along targets.
+bool driven(const World& world) { return world.grab().holds() || Families::drives(world.model()); }
+
+}  // namespace
+
 FrameResult step_and_measure(World& world, const Settings& settings) {
   FrameResult r;
+  if (!world.energy_reference(settings.gravity_scale))  // the total the frame starts from
+    world.set_energy_reference(energies(world, world.measure(settings.gravity_scale), settings).total,
+                               settings.gravity_scale);
   world.step(settings);
   const MeasuredSums sums = world.measure(settings.gravity_scale);
   if (const auto reason = divergence_from_sums(sums)) {
@@ -31,7 +54,7 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   // Energy beyond ten times what the scene can release is a scheme blowing up before it reaches NaN; with
   // a grab, or a family that moves particles along targets (Families::drives), there is no such bound.
   const double budget = world.energy_budget(settings.gravity_scale);
-  const bool closed = !world.grab().holds() && !Families::drives(world.model());
+  const bool closed = !driven(world);
   const double kinetic = sums.particles.kinetic + sums.constraints.kinetic;
   if (closed && budget > 0.0 && kinetic > 10.0 * budget) {
     char reason[160];
@@ -40,16 +63,14 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
     r.divergence = divergence_message(world, settings, reason);
     return r;
   }
-  r.metrics = metrics_from_sums(world.model(), sums, world.last_substep_dt());
-  if (force_based(settings.integrator)) {
-    // No multipliers: the compliant constraints' energy is their C²/(2α) (an elastic family's own already is).
-    r.metrics.elastic = r.metrics.violation;
-    r.metrics.potential = r.metrics.gravitational + r.metrics.elastic;
-    r.metrics.total = r.metrics.kinetic + r.metrics.potential;
-  }
+  r.metrics = energies(world, sums, settings);
   r.metrics.frame = world.frame();
   r.metrics.time = world.time();
   r.metrics.energy_scale = world.energy_scale(settings.gravity_scale);
+  if (driven(world)) world.set_energy_reference(r.metrics.total, settings.gravity_scale);
+  const double reference = *world.energy_reference(settings.gravity_scale);
+  r.metrics.energy_rise =
+      r.metrics.energy_scale > 0.0 ? (r.metrics.total - reference) / r.metrics.energy_scale : 0.0;
   r.metrics.substeps = world.last_substeps();
   const StabilityPlan& plan = world.last_plan();
   r.metrics.stiffness_ratio = plan.r;

@@ -1,6 +1,10 @@
 // One frame of a World as the runner, the viewer and the soak all advance it: step, check for divergence,
 // measure (energies, constraint error, force estimates, substeps, wall time), the metrics reduced on the
-// backend so the State stays there.
+// backend so the State stays there. The energy line (issue 52 item 1): the total (kinetic + gravitational +
+// every family's elastic energy) against World::energy_reference, the total before the first frame, over the
+// scene's energy scale E_s; a frame something did work on the scene (a grab held, a family driving particles
+// along targets) takes the reference again at its end, so the line measures only the energy nothing put in.
+// A change of the step (substeps, solver, integrator) is not such work: the energy it adds is what it finds.
 #pragma once
 
 #include <optional>

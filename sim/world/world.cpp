@@ -125,6 +125,7 @@ void World::reset() {
   frame_ = 0;
   time_ = 0.0;
   set_grab(Grab{});
+  energy_reference_.reset();
 }
 
 void World::replace_model(Model model) {
@@ -138,6 +139,7 @@ void World::replace_model(Model model) {
   feedback_ = StepFeedback{};
   solver_->upload_model(model_);
   measure_initial_energy();
+  energy_reference_.reset();
 }
 
 void World::set_grab(const Grab& grab) {

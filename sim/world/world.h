@@ -57,6 +57,7 @@ class World {
     state();
     edit(state_);
     solver_->continue_state(state_);
+    energy_reference_.reset();
   }
 
   // Hold a particle with the mouse (particle < 0 lets go), and with it every movable particle within
@@ -64,6 +65,8 @@ class World {
   // (Families::holds_grab); applied from the next step on.
   void set_grab(const Grab& grab);
   const Grab& grab() const { return grab_; }
+  // What the grab stores while it holds, ½ α f² at its last substep's force (Solver::grab_energy) [J].
+  double grab_energy() { return grab_.holds() ? solver_->grab_energy(last_h_) : 0.0; }
 
   // The last frame's metric sums and divergence check, reduced on the backend: a few numbers come back,
   // not the State.
@@ -108,6 +111,15 @@ class World {
   // scale the energy a change of step may add is held to (solver/xpbd/substep_slew.h) and the soak's and the
   // verdict's energy checks.
   double energy_scale(Real gravity_scale) const;
+  // E_ref, the total the verdict's energy line measures the rise from (frame_step.h, issue 52 item 1) [J]:
+  // none before the first frame, after a reset, an edit of the State or a new Model, and where gravity_scale
+  // differs from the one it was taken under (the gravitational term scales with it); step_and_measure takes
+  // it then, and again after each frame something did work on the scene.
+  std::optional<double> energy_reference(Real gravity_scale) const {
+    if (!energy_reference_ || energy_reference_->gravity_scale != gravity_scale) return std::nullopt;
+    return energy_reference_->total;
+  }
+  void set_energy_reference(double total, Real gravity_scale) { energy_reference_ = {total, gravity_scale}; }
   BackendKind backend() const { return backend_; }
   const std::string& backend_description() const { return backend_description_; }
 
@@ -135,6 +147,11 @@ class World {
   bool needs_feedback(const Settings& s) const;
   double mass_ = 0.0;                // of the movable particles [kg]
   double drop_ = 0.0;                // from the highest initial particle to the bounds' bottom [m]
+  struct EnergyReference {
+    double total;  // [J]
+    Real gravity_scale;
+  };
+  std::optional<EnergyReference> energy_reference_;
 };
 
 }  // namespace sim

@@ -24,9 +24,12 @@ ErrorWatch watch_run(World& world, const Settings& s, int frames) {
   return watch;
 }
 
-// The chain's one check, its constraint extension against the shortest rest length.
+// The chain's two checks: its constraint extension against the shortest rest length, first, then the
+// energy line (world/frame_step.h), which a chain held at rest by a billion kilograms does not pass.
 const WatchedCheck& extension(const ErrorWatch& watch) {
-  EXPECT_EQ(watch.checks().size(), 1u) << watch.report();
+  EXPECT_EQ(watch.checks().size(), 2u) << watch.report();
+  EXPECT_EQ(watch.checks().at(1).worst.name, kEnergyCheck);
+  EXPECT_EQ(watch.checks().at(1).first_frame, 0) << watch.report();
   return watch.checks().at(0);
 }
 

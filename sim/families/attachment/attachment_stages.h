@@ -5,6 +5,7 @@
 
 #include "constraints/energy.h"
 #include "families/attachment/attachment_family.h"
+#include "families/common/grab_energy.h"
 #include "families/family.h"
 #include "settings/settings.h"
 
@@ -120,6 +121,10 @@ class AttachmentFamily::Stages : public FamilyHooks {
     Exec::upload(held_particle_, hold.particle);
     Exec::upload(held_offset_, hold.offset);
     Exec::resize(grab_lambda_, hold.particle.size());
+  }
+
+  double grab_energy(Real h) {
+    return grabbing() ? sim::grab_energy<Exec, Real>(grab_lambda_, grab_.compliance, h) : 0.0;
   }
 
   void begin_substep(Core& core, const Substep&) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "families/common/frame_multipliers.h"
+#include "families/common/grab_energy.h"
 #include "families/family.h"
 #include "families/rigid/body_ends.h"
 #include "families/rigid/body_passes.h"
@@ -89,6 +90,10 @@ class RigidFamily::Stages : public FamilyHooks {
   void set_grab(const Grab& grab) {
     if (grab.body != grab_.body) grab_start_ = grab.target;
     grab_ = grab;
+  }
+
+  double grab_energy(Real h) {
+    return grabbing() ? sim::grab_energy<Exec, Vec3>(grab_lambda_, grab_.compliance, h) : 0.0;
   }
 
   void begin_substep(Core& core, const Substep& sub) {
