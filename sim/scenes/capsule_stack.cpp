@@ -88,8 +88,9 @@ Built build_capsule_stack(const ParamSet& p) {
   const int box = b.add_body(BodyShape::Box, box_half, c.mass_ratio * c.mass,
                              {0.0, 2.0 * c.radius * Real(c.layers) + box_half.y, 0.0});
   b.set_body_material(box, material);
-  b.track_body(box, "box");
-  b.set_energy_length(2.0 * c.radius * Real(c.layers) + c.box_height);  // the stack's height
+  const Real height = 2.0 * c.radius * Real(c.layers) + c.box_height;  // the stack's [m]
+  b.track_body(box, "box", 0.1 * height);  // a tenth of the height down: the stack came down
+  b.set_energy_length(height);
   return b.finalize();
 }
 

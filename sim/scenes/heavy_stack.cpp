@@ -72,8 +72,8 @@ Built build_heavy_stack(const ParamSet& p) {
   const int box = b.add_body(BodyShape::Box, {s.box_half, s.box_half, s.box_half}, s.mass_ratio * s.mass,
                              {0.0, y + s.box_half, 0.0});
   b.set_body_material(box, material);
-  b.track_body(box, "box");
-  b.set_energy_length(height);  // the stack's height
+  b.track_body(box, "box", 0.1 * height);  // a tenth of the height down: the stack came down
+  b.set_energy_length(height);              // the stack's height
   return b.finalize();
 }
 

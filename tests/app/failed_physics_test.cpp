@@ -49,6 +49,19 @@ TEST(FailedPhysics, AHealthyRunPassesFailOnError) {
   EXPECT_TRUE(contains(r.output, "physics      ok: constraint extension")) << r.output;
 }
 
+// Explicit Euler gains energy at any step (Teschner): the verdict says "energy grew" from the frame the gain
+// passed 1 % of E_s, before the divergence check stops the run, and --fail-on-error exits 3.
+TEST(FailedPhysics, EnergyFromNowhereFailsTheVerdict) {
+  const Result r = run("run --scene chain --integrator explicit_euler --frames 300 --no-progress --fail-on-error");
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_TRUE(contains(r.output, "physics      FAILED:")) << r.output;
+  const size_t grew = r.output.find("energy grew by");
+  ASSERT_NE(grew, std::string::npos) << r.output;
+  EXPECT_TRUE(contains(r.output.substr(grew), "(bound 1 % of E_s, passed from frame")) << r.output;
+  const size_t diverged = r.output.find("diverged at");
+  if (diverged != std::string::npos) EXPECT_LT(grew, diverged) << "the verdict comes before the divergence";
+}
+
 TEST(FailedPhysics, BadBoundsAreRefused) {
   for (const char* bad : {"abc", "-1", "0", "nan", "inf"}) {
     const Result r = run(std::string("run --scene chain --frames 1 --fail-on-error ") + bad);
@@ -99,6 +112,10 @@ INSTANTIATE_TEST_SUITE_P(
         // inside out.
         Overloaded{"fem_beam", "--scene fem_beam --substeps 1 --iterations 1 --frames 120",
                    "mean volume error"},
+        // The capsule stack under PGS at one iteration (issue 52 item 5): the box comes down 1.88 m while no
+        // overlap passes 21 mm; a tenth of the stack's height is the bound.
+        Overloaded{"capsule_stack", "--scene capsule_stack --rigid-solver pgs --rigid-iterations 1",
+                   "the stack came down by"},
         // The fluid column at one substep of one iteration squeezes its bottom layers.
         Overloaded{"fluid_column", "--scene fluid_column --substeps 1 --iterations 1 --frames 120",
                    "mean density error"}),

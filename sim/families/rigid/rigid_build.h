@@ -75,10 +75,12 @@ struct RigidBuilder {
   void set_body_contact(const BodyContactSettings& settings) { self().model().body_contact = settings; }
   const BodyContactSettings& body_contact() const { return self().model().body_contact; }
   // The body whose height and drift the metrics report (a stack's top), from where it is now, by name.
-  void track_body(int body, std::string name) {
+  // Tracks body `body` (the metrics' tracked_body_* columns); collapse_bound: TrackedBody's [m].
+  void track_body(int body, std::string name, Real collapse_bound = 0.0) {
     if (body < 0 || body >= body_count())
       throw std::invalid_argument("tracked body " + std::to_string(body) + " does not exist");
-    self().model().tracked_body = {body, self().state().body.x[size_t(body)], std::move(name)};
+    self().model().tracked_body = {body, self().state().body.x[size_t(body)], std::move(name),
+                                   collapse_bound};
   }
   // A joint between ends a and b (a body index, kWorldEnd or particle_end(p), constraints/joint.h) at the
   // world point `point` [m], its frame's x axis along `axis` (the hinge axis), anchors and frames taken from

@@ -61,6 +61,9 @@ struct TrackedBody {
   int body = -1;              // none
   Vec3 start{0.0, 0.0, 0.0};  // [m]
   std::string name;           // what the UI calls it ("box", "ball")
+  // [m] a stack's top may come down at most this far below its start before the stack counts as fallen
+  // (issue 52 item 5: a tenth of the stack's height, rigid_bounds.h); 0: the body is meant to move (a ball)
+  Real collapse_bound = 0.0;
 };
 
 // A joint end's pose from the arrays it lives in (body, particle or the world).
