@@ -263,8 +263,10 @@ namespace {
 
 // Figure 3 over 6 s (the experiment adaptive_energy runs the 200 s of the 25-link box), on the paper's
 // velocity-level direct solver (the scene's default), with 8 links (the 25-link island costs 40 ms a frame,
-// minutes under the sanitizers): the swinging box keeps its energy within [0.95, 1.02] with Algorithm 1 as
-// printed (measured 0.9995) and loses more than twice that with adaptive damping at 20 substeps (0.997).
+// minutes under the sanitizers): the swinging box keeps its energy with Algorithm 1 as printed — measured
+// 0.99949 of its start at 6 s, its last second swinging between 0.99932 and 0.99961 (2-core EPYC, CPU;
+// runs are deterministic, so that swing is the spread): the band ±0.001 is about three times it, and loses
+// more than twice as much with adaptive damping at 20 substeps (0.99700).
 TEST(Adaptive, SwingingBoxKeepsItsEnergyWhereAdaptiveDampingLosesIt) {
   const auto energy_ratio = [](const Settings& s) {
     World w(test::build_scene("swinging_box", {{"links", 8}}), BackendKind::Cpu);
@@ -279,8 +281,7 @@ TEST(Adaptive, SwingingBoxKeepsItsEnergyWhereAdaptiveDampingLosesIt) {
   damping.adaptive = Stabilization::Damping;
   damping.substeps = 20;
   const double kept = energy_ratio(substeps), damped = energy_ratio(damping);
-  EXPECT_GE(kept, 0.95);
-  EXPECT_LE(kept, 1.02);
+  EXPECT_NEAR(kept, 0.9995, 0.001);
   EXPECT_GT(1.0 - damped, 2.0 * (1.0 - kept)) << kept << " against " << damped;
 }
 

@@ -1,6 +1,8 @@
 // Issue 11 item 1: every per-frame metric and the divergence check are reduced on the backend
 // (Solver::measure) and must equal the host computation over the downloaded State, on every scene and
-// on each backend present (CUDA: where a device exists; its sums may differ in the last bits).
+// on each backend present (CUDA: where a device exists; its sums may differ in the last bits). The host
+// computation is the same code as the CPU backend's, so the energies are also summed here, independently,
+// in the test's own loops over the State (issue 52 item 8).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -39,6 +41,38 @@ void expect_same_metrics(const FrameMetrics& b, const FrameMetrics& h, double to
     expect_close(b.probe_force[i], h.probe_force[i], tol, "probe");
 }
 
+// Kinetic and gravitational energy summed here from their definitions (metrics/common_metrics.h):
+// ½ m|v|² of every movable particle and body, ½ Σ_k I_k ω_k² over a body's principal axes (ω in body
+// coordinates), −m g·x with g scaled by gravity_scale; pinned particles and fixed bodies carry none.
+struct Energies {
+  double kinetic = 0.0, gravitational = 0.0;  // [J]
+};
+Energies sum_energies(const Model& model, const State& state, double gravity_scale) {
+  Energies e;
+  const Vec3 g = gravity_scale * model.gravity;
+  for (size_t i = 0; i < model.particle_inv_mass.size(); ++i) {
+    const double w = model.particle_inv_mass[i];
+    if (w <= 0.0) continue;
+    const Vec3 v = state.particle_v[i], x = state.particle_x[i];
+    e.kinetic += 0.5 * (v.x * v.x + v.y * v.y + v.z * v.z) / w;
+    e.gravitational -= (g.x * x.x + g.y * x.y + g.z * x.z) / w;
+  }
+  for (size_t b = 0; b < model.body.inv_mass.size(); ++b) {
+    const double w = model.body.inv_mass[b];
+    const Vec3 v = state.body.v[b], x = state.body.x[b];
+    if (w > 0.0) {
+      e.kinetic += 0.5 * (v.x * v.x + v.y * v.y + v.z * v.z) / w;
+      e.gravitational -= (g.x * x.x + g.y * x.y + g.z * x.z) / w;
+    }
+    const Vec3 wb = rotate(conjugate(state.body.q[b]), state.body.omega[b]);  // ω in body coordinates
+    const Vec3 inv_i = model.body.inv_inertia[b];
+    for (const auto& [omega, inv] :
+         {std::pair{wb.x, inv_i.x}, std::pair{wb.y, inv_i.y}, std::pair{wb.z, inv_i.z}})
+      if (inv > 0.0) e.kinetic += 0.5 * omega * omega / inv;
+  }
+  return e;
+}
+
 class BackendMetrics : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(BackendMetrics, EqualTheHostComputationOverTheDownloadedState) {
@@ -52,6 +86,9 @@ TEST_P(BackendMetrics, EqualTheHostComputationOverTheDownloadedState) {
       const FrameMetrics host =
           measure(world.model(), world.state(), world.last_substep_dt(), s.gravity_scale);
       expect_same_metrics(r.metrics, host, kind == BackendKind::Cpu ? 0.0 : 1e-9);
+      const Energies own = sum_energies(world.model(), world.state(), s.gravity_scale);
+      expect_close(r.metrics.kinetic, own.kinetic, 1e-12, "kinetic, summed in the test");
+      expect_close(r.metrics.gravitational, own.gravitational, 1e-12, "gravitational, summed in the test");
     }
   }
 }
