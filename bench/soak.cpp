@@ -6,7 +6,8 @@
 // than the scene's share of E_s, world/frame_step.h), the families' failure measures past their bounds
 // (metrics/error_watch.h), and a scene meant to stand that gave way (SceneDef::holds: the capsule stack's box
 // dropping more than 1 mm). The committed reports are bench/results/soak-*.json
-// (scripts/soak.sh, docs/PERFORMANCE.md); CI runs a short one (tests/CMakeLists.txt, soak_quick).
+// (scripts/soak.sh, docs/PERFORMANCE.md); CI runs a short one (tests/CMakeLists.txt, soak_quick_scenes and
+// soak_quick_presets).
 //
 // usage: soak [--seconds S] [--scene NAME]... [--solver gs|jacobi]... [--preset FILE[:A|B]]...
 //             [--presets-from LIST] [--out report.json]
@@ -52,8 +53,9 @@ constexpr const char* kNotes =
     "its worst and first frame over. diverged: the first non-finite position or velocity, or particle "
     "outside the scene bounds (null: none). holds: each metric column the scene names for standing "
     "(SceneDef::holds), its rise past its value at t = 1 s against its bound. verdict: 'diverged', 'gave way', "
-    "'energy grew', 'past a failure bound' or 'ok'; the soak fails on 'diverged', 'gave way', and 'energy grew' "
-    "where scene_defaults (the scene's own settings, its solver order included). A case named 'preset FILE[:A|B]' runs that preset's scene, "
+    "'energy grew', 'past a failure bound' or 'ok'; the soak fails on 'diverged', 'gave way', and "
+    "'energy grew' where scene_defaults (the scene's own settings, its solver order included). A case named "
+    "'preset FILE[:A|B]' runs that preset's scene, "
     "parameters and settings (with its comparison's pane A or B) instead of the defaults; --setting name=value "
     "sets a setting over every scene's defaults. mean_substeps: N over the run.";
 
