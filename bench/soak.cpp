@@ -6,8 +6,8 @@
 // than the scene's share of E_s, world/frame_step.h), the families' failure measures past their bounds
 // (metrics/error_watch.h), and a scene meant to stand that gave way (SceneDef::holds: the capsule stack's box
 // dropping more than 1 mm). The committed reports are bench/results/soak-*.json
-// (scripts/soak.sh, docs/PERFORMANCE.md); CI runs a short one (tests/CMakeLists.txt, soak_quick_scenes and
-// soak_quick_presets).
+// (scripts/soak.sh, docs/PERFORMANCE.md); CI runs a short one (tests/CMakeLists.txt, soak_quick_gs, soak_quick_jacobi
+// and soak_quick_presets).
 //
 // usage: soak [--seconds S] [--scene NAME]... [--solver gs|jacobi]... [--preset FILE[:A|B]]...
 //             [--presets-from LIST] [--out report.json]
