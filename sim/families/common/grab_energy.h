@@ -12,7 +12,7 @@
 namespace sim {
 
 inline double squared(Real lambda) { return double(lambda) * lambda; }
-inline double squared(Vec3 lambda) { return double(dot(lambda, lambda)); }  // a point's three components
+inline double squared(Vec3 lambda) { return double(length_squared(lambda)); }  // a point's three components
 
 // λ: the grab's multipliers of the last substep, one per held particle or a body point's vector [N·s²];
 // α [m/N]; h: that substep's Δt_s [s].
