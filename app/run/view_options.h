@@ -3,11 +3,21 @@
 // settings of --compare, the recording to start with).
 #pragma once
 
+#include <chrono>
+#include <functional>
 #include <string>
 
 #include "run/run_options.h"
 
 namespace app {
+
+// What a test injects into the viewer (issue 52 item 8): the clock that the real-time pacing and the
+// simulation rate read (empty: std::chrono::steady_clock::now), and a call on the simulation thread at the
+// end of each frame's job (empty: none), which a test holds to make a frame as slow as it needs.
+struct ViewerHooks {
+  std::function<std::chrono::steady_clock::time_point()> now;
+  std::function<void()> frame_simulated;
+};
 
 struct ViewOptions {
   explicit ViewOptions(RunOptions r) : run(std::move(r)) {}
@@ -22,6 +32,7 @@ struct ViewOptions {
   // interactive: where the Record panel suggests recording to (a preset's `record`, which the viewer does not
   // start unasked: issue 40 item 6); empty: smallsteps-<scene>.mp4
   std::string record_suggestion;
+  ViewerHooks hooks;
 };
 
 // Parses "WxH" (each 64..8192). Throws sim::ParamError naming the option.

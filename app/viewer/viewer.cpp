@@ -42,6 +42,7 @@ Viewer::Viewer(ViewOptions options)
       scene_params_(options_.run.scene_params),
       real_time_(options_.real_time) {
   window_.set_input(this);
+  last_collected_ = now();
   const int scene_w = options_.width - (options_.interactive ? int(panel_width_) : 0);
   target_.resize(std::max(2, scene_w & ~1), std::max(2, options_.height & ~1));  // the camera frames this
   // --colour-by, before the framing, which leaves room for the legend
@@ -98,17 +99,18 @@ bool DrawnView::operator==(const DrawnView& o) const {
 }
 
 // Interactive and in real time (issue 40 item 6), a frame of Δt_f starts no sooner than Δt_f after the last
-// one started: the simulation keeps to the wall clock when it can, and runs as fast as it can (the Stats say
-// at what fraction of real time) when it cannot, without bursts to catch up.
+// one was due: the simulation keeps to the wall clock when it can (a frame started late by less than Δt_f,
+// the loop's polling, keeps the next on time), and runs as fast as it can (the Stats say at what fraction
+// of real time) when it cannot, without bursts to catch up: a frame later than Δt_f (a slow frame, the first,
+// one after a pause) sets the next Δt_f after it.
 void Viewer::start_frame() {
   if (frame_under_way_ || (paused_ && !step_once_)) return;
   if (options_.interactive && real_time_ && !step_once_) {
-    const auto now = std::chrono::steady_clock::now();
-    if (now < next_frame_due_) return;
-    const double frame_dt = sim::settings_from_params(panes_[0]->settings).frame_dt;
-    const auto due = next_frame_due_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                           std::chrono::duration<double>(frame_dt));
-    next_frame_due_ = std::max(due, now);
+    const auto t = now();
+    if (t < next_frame_due_) return;
+    const auto frame_dt = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(sim::settings_from_params(panes_[0]->settings).frame_dt));
+    next_frame_due_ = (t - next_frame_due_ > frame_dt ? t : next_frame_due_) + frame_dt;
   }
   step_once_ = false;
   for (auto& p : panes_) {
@@ -119,6 +121,7 @@ void Viewer::start_frame() {
   frame_under_way_ = true;
   sim_.start([this] {
     for (size_t k = 0; k < panes_.size(); ++k) results_[k] = panes_[k]->advance();
+    if (options_.hooks.frame_simulated) options_.hooks.frame_simulated();
   });
 }
 
@@ -130,9 +133,9 @@ bool Viewer::collect_frame(bool wait) {
   for (size_t k = 0; k < panes_.size(); ++k) stepped = panes_[k]->finish_frame(results_[k]) || stepped;
   if (!stepped) return false;
   ++frames_simulated_;
-  const auto now = std::chrono::steady_clock::now();
-  const double dt_s = std::chrono::duration<double>(now - last_collected_).count();
-  last_collected_ = now;
+  const auto t = now();
+  const double dt_s = std::chrono::duration<double>(t - last_collected_).count();
+  last_collected_ = t;
   sim_rate_ = sim_rate_ == 0.0 ? 1.0 / dt_s : 0.9 * sim_rate_ + 0.1 / dt_s;
   for (size_t k = 0; k < metrics_.size(); ++k)
     if (!panes_[k]->divergence) metrics_[k]->write(panes_[k]->last, panes_[k]->failures);

@@ -51,6 +51,8 @@ class Viewer final : public InputSink {
   int run();
   // One loop iteration; false when the viewer should stop.
   bool frame();
+  // Waits for the frame under way on the simulation thread and takes it in (so the Worlds may be changed).
+  void settle();
   int frames_simulated() const { return frames_simulated_; }
   int frames_drawn() const { return frames_drawn_; }  // of the scene; the panels are drawn every iteration
 
@@ -81,9 +83,11 @@ class Viewer final : public InputSink {
 
  private:
   void build_panes();
+  std::chrono::steady_clock::time_point now() const {  // ViewOptions::hooks.now, else the steady clock
+    return options_.hooks.now ? options_.hooks.now() : std::chrono::steady_clock::now();
+  }
   void start_frame();  // a frame of every pane on the simulation thread, unless one is under way or paused
   bool collect_frame(bool wait);  // takes in a finished frame; true when one was simulated
-  void settle();                  // waits for the frame under way, so the Worlds may be changed
   void rebuild_scene();
   void replace_models();
   void refresh_panes();  // the buffers from the Worlds' current State where it or the colouring changed
@@ -142,7 +146,7 @@ class Viewer final : public InputSink {
   bool panel_open_ = true;      // the control panel at the window's right (Tab hides it)
   float panel_width_ = 440.0f;  // its width as the user left it [px]
   std::chrono::steady_clock::time_point next_frame_due_{};  // when real time lets the next frame start
-  std::chrono::steady_clock::time_point last_collected_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_collected_;  // when the last frame was taken in (now())
   std::string status_;
   bool status_is_error_ = false;
   char record_path_[512] = {};

@@ -8,6 +8,8 @@
 #include <Eigen/Dense>
 #include <cmath>
 
+#include "families/rigid/steppers/dependent_rows.h"
+#include "families/rigid/steppers/island_matrix.h"
 #include "families/rigid/steppers/rigid_direct.h"
 #include "registry/state_hash.h"
 #include "test_util.h"
@@ -148,6 +150,59 @@ TEST(RigidVelocity, ContradictoryJointsFallBackCountedWithoutNaN) {
   EXPECT_TRUE(is_finite(w.state().body.x[0]));
 }
 
+// Two ball joints along an edge are 6 rows for the 5 degrees of freedom a hinge removes: of the pair's rows,
+// exactly one of the two along the edge (identical in J) is dependent. Three bodies joined in a triangle of
+// ball joints depend on each other only through the loop, in this pose alone: every row is kept.
+TEST(RigidVelocity, DependentRowsAreTheEdgesSecondRowAndNoLoopRow) {
+  const auto ball_rows = [](std::vector<RigidRow>& rows, int a, int b, Vec3 ra, Vec3 rb) {
+    for (const Vec3 e : {Vec3{1.0, 0.0, 0.0}, Vec3{0.0, 1.0, 0.0}, Vec3{0.0, 0.0, 1.0}}) {
+      RigidRow r;
+      r.a = a, r.b = b;
+      r.lin_a = e, r.ang_a = cross(ra, e), r.lin_b = -1.0 * e, r.ang_b = -1.0 * cross(rb, e);
+      rows.push_back(r);
+    }
+  };
+  std::vector<RowBody> bodies(3);
+  for (RowBody& body : bodies) body.w = 1.0, body.inv_inertia = mat3_identity();
+  // planks 0 and 1, centres 0.2 m apart along x, joined at x = 0.1 either side of the middle (z = ±0.4)
+  std::vector<RigidRow> edge;
+  for (const double z : {-0.4, 0.4}) ball_rows(edge, 0, 1, {0.1, 0.0, z}, {-0.1, 0.0, z});
+  prepare_rows(edge, bodies);
+  const std::vector<int> dropped = dependent_rows(edge, {0, 1, 2, 3, 4, 5});
+  ASSERT_EQ(dropped.size(), 1u);
+  EXPECT_TRUE(dropped[0] == 2 || dropped[0] == 5)
+      << "dropped row " << dropped[0] << ", not one along the edge";
+  // a triangle 0-1-2, its joints at the midpoints of the sides of an equilateral triangle of side 1
+  std::vector<RigidRow> loop;
+  const Vec3 c[3] = {{0.0, 0.0, 0.0}, {1.0, 0.0, 0.0}, {0.5, 0.8660254037844386, 0.0}};
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3;
+    const Vec3 mid = 0.5 * (c[i] + c[j]);
+    ball_rows(loop, i, j, mid - c[i], mid - c[j]);
+  }
+  prepare_rows(loop, bodies);
+  EXPECT_TRUE(dependent_rows(loop, {0, 1, 2, 3, 4, 5, 6, 7, 8}).empty());
+}
+
+// The bridge under the direct solver at a fixed 100 substeps (issue 52 item 6): the straight deck is the
+// pose where its rows are nearly dependent and the edges' second joints add a dependent row each; no island
+// falls back to PGS, every joint holds within 1 cm, and the 1000:1 ball crosses to the far anchor.
+TEST(RigidVelocity, BridgeStaysOnTheDirectPath) {
+  const Built built = test::build_scene("bridge");
+  World w(built, BackendKind::Cpu);
+  const Settings s = velocity_settings(RigidSolver::Direct, 100);
+  const int ball = w.model().body_count() - 1;
+  const double far_end = 0.5 * 20 * 0.22;  // planks × pitch / 2 [m]
+  int frames = 0;
+  while (w.state().body.x[size_t(ball)].x < far_end) {
+    ASSERT_LT(frames++, 150) << "the ball has not crossed in 2.5 s: x = " << w.state().body.x[size_t(ball)].x;
+    const FrameResult r = step_and_measure(w, s);
+    ASSERT_FALSE(r.divergence) << "frame " << frames;
+    ASSERT_EQ(r.metrics.lcp_fallbacks, 0) << "frame " << frames << ": an island fell back to PGS";
+    ASSERT_LT(r.metrics.joint_separation_max, 0.01) << "frame " << frames;
+  }
+}
+
 // 1 and 2 threads step every solver to the same bits.
 TEST(RigidVelocity, OneAndTwoThreadsAgreeBitForBit) {
   for (const RigidSolver solver : {RigidSolver::Pgs, RigidSolver::Direct}) {
@@ -195,7 +250,7 @@ TEST(RigidVelocity, DirectSolverAgreesWithEnumeratedActiveSets) {
     prepare_rows(rows, body);
     std::vector<Vec3> v(bodies, Vec3{0.0, 0.0, 0.0}), omega(bodies, Vec3{0.0, 0.0, 0.0}), bv = v, bo = v;
     std::vector<RigidRow> direct = rows;
-    DependentRows dependent;
+    DirectCache dependent;
     const DirectStats stats =
         solve_direct(direct, bodies, v.data(), omega.data(), bv.data(), bo.data(), 20, 25, dependent);
     ASSERT_EQ(stats.fallbacks, 0) << "trial " << trial;

@@ -14,18 +14,18 @@ class DirectStepper : public VelocityStepper {
  public:
   void reset() override {
     VelocityStepper::reset();
-    dependent_.clear();
+    cache_.clear();
   }
   void begin_frame() override {
     VelocityStepper::begin_frame();
-    dependent_.clear();
+    cache_.clear();
   }
 
  protected:
   void solve(std::vector<RigidRow>& rows, const RigidHostView& view, const BodyStepSettings& s, Vec3* bias_v,
              Vec3* bias_omega) override {
     const DirectStats d = solve_direct(rows, view.bodies, view.v, view.omega, bias_v, bias_omega,
-                                       s.pivot_steps, s.iterations, dependent_);
+                                       s.pivot_steps, s.iterations, cache_);
     frame_.pivots += d.pivots;
     frame_.iterations += d.pgs_sweeps;
     frame_.fallbacks += d.fallbacks;
@@ -33,7 +33,7 @@ class DirectStepper : public VelocityStepper {
   }
 
  private:
-  DependentRows dependent_;  // the dependent joint rows, found once a frame
+  DirectCache cache_;  // the dependent joint rows and the joints' symbolic LDLᵀ, found once a frame
 };
 
 }  // namespace sim

@@ -1,14 +1,56 @@
 #include "families/rigid/steppers/rigid_direct.h"
 
 #include <Eigen/Dense>
+#include <Eigen/SparseCholesky>
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
+#include "families/rigid/steppers/dependent_rows.h"
+#include "families/rigid/steppers/island_matrix.h"
 #include "families/rigid/steppers/rigid_pgs.h"
 #include "linalg/lcp.h"
 
 namespace sim {
+
+using SparseA = Eigen::SparseMatrix<double>;
+
+struct DirectCache::Island {
+  std::vector<int> bilateral;  // the key: row indices, ascending
+  std::vector<int> kept;       // the bilateral rows less the dependent ones, as A_BB orders them
+  std::vector<int> dropped;    // the dependent ones, ascending
+  SparseA ABB;                 // its pattern (values refilled every substep)
+  Eigen::SimplicialLDLT<SparseA, Eigen::Lower, Eigen::AMDOrdering<int>> ldlt;  // analysed once
+};
+
+DirectCache::DirectCache() = default;
+DirectCache::~DirectCache() = default;
+void DirectCache::clear() { islands_.clear(); }
+
+DirectCache::Island& DirectCache::island(const std::vector<RigidRow>& rows,
+                                         const std::vector<int>& bilateral) {
+  for (const auto& known : islands_)
+    if (known->bilateral == bilateral) return *known;
+  auto entry = std::make_unique<Island>();
+  entry->bilateral = bilateral;
+  entry->dropped = dependent_rows(rows, bilateral);
+  std::set_difference(bilateral.begin(), bilateral.end(), entry->dropped.begin(), entry->dropped.end(),
+                      std::back_inserter(entry->kept));
+  std::vector<Eigen::Triplet<double>> pattern;
+  for_each_coupling(
+      rows, entry->kept, [](int, int) { return true; },
+      [&](int p, int q, int) {
+        pattern.emplace_back(p, q, 0.0);
+        if (p != q) pattern.emplace_back(q, p, 0.0);
+      });
+  const Eigen::Index n = Eigen::Index(entry->kept.size());
+  entry->ABB.resize(n, n);
+  entry->ABB.setFromTriplets(pattern.begin(), pattern.end());
+  if (n > 0) entry->ldlt.analyzePattern(entry->ABB);
+  islands_.push_back(std::move(entry));
+  return *islands_.back();
+}
+
 namespace {
 
 int find_root(std::vector<int>& parent, int i) {
@@ -16,7 +58,8 @@ int find_root(std::vector<int>& parent, int i) {
   return i;
 }
 
-// The rows of each island (bodies joined by rows), islands in the order of their first row.
+// The rows of each island (bodies joined by rows), islands in the order of their first row, each island's
+// rows ascending.
 std::vector<std::vector<int>> islands_of(const std::vector<RigidRow>& rows, int bodies) {
   std::vector<int> parent(static_cast<size_t>(bodies));
   std::iota(parent.begin(), parent.end(), 0);
@@ -38,93 +81,102 @@ std::vector<std::vector<int>> islands_of(const std::vector<RigidRow>& rows, int 
   return islands;
 }
 
-Eigen::MatrixXd sub(const Eigen::MatrixXd& A, const std::vector<int>& r, const std::vector<int>& c) {
-  Eigen::MatrixXd S(r.size(), c.size());
-  for (size_t i = 0; i < r.size(); ++i)
-    for (size_t j = 0; j < c.size(); ++j) S(Eigen::Index(i), Eigen::Index(j)) = A(r[i], c[j]);
-  return S;
+// The island's index of row `row` (the island's rows ascending).
+int local_index(const std::vector<int>& island, int row) {
+  return int(std::lower_bound(island.begin(), island.end(), row) - island.begin());
 }
-Eigen::VectorXd sub(const Eigen::VectorXd& x, const std::vector<int>& r) {
-  Eigen::VectorXd s(r.size());
-  for (size_t i = 0; i < r.size(); ++i) s(Eigen::Index(i)) = x(r[i]);
+
+// Velocity changes M⁻¹ Jᵀ P of impulses over the bodies (zero outside the island being solved), so that A P
+// is J Δu + diag(γ + ε) P without A.
+struct BodyDelta {
+  std::vector<Vec3> v, omega;
+  explicit BodyDelta(int bodies) : v(size_t(bodies), Vec3{0.0, 0.0, 0.0}), omega(v) {}
+  void clear(const std::vector<RigidRow>& all, const std::vector<int>& island) {
+    for (const int i : island) {
+      const RigidRow& r = all[size_t(i)];
+      if (r.a >= 0) v[size_t(r.a)] = omega[size_t(r.a)] = Vec3{0.0, 0.0, 0.0};
+      if (r.b >= 0) v[size_t(r.b)] = omega[size_t(r.b)] = Vec3{0.0, 0.0, 0.0};
+    }
+  }
+  // Δu of the impulses P of the island's rows `which` (island indices), alone.
+  void set(const std::vector<RigidRow>& all, const std::vector<int>& island, const std::vector<int>& which,
+           const Eigen::VectorXd& P) {
+    clear(all, island);
+    for (const int k : which) apply_row_impulse(all[size_t(island[size_t(k)])], P(k), v.data(), omega.data());
+  }
+  Real row(const RigidRow& r) const { return row_velocity(r, v.data(), omega.data()); }
+};
+
+// An island's system in its own indices: b and A's diagonal over all its rows, the joints' A_BB (sparse,
+// factorised; the cache's), A_BU and A_UU dense for the Schur complement of the contacts (few, and coupled
+// to each other through the joints).
+struct IslandSystem {
+  Eigen::MatrixXd ABU, AUU;
+  Eigen::VectorXd b, diag;
+  std::vector<int> B, U, F, bilateral;  // island indices; B the kept bilateral rows, as A_BB orders them
+};
+
+IslandSystem assemble(const std::vector<RigidRow>& all, const std::vector<int>& island, const Vec3* v,
+                      const Vec3* omega, DirectCache::Island*& joints, DirectCache& cache) {
+  const int m = int(island.size());
+  IslandSystem s;
+  s.b.resize(m);
+  s.diag.resize(m);
+  std::vector<int> bilateral;  // row indices into all
+  for (int i = 0; i < m; ++i) {
+    const RigidRow& r = all[size_t(island[size_t(i)])];
+    s.b(i) = r.target + r.bias - row_velocity(r, v, omega);
+    s.diag(i) = regularised_diagonal(r);
+    if (r.kind == RowKind::Bilateral) {
+      bilateral.push_back(island[size_t(i)]);
+      s.bilateral.push_back(i);
+    }
+    if (r.kind == RowKind::Unilateral) s.U.push_back(i);
+    if (r.kind == RowKind::Friction) s.F.push_back(i);
+  }
+  joints = &cache.island(all, bilateral);
+  for (const int k : joints->kept) s.B.push_back(local_index(island, k));
+  // A_BB's values on the cached pattern (SimplicialLDLT reads the lower triangle)
+  SparseA& ABB = joints->ABB;
+  for (int j = 0; j < ABB.outerSize(); ++j)
+    for (SparseA::InnerIterator it(ABB, j); it; ++it) {
+      const RigidRow& ri = all[size_t(joints->kept[size_t(it.row())])];
+      it.valueRef() =
+          it.row() == j ? regularised_diagonal(ri) : row_coupling(ri, all[size_t(joints->kept[size_t(j)])]);
+    }
+  // A_BU and A_UU over the pairs that share a body
+  s.ABU = Eigen::MatrixXd::Zero(Eigen::Index(s.B.size()), Eigen::Index(s.U.size()));
+  s.AUU = Eigen::MatrixXd::Zero(Eigen::Index(s.U.size()), Eigen::Index(s.U.size()));
+  if (!s.U.empty()) {
+    std::vector<int> list = joints->kept;  // B then U, as row indices into all
+    for (const int u : s.U) list.push_back(island[size_t(u)]);
+    const int nB = int(s.B.size());
+    for_each_coupling(
+        all, list, [nB](int p, int) { return p >= nB; },
+        [&](int p, int q, int body) {
+          const Real c = coupling_through(all[size_t(list[size_t(p)])], all[size_t(list[size_t(q)])], body);
+          if (q < nB) {
+            s.ABU(q, p - nB) += c;
+          } else {
+            s.AUU(p - nB, q - nB) += c;
+            if (p != q) s.AUU(q - nB, p - nB) += c;
+          }
+        });
+    for (size_t k = 0; k < s.U.size(); ++k) s.AUU(Eigen::Index(k), Eigen::Index(k)) = s.diag(s.U[k]);
+  }
   return s;
 }
 
-// The bilateral rows B less those that depend on the others, which go to `dropped` (their impulse stays 0):
-// LDLᵀ of J M⁻¹ Jᵀ + γ (without ε) with diagonal pivoting factors the largest remaining pivot first, so a
-// dependent row's pivot comes last and vanishes to rounding (the bridge's two ball joints an edge: 6 rows
-// for 5 degrees of freedom), while a row that is only nearly dependent (a taut straight chain, 1e-11 of the
-// largest pivot on the bridge) stays. Solved with them, ε alone would fix the dependent rows' share, as 1/ε
-// times a second-order disagreement of their targets: huge opposite impulses that no motion shows, but
-// that the geometric stiffness reads (the adaptive bridge ran N_max throughout).
-std::vector<int> independent_rows(const Eigen::MatrixXd& A, const std::vector<int>& B,
-                                  std::vector<int>& dropped) {
-  if (B.empty()) return B;
-  const Eigen::LDLT<Eigen::MatrixXd> ldlt(sub(A, B, B));
-  const int n = int(B.size());
-  const Eigen::VectorXi position = ldlt.transpositionsP() * Eigen::VectorXi::LinSpaced(n, 0, n - 1);
-  const Eigen::VectorXd D = ldlt.vectorD();
-  const double largest = D.cwiseAbs().maxCoeff();
-  std::vector<bool> keep(size_t(n), true);
-  for (int k = 0; k < n; ++k)
-    if (!(std::fabs(D(k)) > kDependentPivot * largest)) keep[size_t(position(k))] = false;
-  std::vector<int> kept;
-  for (int i = 0; i < n; ++i) (keep[size_t(i)] ? kept : dropped).push_back(B[size_t(i)]);
-  return kept;
-}
-
-// The bilateral rows B (island indices) to solve with: those of the frame's first factorisation of this
-// island's rows (DependentRows), else those independent_rows keeps, remembered.
-std::vector<int> kept_rows(const Eigen::MatrixXd& A, const Eigen::VectorXd& eps,
-                           const std::vector<int>& island, const std::vector<int>& B,
-                           DependentRows& dependent) {
-  std::vector<int> rows(B.size());
-  for (size_t k = 0; k < B.size(); ++k) rows[k] = island[size_t(B[k])];
-  const auto same = [&](const DependentRows::Island& d) { return d.bilateral == rows; };
-  auto known = std::find_if(dependent.islands.begin(), dependent.islands.end(), same);
-  if (known == dependent.islands.end()) {
-    std::vector<int> dropped;
-    independent_rows(A - Eigen::MatrixXd(eps.asDiagonal()), B, dropped);
-    DependentRows::Island entry{rows, {}};
-    for (const int d : dropped) entry.dropped.push_back(island[size_t(d)]);
-    known = dependent.islands.insert(dependent.islands.end(), std::move(entry));
-  }
-  std::vector<int> kept;
-  for (const int b : B)
-    if (std::find(known->dropped.begin(), known->dropped.end(), island[size_t(b)]) == known->dropped.end())
-      kept.push_back(b);
-  return kept;
-}
-
-// One island: A and b assembled over its m rows, then the staggered rounds. Returns false when it must fall
-// back (why in stats.reason); P holds the impulses on success.
+// One island: its system, then the staggered rounds. Returns false when it must fall back (why in
+// stats.reason); P holds the impulses on success.
 bool solve_island(const std::vector<RigidRow>& all, const std::vector<int>& island, const Vec3* v,
                   const Vec3* omega, int pivot_steps, Eigen::VectorXd& P, DirectStats& stats,
-                  DependentRows& dependent) {
-  const int m = int(island.size());
-  Eigen::MatrixXd A(m, m);
-  Eigen::VectorXd b(m), eps(m);
-  std::vector<int> B, U, F;
-  for (int i = 0; i < m; ++i) {
-    const RigidRow& ri = all[size_t(island[size_t(i)])];
-    for (int j = 0; j <= i; ++j) A(i, j) = A(j, i) = row_coupling(ri, all[size_t(island[size_t(j)])]);
-    eps(i) = kDirectRegularisation * A(i, i);
-    A(i, i) += ri.gamma + eps(i);
-    b(i) = ri.target + ri.bias - row_velocity(ri, v, omega);
-    P(i) = ri.impulse;
-    (ri.kind == RowKind::Bilateral ? B : ri.kind == RowKind::Unilateral ? U : F).push_back(i);
-  }
-  std::vector<int> local(all.size(), -1);  // a friction row's normal, as an island index
-  for (int i = 0; i < m; ++i) local[size_t(island[size_t(i)])] = i;
-  for (const int f : F) P(f) = 0.0;  // the held friction starts at the warm start, clamped below
-  const std::vector<int> all_bilateral = B;
-  B = kept_rows(A, eps, island, all_bilateral, dependent);
-  for (const int d : all_bilateral)
-    if (std::find(B.begin(), B.end(), d) == B.end()) P(d) = 0.0;
-  const Eigen::MatrixXd ABB = sub(A, B, B), ABU = sub(A, B, U), AUU = sub(A, U, U);
-  Eigen::LDLT<Eigen::MatrixXd> ldlt;
-  if (!B.empty()) {
-    ldlt.compute(ABB);
+                  DirectCache& cache, BodyDelta& delta) {
+  DirectCache::Island* joints = nullptr;
+  const IslandSystem s = assemble(all, island, v, omega, joints, cache);
+  const auto& ldlt = joints->ldlt;
+  if (!s.B.empty()) {
+    joints->ldlt.factorize(joints->ABB);
     if (ldlt.info() != Eigen::Success) {
       stats.reason = FallbackReason::Factorisation;
       return false;
@@ -132,22 +184,29 @@ bool solve_island(const std::vector<RigidRow>& all, const std::vector<int>& isla
   }
   // A_BB⁻¹ A_BU and the contacts' Schur complement (Eigen is not asked to multiply an empty block: its
   // null data pointer is undefined behaviour under UBSan)
-  const bool coupled = !B.empty() && !U.empty();
-  const Eigen::MatrixXd X =
-      coupled ? Eigen::MatrixXd(ldlt.solve(ABU)) : Eigen::MatrixXd::Zero(B.size(), U.size());
-  const Eigen::MatrixXd S = coupled ? Eigen::MatrixXd(AUU - ABU.transpose() * X) : AUU;
-  std::vector<bool> active(U.size());
-  for (size_t k = 0; k < U.size(); ++k) active[k] = all[size_t(island[size_t(U[k])])].impulse > 0.0;
-  for (const int f : F) P(f) = all[size_t(island[size_t(f)])].impulse;
-  const int rounds = F.empty() ? 1 : 3;
-  for (int round = 0; round < rounds; ++round) {
-    Eigen::VectorXd bb = b;  // the friction held
-    for (const int f : F) bb -= A.col(f) * P(f);
-    const Eigen::VectorXd bB = sub(bb, B), bU = sub(bb, U);
-    const Eigen::VectorXd y = B.empty() ? Eigen::VectorXd(0) : Eigen::VectorXd(ldlt.solve(bB));
-    Eigen::VectorXd PU(U.size());
-    if (!U.empty()) {
-      const Eigen::VectorXd q = coupled ? Eigen::VectorXd(ABU.transpose() * y - bU) : Eigen::VectorXd(-bU);
+  const bool coupled = !s.B.empty() && !s.U.empty();
+  const Eigen::MatrixXd X = coupled ? Eigen::MatrixXd(ldlt.solve(s.ABU)) : s.ABU;
+  const Eigen::MatrixXd S = coupled ? Eigen::MatrixXd(s.AUU - s.ABU.transpose() * X) : s.AUU;
+  std::vector<bool> active(s.U.size());
+  for (size_t k = 0; k < s.U.size(); ++k) active[k] = all[size_t(island[size_t(s.U[k])])].impulse > 0.0;
+  P.setZero();
+  for (const int f : s.F) P(f) = all[size_t(island[size_t(f)])].impulse;  // held, from the warm start
+  const auto row = [&](int k) -> const RigidRow& { return all[size_t(island[size_t(k)])]; };
+  // (A P)_k = J_k Δu + (γ_k + ε_k) P_k, with Δu = M⁻¹ Jᵀ P in `delta`
+  const auto AP = [&](int k) { return delta.row(row(k)) + (s.diag(k) - row(k).diag + row(k).gamma) * P(k); };
+  // the joints and contacts with the friction held: b − A_·F P_F
+  const auto solve_normal = [&]() {
+    delta.set(all, island, s.F, P);
+    const auto held = [&](const std::vector<int>& rows) {
+      Eigen::VectorXd g(Eigen::Index(rows.size()));
+      for (size_t k = 0; k < rows.size(); ++k) g(Eigen::Index(k)) = s.b(rows[k]) - delta.row(row(rows[k]));
+      return g;
+    };
+    const Eigen::VectorXd y = s.B.empty() ? Eigen::VectorXd(0) : Eigen::VectorXd(ldlt.solve(held(s.B)));
+    Eigen::VectorXd PU(Eigen::Index(s.U.size()));
+    if (!s.U.empty()) {
+      const Eigen::VectorXd bU = held(s.U);
+      const Eigen::VectorXd q = coupled ? Eigen::VectorXd(s.ABU.transpose() * y - bU) : Eigen::VectorXd(-bU);
       const LcpResult lcp = solve_lcp_bpp(S, q, pivot_steps, active);
       stats.pivots += lcp.pivots;
       if (!lcp.converged) {
@@ -158,53 +217,75 @@ bool solve_island(const std::vector<RigidRow>& all, const std::vector<int>& isla
       active = lcp.active;
     }
     const Eigen::VectorXd PB = coupled ? Eigen::VectorXd(y - X * PU) : y;
-    for (size_t k = 0; k < B.size(); ++k) P(B[k]) = PB(Eigen::Index(k));
-    for (size_t k = 0; k < U.size(); ++k) P(U[k]) = PU(Eigen::Index(k));
-    if (F.empty()) break;
-    constexpr int kFrictionSweeps = 10;  // Gauss-Seidel over the friction rows, the rest held
+    for (size_t k = 0; k < s.B.size(); ++k) P(s.B[k]) = PB(Eigen::Index(k));
+    for (size_t k = 0; k < s.U.size(); ++k) P(s.U[k]) = PU(Eigen::Index(k));
+    return true;
+  };
+  // a friction row's bound from its normal's impulse
+  const auto bound = [&](int f) { return row(f).mu * std::max(P(local_index(island, row(f).normal)), 0.0); };
+  std::vector<int> all_rows(island.size());
+  std::iota(all_rows.begin(), all_rows.end(), 0);
+  if (!solve_normal()) return false;
+  constexpr int kRounds = 3, kFrictionSweeps = 10;  // Gauss-Seidel over the friction rows, the rest held
+  for (int round = 1; round < kRounds && !s.F.empty(); ++round) {
+    delta.set(all, island, all_rows, P);
     for (int sweep = 0; sweep < kFrictionSweeps; ++sweep)
-      for (const int f : F) {
-        const RigidRow& r = all[size_t(island[size_t(f)])];
-        const Real bound = r.mu * std::max(P(local[size_t(r.normal)]), 0.0);
-        const Real next = P(f) + (b(f) - A.row(f).dot(P)) / A(f, f);
-        P(f) = std::min(std::max(next, -bound), bound);
+      for (const int f : s.F) {
+        const Real next = std::min(std::max(P(f) + (s.b(f) - AP(f)) / s.diag(f), -bound(f)), bound(f));
+        apply_row_impulse(row(f), next - P(f), delta.v.data(), delta.omega.data());
+        P(f) = next;
       }
     stats.pgs_sweeps += kFrictionSweeps;
+    if (!solve_normal()) return false;
   }
+  bool clamped = false;
+  for (const int f : s.F) {
+    const Real held = std::min(std::max(P(f), -bound(f)), bound(f));
+    clamped = clamped || held != P(f);
+    P(f) = held;
+  }
+  if (clamped && !solve_normal()) return false;
   if (!P.allFinite()) {
     stats.reason = FallbackReason::NotFinite;
     return false;
   }
-  // every bilateral row must hold, the dropped ones too: a residual beyond a tenth of the targets (and beyond
-  // the rounding of A P, large where a taut chain is near singular) means they contradict each other (two
-  // fixed joints fighting)
-  if (!all_bilateral.empty()) {
-    const Eigen::VectorXd AP = A * P - eps.cwiseProduct(P);
-    const Real residual = sub(AP - b, all_bilateral).cwiseAbs().maxCoeff();
-    const Real rounding = 1e-9 * A.cwiseAbs().maxCoeff() * P.cwiseAbs().maxCoeff();
-    if (!(residual <= 0.1 * sub(b, all_bilateral).cwiseAbs().maxCoeff() + rounding + 1e-12)) {
+  // every bilateral row must hold as the regularised system asks, the dependent ones too: a residual beyond
+  // a tenth of the targets (and beyond the rounding of A P) means they contradict each other (two fixed
+  // joints fighting)
+  if (!s.bilateral.empty()) {
+    delta.set(all, island, all_rows, P);
+    Real residual = 0.0, target = 0.0;
+    for (const int k : s.bilateral) {
+      residual = std::max(residual, std::fabs(AP(k) - s.b(k)));
+      target = std::max(target, std::fabs(s.b(k)));
+    }
+    const Real rounding = 1e-9 * s.diag.cwiseAbs().maxCoeff() * P.cwiseAbs().maxCoeff();
+    if (!(residual <= 0.1 * target + rounding + 1e-12)) {
       stats.reason = FallbackReason::Contradiction;
       return false;
     }
   }
+  delta.clear(all, island);
   return true;
 }
 
 }  // namespace
 
 DirectStats solve_direct(std::vector<RigidRow>& rows, int bodies, Vec3* v, Vec3* omega, Vec3* bias_v,
-                         Vec3* bias_omega, int pivot_steps, int fallback_sweeps, DependentRows& dependent) {
+                         Vec3* bias_omega, int pivot_steps, int fallback_sweeps, DirectCache& cache) {
   DirectStats stats;
+  BodyDelta delta(bodies);
   for (const std::vector<int>& island : islands_of(rows, bodies)) {
     ++stats.islands;
     Eigen::VectorXd P(island.size());
-    if (solve_island(rows, island, v, omega, pivot_steps, P, stats, dependent)) {
+    if (solve_island(rows, island, v, omega, pivot_steps, P, stats, cache, delta)) {
       for (size_t k = 0; k < island.size(); ++k) {
         RigidRow& r = rows[size_t(island[k])];
         r.impulse = P(Eigen::Index(k));
         apply_row_impulse(r, r.impulse, v, omega);
       }
     } else {
+      delta.clear(rows, island);
       ++stats.fallbacks;
       stats.pgs_sweeps += solve_pgs(rows, island, v, omega, bias_v, bias_omega, fallback_sweeps, true);
     }

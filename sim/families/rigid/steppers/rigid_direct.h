@@ -1,17 +1,21 @@
 // The direct velocity-level rigid solver (Giles & Andrews 2024 §4: "block principal pivoting [Júdice and
 // Pires 1994] with Cholesky factorization", 20 pivoting steps, on the heavy stack). Per island of bodies
 // joined by rows (rigid_rows.h), in doubles:
-//   A = J M⁻¹ Jᵀ + diag(γ + ε),  b = target − J u   (Eq. 3 with hλ⁺ = P),
-// the bilateral rows B factorised by LDLᵀ (Eigen), the unilateral rows U (contact normals, hinge limits) as
-// the LCP on the Schur complement
+//   A = J M⁻¹ Jᵀ + diag(γ + ε),  b = target − J u   (Eq. 3 with hλ⁺ = P; sparse, island_matrix.h),
+// the bilateral rows B, less those that depend on others of their pair (dependent_rows.h), factorised by
+// sparse LDLᵀ in a fill-reducing order (Eigen's SimplicialLDLT, AMD: O(links) on a chain), the unilateral
+// rows U (contact normals, hinge limits) as the LCP on the Schur complement
 //   w = (A_UU − A_UB A_BB⁻¹ A_BU) P_U + (A_UB A_BB⁻¹ b_B − b_U),  P_U ≥ 0, w ≥ 0, P_Uᵀ w = 0,
 // solved by block principal pivoting (linalg/lcp_bpp.cpp, warm-started from the last substep's active set),
 // then P_B = A_BB⁻¹ (b_B − A_BU P_U). Friction is staggered: the normal problem is solved with the friction
 // impulses held, then Gauss-Seidel sweeps over the friction rows alone clamp them to |P_t| ≤ μ P_n given the
-// normal impulses, three rounds. An island whose factorisation fails, whose LCP runs out of pivots or whose
+// normal impulses, and the normal problem is solved again, three times; a friction impulse beyond the last
+// normal impulses' cone is clamped to it and the normal problem solved once more, so the joints hold with
+// the friction that is applied. An island whose factorisation fails, whose LCP runs out of pivots or whose
 // bilateral rows cannot all hold (two fixed joints fighting) is solved by PGS instead: a fallback, counted.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "families/rigid/steppers/rigid_rows.h"
@@ -44,24 +48,21 @@ struct DirectStats {
   FallbackReason reason = FallbackReason::None;  // the last fallback's
 };
 
-// The regularisation ε of every row, relative to its diagonal J M⁻¹ Jᵀ: a compliance too small to see that
-// keeps nearly dependent rows solvable (a straight bridge between its anchors cannot sag to first order: at
-// ε = 1e-12 its impulses grew without bound within 6 frames) and a Schur complement of contacts that depend
-// on each other (a box's four corners) definite.
-inline constexpr Real kDirectRegularisation = 1e-8;
-// A bilateral row whose LDLᵀ pivot (without ε) falls below this share of the largest depends on the others.
-inline constexpr Real kDependentPivot = 1e-13;
+// What the solver keeps for the rest of a frame (clear() at its start), island by island: the bilateral rows
+// that depend on others of their pair (dependent_rows.h), the pattern of A_BB, its fill-reducing order and
+// symbolic LDLᵀ. The joints do not change within a frame and their rows come first, in the same order every
+// substep, so the same rows of the same island carry the same indices; an island whose bilateral rows
+// differ (a grab begun, islands joined by a contact) is examined anew.
+class DirectCache {
+ public:
+  struct Island;  // rigid_direct.cpp
+  DirectCache();
+  ~DirectCache();
+  void clear();
+  Island& island(const std::vector<RigidRow>& rows, const std::vector<int>& bilateral);
 
-// Which bilateral rows of an island depend on the others, found by a factorisation of their own: kept for
-// the rest of the frame (clear() at its start). The joints do not change within a frame and their rows come
-// first, in the same order every substep, so the same rows of the same island carry the same indices; an
-// island whose bilateral rows differ (a grab begun, islands joined by a contact) is factorised anew.
-struct DependentRows {
-  struct Island {
-    std::vector<int> bilateral, dropped;  // row indices
-  };
-  std::vector<Island> islands;
-  void clear() { islands.clear(); }
+ private:
+  std::vector<std::unique_ptr<Island>> islands_;
 };
 
 // Solves rows over `bodies` bodies, island by island, and applies the impulses to v, omega; the rows'
@@ -69,6 +70,6 @@ struct DependentRows {
 // held friction). fallback_sweeps: the PGS sweeps of a fallback, whose split impulses go to bias_v,
 // bias_omega (rigid_pgs.h).
 DirectStats solve_direct(std::vector<RigidRow>& rows, int bodies, Vec3* v, Vec3* omega, Vec3* bias_v,
-                         Vec3* bias_omega, int pivot_steps, int fallback_sweeps, DependentRows& dependent);
+                         Vec3* bias_omega, int pivot_steps, int fallback_sweeps, DirectCache& cache);
 
 }  // namespace sim
