@@ -46,7 +46,18 @@ void Caption::draw(const std::vector<std::string>& lines, glm::vec2 top_left_px,
   float width = 0.0f;
   std::vector<EasyFontVertex> quads(4096);
   for (size_t l = 0; l < lines.size(); ++l) {
+    // stb_easy_font has ASCII only: µ (UTF-8 C2 B5, quantity_format.h's micro) is drawn as a u with a
+    // descender on its left stem
     std::string text = lines[l];
+    for (size_t at = text.find("\xC2\xB5"); at != std::string::npos; at = text.find("\xC2\xB5", at)) {
+      text.replace(at, 2, "u");
+      const float x = float(stb_easy_font_width(text.substr(0, at).data()));
+      const float y = float(l) * kLineHeight;
+      append_quad(glyphs, top_left_px + scale * glm::vec2(6.0f + x, 5.0f + y + 2.0f),
+                  top_left_px + scale * glm::vec2(7.0f + x, 5.0f + y + 2.0f),
+                  top_left_px + scale * glm::vec2(7.0f + x, 5.0f + y + 9.0f),
+                  top_left_px + scale * glm::vec2(6.0f + x, 5.0f + y + 9.0f));
+    }
     width = std::max(width, float(stb_easy_font_width(text.data())));
     const int count = stb_easy_font_print(0.0f, float(l) * kLineHeight, text.data(), nullptr, quads.data(),
                                           int(quads.size() * sizeof(EasyFontVertex)));

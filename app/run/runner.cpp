@@ -25,10 +25,11 @@ void print_run_summary(const RunOptions& o, sim::World& world, const sim::Settin
     std::printf("%-12s %s\n", key.c_str(), text.c_str());
   };
   line("scene", o.scene->name + " (" + sim::describe_sizes(m) + ")");
-  line("solver", sim::describe(s) + sim::format_text(", frame dt %.6g s", double(s.frame_dt)));
+  line("solver", sim::describe(s) + ", frame dt " + sim::format_quantity(double(s.frame_dt), "s", 4));
   const std::string changed = sim::changed_settings(s);
   line("settings", changed.empty() ? "the defaults" : changed);
-  line("simulated", sim::format_text("%d frames, %.4g s", frames_done, world.time()));
+  line("simulated",
+       sim::format_count(frames_done) + " frames, " + sim::format_number(world.time(), 4) + " s");
   line("step time",
        sim::format_text("%.3f ms/frame (mean), ", frames_done ? total_step_ms / frames_done : 0.0) +
            sim::cost_line(last, s.integrator));
@@ -73,7 +74,7 @@ int run_headless(const RunOptions& o) {
   for (int f = 0; f < o.frames; ++f) {
     if (const auto applied = script.apply_due(world.time(), values); !applied.empty()) {
       settings = sim::settings_from_params(values);
-      changes += sim::format_text("%st = %.4g s:", changes.empty() ? "" : "; ", world.time());
+      changes += (changes.empty() ? "t = " : "; t = ") + sim::format_number(world.time(), 4) + " s:";
       for (const std::string& a : applied) changes += " " + a;
     }
     const sim::FrameResult r = sim::step_and_measure(world, settings);

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "core/quantity_format.h"
+
 namespace app {
 
 ExperimentsPanel::~ExperimentsPanel() {
@@ -107,9 +109,9 @@ void ExperimentsPanel::draw(sim::BackendKind backend) {
       ImGui::TableNextColumn();
       ImGui::TextWrapped("%s", f.what.c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.4g %s", f.value, f.unit.c_str());
+      ImGui::TextUnformatted(sim::format_measure(f.value, f.unit).c_str());
       ImGui::TableNextColumn();
-      if (f.paper) ImGui::Text("%.4g %s", *f.paper, f.unit.c_str());
+      if (f.paper) ImGui::TextUnformatted(sim::format_measure(*f.paper, f.unit).c_str());
     }
     ImGui::EndTable();
   }

@@ -134,7 +134,8 @@ std::vector<std::string> Pane::caption(const std::string& scene_name) const {
     lines.push_back("joint separation max " + sim::format_length(last.joint_separation_max));
   }
   if (world->model().tracked_body.body >= 0) {  // what Figure 9 shows
-    lines.push_back(world->model().tracked_body.name + " sank " + sim::format_length(last.tracked_body_drop) +
+    lines.push_back(world->model().tracked_body.name + " " +
+                    sim::format_signed(last.tracked_body_drop, "m", "sank", "rose") +
                     ", drifted " + sim::format_length(last.tracked_body_drift) + ", deepest contact " +
                     sim::format_length(last.contact_depth_max));
   }

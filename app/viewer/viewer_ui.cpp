@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/quantity_format.h"
 #include "detect/body_detection.h"
 #include "registry/settings.h"
 #include "viewer/param_widgets.h"
@@ -35,12 +36,12 @@ constexpr const char* kColourByLabel = "colour by";
 constexpr const char* kParticleSizeLabel = "particle size";
 constexpr const char* kGrabComplianceLabel = "grab compliance [m/N]";
 
-void plot(const char* label, const History& h, const char* format) {
+// A history with its last value in the one number format (sim/core/quantity_format.h) and `unit`.
+void plot(const char* label, const History& h, const std::string& unit) {
   std::array<float, History::kHistory> values{};
   const int n = h.ordered(values);
-  char overlay[64] = "";
-  if (n > 0) std::snprintf(overlay, sizeof overlay, format, double(values[size_t(n - 1)]));
-  ImGui::PlotLines(label, values.data(), n, 0, overlay, FLT_MAX, FLT_MAX, ImVec2(0.0f, 50.0f));
+  const std::string overlay = n > 0 ? sim::format_measure(double(values[size_t(n - 1)]), unit) : "";
+  ImGui::PlotLines(label, values.data(), n, 0, overlay.c_str(), FLT_MAX, FLT_MAX, ImVec2(0.0f, 50.0f));
 }
 
 }  // namespace
@@ -233,10 +234,10 @@ void Viewer::draw_stats_panel() {
       ImGui::TextWrapped("%s %s", line.key.c_str(), line.text.c_str());
       if (line.alarm) ImGui::PopStyleColor();
     }
-    plot("total energy [J]", p->energy, "%.5g J");
-    if (!p->error_label.empty()) plot(p->error_label.c_str(), p->error, "%.3g");
-    plot("substeps", p->substeps, "%.0f");
-    plot("sim [ms]", p->step_ms, "%.2f ms");
+    plot("total energy [J]", p->energy, "J");
+    if (!p->error_label.empty()) plot(p->error_label.c_str(), p->error, "");
+    plot("substeps", p->substeps, "");
+    plot("sim [ms]", p->step_ms, "ms");
     ImGui::PopID();
   }
 }

@@ -16,10 +16,10 @@
 namespace app {
 namespace {
 
-// DejaVu Sans (fonts-dejavu-core) with the Greek letters and symbols the settings' help uses (α, λ, μ, ±, ×,
+// DejaVu Sans (fonts-dejavu-core) with the Greek letters, combining marks (the ~ of α̃) and symbols the help uses (α, λ, μ, ±, ×,
 // ≤, √...), where ImGui's built-in font draws "?" (issue 40 item 3); the built-in one where it is missing.
 void load_ui_font() {
-  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2044, 0x2070, 0x209F,
+  static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x0300, 0x036F, 0x0370, 0x03FF, 0x2010, 0x2044, 0x2070, 0x209F,
                                     0x2190, 0x21FF, 0x2200, 0x22FF, 0};
   const char* const kPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
   if (FILE* f = std::fopen(kPath, "rb")) {

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <string>
+
+#include "core/quantity_format.h"
 
 namespace render {
 
@@ -11,16 +13,15 @@ double Axis::fraction(double v) const {
   return (v - lo) / (hi - lo);
 }
 
+// In the one number format (sim/core/quantity_format.h): a log axis's decades as 10^k, a linear axis's ticks
+// in fixed notation, grouped from 10,000 (below 10^-3, as k x 10^e); never e-notation.
 std::string Axis::label(double v) const {
-  char text[32];
   const double magnitude = std::max(std::abs(lo), std::abs(hi));
-  if (v == 0.0)
-    std::snprintf(text, sizeof text, "0");
-  else if (log || magnitude >= 1e5 || magnitude < 1e-3)
-    std::snprintf(text, sizeof text, "%.0e", v);
-  else
-    std::snprintf(text, sizeof text, "%g", std::abs(v) < 1e-12 * magnitude ? 0.0 : v);
-  return text;
+  if (v == 0.0 || std::abs(v) < 1e-12 * magnitude) return "0";
+  if (log) return "10^" + std::to_string(int(std::lround(std::log10(v))));
+  if (magnitude >= 1e-3) return sim::format_number(v, 6);
+  const int e = int(std::floor(std::log10(magnitude)));  // a small axis: its ticks as k x 10^e
+  return sim::format_number(v / std::pow(10.0, e), 3) + "x10^" + std::to_string(e);
 }
 
 Axis make_axis(const std::vector<double>& values, bool log) {

@@ -6,33 +6,6 @@
 
 namespace sim {
 
-std::string format_text(const char* format, ...) {
-  char text[512];
-  va_list args;
-  va_start(args, format);
-  std::vsnprintf(text, sizeof text, format, args);
-  va_end(args);
-  return text;
-}
-
-std::string format_length(double metres) {
-  const double a = std::fabs(metres);
-  if (!std::isfinite(metres)) return format_text("%g m", metres);
-  if (a == 0.0) return "0 m";
-  if (a >= 1.0) return format_text("%.4g m", metres);
-  if (a >= 1e-3) return format_text("%.3g mm", 1e3 * metres);
-  if (a >= 1e-6) return format_text("%.3g um", 1e6 * metres);
-  if (a >= 1e-9) return format_text("%.3g nm", 1e9 * metres);
-  return "< 1 nm";  // round-off of lengths of order a metre, either sign
-}
-
-std::string format_measure(double value, const std::string& unit) {
-  if (unit == "m") return format_length(value);
-  if (unit.empty() && value == std::floor(value) && std::fabs(value) < 1e9)
-    return format_text("%.0f", value + 0.0);  // + 0: no "-0"
-  return format_text("%.3g%s%s", value == 0.0 ? 0.0 : value, unit.empty() ? "" : " ", unit.c_str());
-}
-
 std::string ResidualPart::text() const { return name + " " + format_measure(value, unit); }
 
 namespace {
@@ -104,16 +77,17 @@ std::string describe(const Divergence& d) {
     case kNonFiniteVelocity:
       return d.item + " has a non-finite velocity";
     case kOutOfBounds:
-      return d.item + format_text(" left the scene bounds at (%.4g, %.4g, %.4g) m", x.x, x.y, x.z);
+      return d.item + " left the scene bounds at (" + format_number(x.x) + ", " + format_number(x.y) + ", " +
+             format_number(x.z) + ") m";
     default:
       return d.item + " is fine";
   }
 }
 
 std::string cost_line(const CommonMetrics& m, Integrator integrator) {
-  if (integrator == Integrator::Xpbd) return std::to_string(m.projections) + " constraint projections/frame";
-  if (explicit_scheme(integrator)) return std::to_string(m.evaluations) + " force passes/frame";
-  return format_text("implicit Euler, last linear solve |r|/|r0| = %.3g", m.cg_residual);
+  if (integrator == Integrator::Xpbd) return format_count(m.projections) + " constraint projections/frame";
+  if (explicit_scheme(integrator)) return format_count(m.evaluations) + " force passes/frame";
+  return "implicit Euler, last linear solve |r|/|r0| = " + format_number(m.cg_residual);
 }
 
 // How CUDA sends a frame in each launch mode (exec/launch_mode.h).
@@ -131,9 +105,9 @@ static const char* launch_how(CudaLaunch mode) {
 
 std::string launch_line(bool cuda, const CommonMetrics& m) {
   const char* how = launch_how(m.launch_mode);
-  if (!cuda) return format_text("%lld parallel loops in the last frame (CUDA would send them as %s)", m.nodes, how);
-  return format_text("%lld device operations in %lld host launches in the last frame (%s)", m.nodes, m.launches,
-                     how);
+  if (!cuda) return format_count(m.nodes) + " parallel loops in the last frame (CUDA would send them as " + how + ")";
+  return format_count(m.nodes) + " device operations in " + format_count(m.launches) +
+         " host launches in the last frame (" + how + ")";
 }
 
 std::string stability_line(const CommonMetrics& m, Stabilization mode) {
@@ -144,7 +118,7 @@ std::string stability_line(const CommonMetrics& m, Stabilization mode) {
     return slew.empty() ? "" : format_text("N = %d%s (the residual's energy limits a change of step)", m.substeps,
                                            slew.c_str());
   const std::string load =
-      m.stable_dt > 0.0 ? format_text("h_bar %.3g ms, r = %.3g/s^2", 1e3 * m.stable_dt, m.stiffness_ratio)
+      m.stable_dt > 0.0 ? "h_bar " + format_quantity(m.stable_dt, "s") + ", r = " + format_number(m.stiffness_ratio) + "/s^2"
                         : "no load";
   if (mode == Stabilization::Damping)
     return format_text("adaptive damping: %d DOF%s damped at N = %d%s (%s; stable from N = %d)", m.damped_dofs,
@@ -152,7 +126,7 @@ std::string stability_line(const CommonMetrics& m, Stabilization mode) {
   const SubstepSource source = SubstepSource(m.substeps_source);
   std::string line = format_text("adaptive: N = %d, set by %s (%s", m.substeps, source_name(source), load.c_str());
   if (m.substeps_residual > 0)
-    line += format_text("; residual %.3g of the bounds asks %d", m.residual_ratio, m.substeps_residual);
+    line += "; residual " + format_number(m.residual_ratio) + format_text(" of the bounds asks %d", m.substeps_residual);
   line += ")" + slew;
   line += !m.substeps_clamped              ? ""
           : m.substeps_wanted > m.substeps_target ? ", clamped at N_max"
@@ -169,8 +143,9 @@ std::string stability_line(const CommonMetrics& m, Stabilization mode) {
 
 void report_common(const CommonMetrics& m, const ResidualParts& residuals, const FailureChecks& failures,
                    int tracked_particles, const std::vector<Probe>& probes, ReportLines& out) {
-  out.push_back({"energy", format_text("kinetic %.6g J, gravitational %.6g J, elastic %.6g J, total %.6g J",
-                                       m.kinetic, m.gravitational, m.elastic, m.total)});
+  out.push_back({"energy", "kinetic " + format_quantity(m.kinetic, "J", 4) + ", gravitational " +
+                               format_quantity(m.gravitational, "J", 4) + ", elastic " +
+                               format_quantity(m.elastic, "J", 4) + ", total " + format_quantity(m.total, "J", 4)});
   std::string residual;
   for (const ResidualPart& part : residuals) residual += (residual.empty() ? "" : ", ") + part.text();
   if (!residual.empty()) out.push_back({"residual", "max " + residual});
@@ -180,13 +155,13 @@ void report_common(const CommonMetrics& m, const ResidualParts& residuals, const
                                    format_measure(check.bound, check.unit) + ": the physics failed",
                      true});
   if (tracked_particles > 0)
-    out.push_back({"tip", format_text("deflection %.4g m (mean sag of %d tracked particles)",
-                                      m.tip_deflection, tracked_particles)});
+    out.push_back({"tip", "deflection " + format_length(m.tip_deflection) +
+                              format_text(" (mean sag of %d tracked particles)", tracked_particles)});
   for (size_t i = 0; i < probes.size() && i < m.probe_force.size(); ++i)
     out.push_back({"force", probes[i].torque
-                                ? format_text("%s: %.6g N, torque %.6g N m", probes[i].name.c_str(),
-                                              m.probe_force[i], m.probe_torque[i])
-                                : format_text("%s: %.6g N", probes[i].name.c_str(), m.probe_force[i])});
+                                ? probes[i].name + ": " + format_quantity(m.probe_force[i], "N", 4) + ", torque " +
+                                      format_quantity(m.probe_torque[i], "N m", 4)
+                                : probes[i].name + ": " + format_quantity(m.probe_force[i], "N", 4)});
 }
 
 }  // namespace sim

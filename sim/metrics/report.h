@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/quantity_format.h"
+
 namespace sim {
 
 struct ReportLine {
@@ -35,15 +37,5 @@ struct ModelSize {
   std::string label;  // the summary's: "particles"
   int count = 0;
 };
-
-// printf into a std::string.
-std::string format_text(const char* format, ...) __attribute__((format(printf, 1, 2)));
-
-// A length in the unit that suits it, to 3 significant digits: "2.02 m", "4.13 mm", "31 um", "3.16 nm",
-// "< 1 nm" below that (round-off, either sign), "0 m" (for -0 too), never "2.02e+03 mm" (issue 40 item 3).
-std::string format_length(double metres);
-// A value in its unit: format_length's for "m", a whole number in full ("1930", "0"), else to 3 significant
-// digits and the unit ("0.14 %", "0.0091").
-std::string format_measure(double value, const std::string& unit);
 
 }  // namespace sim

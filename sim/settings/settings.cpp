@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/quantity_format.h"
+
 namespace sim {
 
 namespace {
@@ -290,20 +292,20 @@ std::string describe(const SolverSettings& s) {
                   info(s.integrator).label);
     return text;
   }
-  char steps[96];
+  const std::string alpha = format_number(s.adaptive_alpha);
+  const int n_max = std::max(s.min_substeps, s.max_substeps);
+  std::string steps;
   if (s.adaptive == Stabilization::Substeps)
-    std::snprintf(steps, sizeof steps, "adaptive substeps (alpha %.3g, N %d-%d)", s.adaptive_alpha,
-                  s.min_substeps, std::max(s.min_substeps, s.max_substeps));
+    steps = "adaptive substeps (alpha " + alpha + format_text(", N %d-%d)", s.min_substeps, n_max);
   else if (s.adaptive == Stabilization::Residual)
-    std::snprintf(steps, sizeof steps, "adaptive substeps + residual (alpha %.3g, tol %.3g, N %d-%d)",
-                  s.adaptive_alpha, s.adaptive_tolerance, s.min_substeps, std::max(s.min_substeps, s.max_substeps));
+    steps = "adaptive substeps + residual (alpha " + alpha + ", tol " + format_number(s.adaptive_tolerance) +
+            format_text(", N %d-%d)", s.min_substeps, n_max);
   else if (s.adaptive == Stabilization::Hybrid)
-    std::snprintf(steps, sizeof steps, "adaptive substeps + residual up to %d, then damping (alpha %.3g)",
-                  std::max(s.min_substeps, s.max_substeps), s.adaptive_alpha);
+    steps = format_text("adaptive substeps + residual up to %d, then damping (alpha ", n_max) + alpha + ")";
   else
-    std::snprintf(steps, sizeof steps, "%d substep%s%s", s.substeps, s.substeps == 1 ? "" : "s",
-                  s.adaptive == Stabilization::Damping ? " + adaptive damping" : "");
-  std::snprintf(text, sizeof text, "%s x %d iteration%s, XPBD, %s%s", steps, s.iterations,
+    steps = format_text("%d substep%s%s", s.substeps, s.substeps == 1 ? "" : "s",
+                        s.adaptive == Stabilization::Damping ? " + adaptive damping" : "");
+  std::snprintf(text, sizeof text, "%s x %d iteration%s, XPBD, %s%s", steps.c_str(), s.iterations,
                 s.iterations == 1 ? "" : "s", s.order == SolverOrder::GaussSeidel ? "Gauss-Seidel" : "Jacobi",
                 s.contact_detection == ContactDetection::PerSubstep ? ", contacts every substep" : "");
   return text;

@@ -3,19 +3,20 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/quantity_format.h"
+
 namespace sim {
 
 std::string divergence_message(const World& world, const Settings& settings, const std::string& reason) {
-  char head[160];
-  std::snprintf(head, sizeof head, "diverged at t = %.4g s, frame %d (", world.time(), world.frame());
+  const std::string head = "diverged at t = " + format_number(world.time(), 4) + " s, frame " +
+                           format_count(world.frame()) + " (";
   // the solver that ran: a family's own stepper where one steps its items, the integrator for the particles
   const std::string integrator = info(settings.integrator).label;
   const std::string steppers = Families::stepper(world.model(), settings);
   const std::string solver =
       steppers.empty() ? integrator
                        : steppers + (world.model().particle_count() > 0 ? ", particles by " + integrator : "");
-  char step[64];
-  std::snprintf(step, sizeof step, ", h = %.3g s, ", world.last_substep_dt());
+  const std::string step = ", h = " + format_quantity(world.last_substep_dt(), "s") + ", ";
   const std::string stiffness = Families::stiffness(world.model());
   return head + reason + "; " + solver + step + (stiffness.empty() ? "no elastic constraints" : stiffness) + ")";
 }
@@ -57,9 +58,8 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   const bool closed = !driven(world);
   const double kinetic = sums.particles.kinetic + sums.constraints.kinetic;
   if (closed && budget > 0.0 && kinetic > 10.0 * budget) {
-    char reason[160];
-    std::snprintf(reason, sizeof reason, "kinetic energy %.3g J passed 10x the %.3g J the scene can release",
-                  kinetic, budget);
+    const std::string reason = "kinetic energy " + format_quantity(kinetic, "J") + " passed 10x the " +
+                               format_quantity(budget, "J") + " the scene can release";
     r.divergence = divergence_message(world, settings, reason);
     return r;
   }

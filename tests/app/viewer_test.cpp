@@ -132,7 +132,7 @@ TEST(Viewer, DivergedPanePausesWithItsReasonUntilReset) {
   Viewer viewer(v);
   for (int f = 0; f < 5 && !viewer.pane(0).divergence; ++f) viewer.frame();
   ASSERT_TRUE(viewer.pane(0).divergence.has_value());
-  EXPECT_NE(viewer.pane(0).divergence->find("semi-implicit Euler, h = 0.000417 s"), std::string::npos)
+  EXPECT_NE(viewer.pane(0).divergence->find("semi-implicit Euler, h = 417 µs"), std::string::npos)
       << *viewer.pane(0).divergence;
   const int frames = viewer.frames_simulated();
   EXPECT_FALSE(viewer.frame());  // a headless viewer stops at a divergence

@@ -33,21 +33,6 @@ const WatchedCheck& extension(const ErrorWatch& watch) {
   return watch.checks().at(0);
 }
 
-// Lengths as the captions and Stats print them (issue 40 item 3): a unit that suits, 3 significant digits,
-// no "2.02e+03 mm" and no "-0".
-TEST(FormatLength, PicksTheUnitAndDropsTheSignOfZero) {
-  EXPECT_EQ(format_length(2020.0), "2020 m");
-  EXPECT_EQ(format_length(2.02), "2.02 m");
-  EXPECT_EQ(format_length(0.004134), "4.13 mm");
-  EXPECT_EQ(format_length(-0.0167), "-16.7 mm");
-  EXPECT_EQ(format_length(3.1e-5), "31 um");
-  EXPECT_EQ(format_length(-0.0), "0 m");
-  EXPECT_EQ(format_length(0.0), "0 m");
-  EXPECT_EQ(format_length(3.16e-9), "3.16 nm");
-  EXPECT_EQ(format_length(7.64e-18), "< 1 nm");
-  EXPECT_EQ(format_length(-5e-10), "< 1 nm");
-}
-
 TEST(ErrorWatch, TheBoundIsTheShortestRestLength) {
   EXPECT_NEAR(test::build_scene("chain", {{"link_length", 0.03}}).model.extension_bound, 0.03, 1e-12);
   const Built cloth = test::build_scene("hanging_cloth", {{"width", 11}, {"height", 6}, {"size", 1.0}});
@@ -96,15 +81,6 @@ TEST(ErrorWatch, FollowsEachMeasureAndReplacesOnlyTheLengthsBounds) {
   ErrorWatch none;
   EXPECT_EQ(none.report(), "no failure bound");
   EXPECT_EQ(none.over(), nullptr);
-}
-
-// A count prints whole: "1930 inverted", not "1.93e+03".
-TEST(FormatMeasure, PrintsCountsWhole) {
-  EXPECT_EQ(format_measure(1930.0, ""), "1930");
-  EXPECT_EQ(format_measure(-0.0, ""), "0");
-  EXPECT_EQ(format_measure(0.0091, ""), "0.0091");
-  EXPECT_EQ(format_measure(1.28, "%"), "1.28 %");
-  EXPECT_EQ(format_measure(0.0794, "m"), "79.4 mm");
 }
 
 // The rigid chain's joints are held to a tenth of a link (0.1 m joint to joint), its contacts to a tenth of

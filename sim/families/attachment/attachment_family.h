@@ -111,8 +111,8 @@ struct AttachmentFamily : FamilyDefaults<AttachmentFamily> {
   template <class ModelT>
   static void report(const ModelT& m, const Metrics& metrics, ReportLines& out) {
     if (m.attachment_count() > 0)
-      out.push_back({"attachments", format_text("%d, |C + α̃λ| max %.3g m", m.attachment_count(),
-                                                metrics.max_residual_attachment)});
+      out.push_back({"attachments", format_text("%d, |C + α̃λ| max ", m.attachment_count()) +
+                                        format_length(metrics.max_residual_attachment)});
   }
   template <class ModelT>
   static void residuals(const ModelT& m, const Metrics& metrics, ResidualParts& out) {

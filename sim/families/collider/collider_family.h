@@ -132,7 +132,7 @@ struct ColliderFamily : FamilyDefaults<ColliderFamily> {
   template <class ModelT>
   static void report(const ModelT& m, const Metrics& metrics, ReportLines& out) {
     if (m.collider.enabled)
-      out.push_back({"penetration", format_text("max %.4g m into the collider", metrics.max_penetration)});
+      out.push_back({"penetration", "max " + format_length(metrics.max_penetration) + " into the collider"});
   }
 };
 

@@ -98,7 +98,8 @@ struct DistanceFamily : FamilyDefaults<DistanceFamily> {
     if (m.distance_count() == 0) return "";
     const auto& alphas = m.distance.compliance;
     const Real smallest = *std::min_element(alphas.begin(), alphas.end());
-    return smallest > 0.0 ? format_text("springs up to k = %.3g N/m", 1.0 / smallest) : "inextensible links";
+    return smallest > 0.0 ? "springs up to k = " + format_quantity(1.0 / smallest, "N/m")
+                          : "inextensible links";
   }
 };
 

@@ -91,11 +91,11 @@ inline void report_distances(int distances, const DistanceMetrics& m, ReportLine
                                                     {"bend", m.max_residual_bend},
                                                     {"other", m.max_residual_other}};
   for (const auto& [name, value] : by_kind)
-    if (value > 0.0) kinds += format_text("%s%s %.3g m", kinds.empty() ? "" : ", ", name, value);
+    if (value > 0.0) kinds += (kinds.empty() ? "" : ", ") + std::string(name) + " " + format_length(value);
   if (!kinds.empty()) out.push_back({"links", "|C + α̃λ| max " + kinds});
   if (m.stretch_max > 0.0)
-    out.push_back(
-        {"stretch", format_text("max %.4g %%, mean %.4g %%", 100.0 * m.stretch_max, 100.0 * m.stretch_mean)});
+    out.push_back({"stretch", "max " + format_percent(100.0 * m.stretch_max) + ", mean " +
+                                  format_percent(100.0 * m.stretch_mean)});
 }
 
 }  // namespace sim

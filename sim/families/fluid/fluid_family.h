@@ -225,10 +225,11 @@ struct FluidFamily : FamilyDefaults<FluidFamily> {
   template <class ModelT>
   static void report(const ModelT& m, const Metrics& f, ReportLines& out) {
     if (m.fluid.count == 0) return;
-    out.push_back({"density", format_text("error mean %.3f %%, max %.2f %%", 100.0 * f.density_error_mean,
-                                          100.0 * f.density_error_max)});
-    out.push_back({"fluid", format_text("volume %.4g m^3 of %.4g at rest; CFL clamps %lld", f.fluid_volume,
-                                        f.fluid_rest_volume, f.cfl_clamps)});
+    out.push_back({"density", "error mean " + format_percent(100.0 * f.density_error_mean) + ", max " +
+                                  format_percent(100.0 * f.density_error_max)});
+    out.push_back({"fluid", "volume " + format_number(f.fluid_volume, 4) + " m^3 of " +
+                                format_number(f.fluid_rest_volume, 4) + " at rest; CFL clamps " +
+                                format_count(f.cfl_clamps)});
     if (f.neighbour_overflow > 0)
       out.push_back({"neighbours",
                      format_text("%d particles with more neighbours than a list holds (%d)",

@@ -144,10 +144,10 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
   static void report(const ModelT& m, const Metrics& r, ReportLines& out) {
     if (m.body_count() == 0) return;
     out.push_back(
-        {"bodies", format_text("%d bodies, %d joints: separation max %.4g m, angular error max %.4g "
-                               "rad, |L| %.6g kg m^2/s",
-                               m.body_count(), m.joint_count(), r.joint_separation_max, r.joint_angle_max,
-                               double(length(r.angular_momentum)))});
+        {"bodies", format_text("%d bodies, %d joints: separation max ", m.body_count(), m.joint_count()) +
+                       format_length(r.joint_separation_max) + ", angular error max " +
+                       format_quantity(r.joint_angle_max, "rad") + ", |L| " +
+                       format_number(double(length(r.angular_momentum)), 4) + " kg m^2/s"});
     RigidContactKinds::report(m, r, out);
     if (r.lcp_fallbacks > 0)
       out.push_back({"rigid solver",
@@ -155,13 +155,13 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
                                  r.lcp_fallbacks, fallback_text(FallbackReason(r.lcp_fallback_reason))),
                      true});
     else if (r.rigid_solver_iterations > 0 || r.lcp_pivots > 0)  // the velocity-level solve's own work
-      out.push_back({"rigid solver",
-                     format_text("%lld PGS sweeps and %lld pivoting steps in the last frame, no fallback",
-                                 r.rigid_solver_iterations, r.lcp_pivots)});
+      out.push_back({"rigid solver", format_count(r.rigid_solver_iterations) + " PGS sweeps and " +
+                                         format_count(r.lcp_pivots) +
+                                         " pivoting steps in the last frame, no fallback"});
     if (m.tracked_body.body >= 0)
-      out.push_back({"tracked", format_text("%s: height %.6g m, sank %.4g m, drifted %.4g m",
-                                            m.tracked_body.name.c_str(), r.tracked_body_height,
-                                            r.tracked_body_drop, r.tracked_body_drift)});
+      out.push_back({"tracked", m.tracked_body.name + ": height " + format_length(r.tracked_body_height) +
+                                    ", " + format_signed(r.tracked_body_drop, "m", "sank", "rose") +
+                                    ", drifted " + format_length(r.tracked_body_drift)});
   }
   template <class ModelT>
   static void add_sizes(const ModelT& m, std::vector<ModelSize>& out) {

@@ -96,7 +96,7 @@ struct TetFamily : FamilyDefaults<TetFamily> {
   }
   template <class ModelT>
   static std::string stiffness(const ModelT& m) {
-    return m.tet_count() > 0 ? format_text("E = %.3g Pa", m.tet.material.young) : "";
+    return m.tet_count() > 0 ? "E = " + format_quantity(m.tet.material.young, "Pa") : "";
   }
 };
 

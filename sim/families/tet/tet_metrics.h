@@ -98,11 +98,11 @@ inline std::vector<MetricColumn<TetMetrics>> tet_columns() {
 
 inline void report_tets(int tets, const TetMetrics& m, ReportLines& out) {
   if (tets == 0) return;
-  out.push_back({"volume", format_text("|V/V0 - 1| mean %.4g %%, max %.4g %% over %d tets, %d inverted",
-                                       100.0 * m.volume_error_mean, 100.0 * m.volume_error_max, tets,
-                                       m.inverted_tets)});
-  out.push_back({"tets", format_text("|C + α̃λ| max deviatoric %.3g, hydrostatic %.3g",
-                                     m.max_residual_tet_deviatoric, m.max_residual_tet_hydrostatic)});
+  out.push_back({"volume", "|V/V0 - 1| mean " + format_percent(100.0 * m.volume_error_mean) + ", max " +
+                               format_percent(100.0 * m.volume_error_max) + " over " + format_count(tets) +
+                               " tets, " + format_count(m.inverted_tets) + " inverted"});
+  out.push_back({"tets", "|C + α̃λ| max deviatoric " + format_number(m.max_residual_tet_deviatoric) +
+                             ", hydrostatic " + format_number(m.max_residual_tet_hydrostatic)});
 }
 
 }  // namespace sim

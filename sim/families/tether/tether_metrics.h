@@ -50,8 +50,9 @@ inline std::vector<MetricColumn<TetherMetrics>> tether_columns() {
 
 inline void report_tethers(const TetherMetrics& m, ReportLines& out) {
   if (m.tethers_on == 0) return;
-  out.push_back({"tethers", format_text("%d taut of %d, past their length by %.3g m at most", m.tethers_taut,
-                                        m.tethers_on, m.tether_overshoot_max)});
+  out.push_back(
+      {"tethers", format_text("%d taut of %d, past their length by ", m.tethers_taut, m.tethers_on) +
+                      format_length(m.tether_overshoot_max) + " at most"});
 }
 
 }  // namespace sim

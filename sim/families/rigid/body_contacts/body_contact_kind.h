@@ -85,8 +85,9 @@ struct BodyContactKind : FamilyDefaults<BodyContactKind> {
   static void report(const ModelT& m, const Metrics& r, ReportLines& out) {
     if (m.body_count() == 0 || !m.body_contact.enabled) return;
     out.push_back(
-        {"contacts", format_text("%d points, %d touching: force %.6g N, deepest %.4g m", r.contact_points,
-                                 r.contacts_touching, r.contact_force, r.contact_depth_max)});
+        {"contacts", format_text("%d points, %d touching: force ", r.contact_points, r.contacts_touching) +
+                         format_quantity(r.contact_force, "N", 4) + ", deepest " +
+                         format_length(r.contact_depth_max)});
     if (r.contacts_dropped > 0)
       out.push_back({"contacts",
                      format_text("%d pairs left out at the last detection: a body had more than %d",

@@ -60,10 +60,10 @@ struct ParticleContactKind : FamilyDefaults<ParticleContactKind> {
   template <class ModelT>
   static void report(const ModelT& m, const Metrics& r, ReportLines& out) {
     if (!meet(m)) return;
-    out.push_back(
-        {"particles", format_text("%d contacts with bodies, %d touching: force %.6g N, deepest %.4g m",
-                                  r.particle_contact_points, r.particle_contacts_touching,
-                                  r.particle_contact_force, r.particle_contact_depth_max)});
+    out.push_back({"particles", format_text("%d contacts with bodies, %d touching: force ",
+                                            r.particle_contact_points, r.particle_contacts_touching) +
+                                    format_quantity(r.particle_contact_force, "N", 4) + ", deepest " +
+                                    format_length(r.particle_contact_depth_max)});
   }
 };
 
