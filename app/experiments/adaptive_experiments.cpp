@@ -16,7 +16,7 @@ using sim::Vec3;
 using sim::World;
 
 ExperimentMeasure metric(const char* name, const char* unit, double (*of)(const FrameMetrics&)) {
-  return {name, unit, [of](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return of(m); }};
+  return {name, unit, [of](World&, const FrameMetrics& m, const std::vector<sim::Position>&) { return of(m); }};
 }
 
 const ExperimentMeasure kKinetic = metric("kinetic", "J", [](const FrameMetrics& m) { return m.kinetic; });

@@ -162,7 +162,7 @@ const char* const kChecks[] = {"joint separation", "penetration", "constraint ex
 ExperimentMeasure check_ratio(const std::string& name) {
   std::string column = name;
   std::replace(column.begin(), column.end(), ' ', '_');
-  return {column, "", [name](sim::World& w, const sim::FrameMetrics& m, const std::vector<sim::Vec3>&) {
+  return {column, "", [name](sim::World& w, const sim::FrameMetrics& m, const std::vector<sim::Position>&) {
             for (const sim::FailureCheck& c : sim::failure_checks(w.model(), m))
               if (c.name == name && c.bound > 0.0) return c.value / c.bound;
             return std::nan("");

@@ -33,10 +33,10 @@ using sim::World;
 
 const ExperimentMeasure kPenetration{
     "max_penetration", "m",
-    [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.max_penetration; }};
+    [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) { return m.max_penetration; }};
 const ExperimentMeasure kOverBound{
     "extension_over_bound", "",
-    [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.extension_over_bound; }};
+    [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) { return m.extension_over_bound; }};
 
 std::vector<ExperimentRun> drape_runs(bool quick) {
   std::vector<ExperimentRun> runs;

@@ -22,12 +22,12 @@ double density_ratio(const World& w) {
 }
 
 const ExperimentMeasure kSubmergedRatio{
-    "submerged_ratio", "", [](World& w, const FrameMetrics&, const std::vector<Vec3>&) {
+    "submerged_ratio", "", [](World& w, const FrameMetrics&, const std::vector<sim::Position>&) {
       return sim::submerged_fraction(w.model(), w.state(), 0) / density_ratio(w);
     }};
-const ExperimentMeasure kHeight{"height", "m", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) {
-                                  return m.tracked_body_height;
-                                }};
+const ExperimentMeasure kHeight{
+    "height", "m",
+    [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) { return m.tracked_body_height; }};
 
 ExperimentRun ball_run(double density, int substeps, int iterations, int frames) {
   const bool by_substeps = substeps > 1;

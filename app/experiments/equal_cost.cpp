@@ -11,17 +11,19 @@ using sim::Vec3;
 using sim::World;
 
 const ExperimentMeasure kTopForce{
-    "top_force", "N", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) {
+    "top_force", "N", [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) {
       return m.probe_force.empty() ? std::nan("") : m.probe_force[0];  // −λ/Δt_s²
     }};
 const ExperimentMeasure kStepMs{
-    "step_ms", "ms", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.step_ms; }};
+    "step_ms", "ms",
+    [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) { return m.step_ms; }};
 
 const ExperimentMeasure kStretchMax{
-    "stretch_max", "", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.stretch_max; }};
+    "stretch_max", "",
+    [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) { return m.stretch_max; }};
 const ExperimentMeasure kStretchMean{
     "stretch_mean", "",
-    [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.stretch_mean; }};
+    [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) { return m.stretch_mean; }};
 
 ExperimentRun run_of(int substeps, int iterations, int frames, const sim::ParamValues& params) {
   const std::string label = std::to_string(substeps) + (substeps == 1 ? " substep x " : " substeps x ") +

@@ -37,7 +37,7 @@ struct ExperimentRun {
 // positions it started from.
 struct ExperimentMeasure {
   std::string name, unit;  // the CSV column is name_unit
-  std::function<double(sim::World& world, const sim::FrameMetrics& m, const std::vector<sim::Vec3>& x0)> of;
+  std::function<double(sim::World& world, const sim::FrameMetrics& m, const std::vector<sim::Position>& x0)> of;
 };
 
 struct ExperimentPlot {

@@ -23,7 +23,7 @@ RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::Backen
   SettingsScript script(run.at);
   sim::Settings settings = sim::settings_from_params(settings_params);
   sim::World world(scene.build(params), backend, settings);
-  const std::vector<sim::Vec3> x0 = world.positions();
+  const std::vector<sim::Position> x0 = world.positions();
   RunSeries series{run, {}, {}, std::nullopt, sim::backend_name(world.backend())};
   for (const ExperimentMeasure& m : e.measures) series.measures[m.name];  // empty if the first frame diverges
   ProgressBar bar(run.frames, progress);

@@ -16,7 +16,7 @@ using sim::World;
 
 // A field of FrameMetrics as a measure.
 ExperimentMeasure field_measure(const char* name, const char* unit, double FrameMetrics::*field) {
-  return {name, unit, [field](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.*field; }};
+  return {name, unit, [field](World&, const FrameMetrics& m, const std::vector<sim::Position>&) { return m.*field; }};
 }
 
 }  // namespace
@@ -30,7 +30,7 @@ ExperimentMeasure field_measure(const char* name, const char* unit, double Frame
 // the bound per frame of 10 × 1 at 0.3 r, and shows what iterations alone then hold.
 ExperimentDef fluid_compression() {
   const auto metric = [](const char* name, const char* unit, double FrameMetrics::*field) {
-    return ExperimentMeasure{name, unit, [field](World&, const FrameMetrics& m, const std::vector<Vec3>&) {
+    return ExperimentMeasure{name, unit, [field](World&, const FrameMetrics& m, const std::vector<sim::Position>&) {
                                return m.*field;
                              }};
   };
@@ -65,11 +65,11 @@ ExperimentDef fluid_compression() {
        metric("density_error_max", "", &FrameMetrics::density_error_max),
        metric("kinetic", "J", &FrameMetrics::kinetic),
        {"volume_ratio", "",
-        [](World&, const FrameMetrics& m, const std::vector<Vec3>&) {
+        [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) {
           return m.fluid_volume / m.fluid_rest_volume;
         }},
        {"cfl_clamps", "",
-        [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return double(m.cfl_clamps); }},
+        [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) { return double(m.cfl_clamps); }},
        kStepMs,
        metric("search_ms", "ms", &FrameMetrics::search_ms)},
       {over_time("density_error", "Mean compression max(rho/rho0 - 1, 0) (Small Steps Figure 2)",

@@ -17,6 +17,7 @@ namespace app {
 namespace {
 
 using sim::FrameMetrics;
+using sim::Position;
 using sim::Vec3;
 using sim::World;
 
@@ -33,19 +34,19 @@ sim::ParamValues oscillator(double k) {
 double omega_of(const World& w) { return 1.0 / std::sqrt(w.model().distance.compliance[0]); }  // m = 1 kg
 
 const ExperimentMeasure kPositionError{
-    "position_error", "m", [](World& w, const FrameMetrics&, const std::vector<Vec3>& x0) {
+    "position_error", "m", [](World& w, const FrameMetrics&, const std::vector<Position>& x0) {
       const double exact = kLength + kStretch * std::cos(omega_of(w) * w.time());
       return std::fabs(sim::length(w.positions()[1] - x0[0]) - exact);
     }};
 
 // E/E₀ − 1 with E = ½ m v² + ½ k C² (force-based: the metrics' elastic energy is C²/(2α)).
 const ExperimentMeasure kEnergyDrift{
-    "energy_drift", "", [](World& w, const FrameMetrics& m, const std::vector<Vec3>&) {
+    "energy_drift", "", [](World& w, const FrameMetrics& m, const std::vector<sim::Position>&) {
       const double e0 = 0.5 * omega_of(w) * omega_of(w) * kStretch * kStretch;
       return (m.kinetic + m.elastic) / e0 - 1.0;
     }};
 const ExperimentMeasure kEnergyError{"energy_error", "",
-                                     [](World& w, const FrameMetrics& m, const std::vector<Vec3>& x0) {
+                                     [](World& w, const FrameMetrics& m, const std::vector<Position>& x0) {
                                        return std::fabs(kEnergyDrift.of(w, m, x0));
                                      }};
 
@@ -123,7 +124,7 @@ ExperimentDef order_experiment(std::string name, std::string description,
 // initial positions at rest, continued from frame to frame (the measure is asked in time order).
 class PendulumReference {
  public:
-  Vec3 position(const World& w, const std::vector<Vec3>& x0) {
+  Vec3 position(const World& w, const std::vector<Position>& x0) {
     if (w.time() < t_ || !(x0[1].x == start_.x && x0[1].y == start_.y && x0[1].z == start_.z)) {
       start_ = x0[1];
       r_ = x0[1] - x0[0];
@@ -167,7 +168,7 @@ ExperimentDef integrator_order() {
 ExperimentDef integrator_pendulum() {
   auto reference = std::make_shared<PendulumReference>();
   const ExperimentMeasure error{"pendulum_error", "m",
-                                [reference](World& w, const FrameMetrics&, const std::vector<Vec3>& x0) {
+                                [reference](World& w, const FrameMetrics&, const std::vector<Position>& x0) {
                                   return sim::length(w.positions()[1] - reference->position(w, x0));
                                 }};
   return order_experiment(

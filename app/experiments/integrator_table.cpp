@@ -104,11 +104,11 @@ const RunSeries* run_at(const std::vector<RunSeries>& runs, const std::string& s
 }
 
 const ExperimentMeasure kVolumeError{
-    "volume_error", "", [](sim::World&, const sim::FrameMetrics& m, const std::vector<sim::Vec3>&) {
+    "volume_error", "", [](sim::World&, const sim::FrameMetrics& m, const std::vector<sim::Position>&) {
       return m.volume_error_mean;
     }};
 const ExperimentMeasure kMsPerStep{
-    "ms_per_step", "ms", [](sim::World&, const sim::FrameMetrics& m, const std::vector<sim::Vec3>&) {
+    "ms_per_step", "ms", [](sim::World&, const sim::FrameMetrics& m, const std::vector<sim::Position>&) {
       return m.step_ms / m.substeps;
     }};
 

@@ -13,26 +13,27 @@ namespace app {
 namespace {
 
 using sim::FrameMetrics;
+using sim::Position;
 using sim::Vec3;
 using sim::World;
 
 // The displacement of the chain's last particle from where it hung at rest [m] (§6.1's error measure).
 const ExperimentMeasure kBottomError{"bottom_error", "m",
-                                     [](World& w, const FrameMetrics&, const std::vector<Vec3>& x0) {
+                                     [](World& w, const FrameMetrics&, const std::vector<Position>& x0) {
                                        return sim::length(w.positions().back() - x0.back());
                                      }};
 const ExperimentMeasure kResidual{"residual", "m",
-                                  [](World&, const FrameMetrics& m, const std::vector<Vec3>&) {
+                                  [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) {
                                     return m.max_residual;  // max |C + α̃λ| (Eq. 2) over the constraints
                                   }};
-const ExperimentMeasure kEnergy{"energy", "J", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) {
+const ExperimentMeasure kEnergy{"energy", "J", [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) {
                                   return m.kinetic + m.gravitational;  // Figure 6's system energy
                                 }};
 const ExperimentMeasure kTipDeflection{
     "tip_deflection", "m",
-    [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.tip_deflection; }};
+    [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) { return m.tip_deflection; }};
 const ExperimentMeasure kVolumeError{
-    "volume_error", "", [](World&, const FrameMetrics& m, const std::vector<Vec3>&) { return m.volume_error_mean; }};
+    "volume_error", "", [](World&, const FrameMetrics& m, const std::vector<sim::Position>&) { return m.volume_error_mean; }};
 
 }  // namespace
 

@@ -14,7 +14,7 @@ namespace app {
 namespace step_measures {
 
 inline ExperimentMeasure frame_metric(const char* name, const char* unit, double (*of)(const sim::FrameMetrics&)) {
-  return {name, unit, [of](sim::World&, const sim::FrameMetrics& m, const std::vector<sim::Vec3>&) { return of(m); }};
+  return {name, unit, [of](sim::World&, const sim::FrameMetrics& m, const std::vector<sim::Position>&) { return of(m); }};
 }
 
 inline const ExperimentMeasure kTotal = frame_metric("total", "J", [](const sim::FrameMetrics& m) { return m.total; });
@@ -31,7 +31,7 @@ inline const ExperimentMeasure kStepMs =
 // e: the worst failure measure over its bound (metrics/failure_check.h), in every mode; above 1 the physics
 // failed
 inline const ExperimentMeasure kResidual{
-    "residual", "", [](sim::World& w, const sim::FrameMetrics& m, const std::vector<sim::Vec3>&) {
+    "residual", "", [](sim::World& w, const sim::FrameMetrics& m, const std::vector<sim::Position>&) {
       return sim::worst_residual(sim::failure_checks(w.model(), m)).residual;
     }};
 

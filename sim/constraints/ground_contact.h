@@ -60,7 +60,7 @@ SIM_HD Real plane_normal_C(const HalfSpace& s, Vec3 x, Vec3 x_n, Real r, Real v_
   return plane_gap(s, x, r) + depenetration_allowance(plane_gap(s, x_n, r), v_max, h);
 }
 
-SIM_HD void project_plane_contact(const HalfSpace& s, const ContactMaterial& m, Vec3& x, Vec3 x_n, Real w, Real r,
+SIM_HD void project_plane_contact(const HalfSpace& s, const ContactMaterial& m, Position& x, Position x_n, Real w, Real r,
                                   Real h, ContactMultipliers& lambda) {
   project_particle_contact(plane_normal_C(s, x, x_n, r, m.max_depenetration_speed, h), s.n, x, x_n, w, m, lambda);
 }

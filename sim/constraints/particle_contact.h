@@ -11,12 +11,13 @@
 
 #include "core/hd.h"
 #include "core/index.h"
+#include "core/position.h"
 #include "core/vec3.h"
 
 namespace sim {
 
 // A cloth edge (a, b) as a contact point: its midpoint m = ½(x_a + x_b), with the particles' mean radius.
-SIM_HD Vec3 edge_midpoint(const Vec3* x, Int2 e) { return 0.5 * (x[e.a] + x[e.b]); }
+SIM_HD Vec3 edge_midpoint(const Position* x, Int2 e) { return 0.5 * (x[e.a] + x[e.b]); }
 SIM_HD Real edge_radius(const Real* radius, Int2 e) { return 0.5 * (radius[e.a] + radius[e.b]); }
 
 struct ContactMaterial {
@@ -32,7 +33,9 @@ struct ContactMultipliers {
 
 // Where a particle is expected at the end of a step dt under gravity alone (Small Steps §4.2: contacts
 // are detected along the trajectory predicted with the whole frame step).
-SIM_HD Vec3 predict_position(Vec3 x, Vec3 v, Vec3 gravity, Real dt) { return x + dt * v + (dt * dt) * gravity; }
+SIM_HD Position predict_position(Position x, Vec3 v, Vec3 gravity, Real dt) {
+  return x + dt * v + (dt * dt) * gravity;
+}
 
 // The Eq. 10 allowance max(d₀ − v_max Δt_s, 0) for a gap `gap_start` [m] at the start of the substep.
 SIM_HD Real depenetration_allowance(Real gap_start, Real v_max, Real h) {
@@ -44,7 +47,7 @@ SIM_HD Real depenetration_allowance(Real gap_start, Real v_max, Real h) {
 // W = Σ βᵢ² wᵢ of Eq. 7 (α = 0, unit n). Returns the impulse J [N·s²] the caller applies as
 // Δxᵢ = wᵢ βᵢ J; updates the multipliers in place.
 // C: Eq. 10 value at p [m]; n: unit surface normal at p; p_n: p at the start of the substep.
-SIM_HD Vec3 contact_impulse(Real C, Vec3 n, Vec3 p, Vec3 p_n, Real W, const ContactMaterial& m,
+SIM_HD Vec3 contact_impulse(Real C, Vec3 n, Position p, Position p_n, Real W, const ContactMaterial& m,
                             ContactMultipliers& lambda) {
   Vec3 J{0.0, 0.0, 0.0};
   if (W <= 0.0) return J;
@@ -67,7 +70,7 @@ SIM_HD Vec3 contact_impulse(Real C, Vec3 n, Vec3 p, Vec3 p_n, Real W, const Cont
 }
 
 // The contact of a single particle: p = x, W = w.
-SIM_HD void project_particle_contact(Real C, Vec3 n, Vec3& x, Vec3 x_n, Real w, const ContactMaterial& m,
+SIM_HD void project_particle_contact(Real C, Vec3 n, Position& x, Position x_n, Real w, const ContactMaterial& m,
                                      ContactMultipliers& lambda) {
   x += w * contact_impulse(C, n, x, x_n, w, m, lambda);
 }

@@ -73,7 +73,7 @@ SIM_HD_INLINE Vec3 apply_inertia(Vec3 inv_inertia, Vec3 v) {
 // rotation by h ω rather than the paper's q + ½ h [ω, 0] q normalised, and body_velocity takes its exact
 // inverse: the linearised pair shrinks |ω| by (h|ω|)²/8 every substep (a free body spinning at 6 rad/s
 // lost 3% of its angular momentum in 10 s at 1200 substeps a second), the exact pair returns ω unchanged.
-SIM_HD void predict_body(Vec3& x, Quat& q, Vec3 v, Vec3& omega, Real w, Vec3 inv_inertia, Vec3 gravity,
+SIM_HD void predict_body(Position& x, Quat& q, Vec3 v, Vec3& omega, Real w, Vec3 inv_inertia, Vec3 gravity,
                          Real h) {
   if (w != 0.0) x = predict_position(x, v, gravity, h);
   if (inv_inertia.x == 0.0 && inv_inertia.y == 0.0 && inv_inertia.z == 0.0) return;
@@ -87,7 +87,8 @@ SIM_HD void predict_body(Vec3& x, Quat& q, Vec3 v, Vec3& omega, Real w, Vec3 inv
 
 // Algorithm 2, lines 15-18: v = (x − xⁿ)/h; ω the rotation vector of Δq = q qⁿ⁻¹ over h (the shorter way
 // round; the paper's 2 Im(Δq)/h to first order).
-SIM_HD void body_velocity(Vec3 x, Quat q, Vec3 x_prev, Quat q_prev, Real inv_h, Vec3& v, Vec3& omega) {
+SIM_HD void body_velocity(Position x, Quat q, Position x_prev, Quat q_prev, Real inv_h, Vec3& v,
+                          Vec3& omega) {
   v = inv_h * (x - x_prev);
   omega = inv_h * rotation_vector(q * conjugate(q_prev));
 }

@@ -11,7 +11,11 @@
 
 namespace sim {
 
+#if SIM_REAL_FLOAT
+using Real = float;
+#else
 using Real = double;
+#endif
 
 struct Vec3 {
   Real x, y, z;

@@ -13,6 +13,7 @@
 
 #include "constraints/body_contact.h"
 #include "constraints/ground_contact.h"
+#include "core/position.h"
 #include "geometry/hash_grid.h"
 
 namespace sim {
@@ -41,7 +42,8 @@ struct LargestReach {
 // How far any point of body i can move over the detection step dt: the centre's move to x + dt v + dt² g,
 // plus the arc R·min(dt|ω|, 2) of its farthest point [m]; a body that does not move has none.
 struct BodyReach {
-  const Vec3 *x, *v, *omega;
+  const Position* x;
+  const Vec3 *v, *omega;
   const Real* w;
   const BodyShape* shape;
   const Vec3* size;
@@ -60,7 +62,7 @@ struct BodyReach {
 // The bodies as detection reads them: poses, shapes, materials, BodyReach's reach, and the joints' ends with
 // their incidence over bodies (JointArrays; null without joints), since jointed ends do not collide.
 struct DetectionBodies {
-  const Vec3* x;
+  const Position* x;
   const Quat* q;
   const Real* w;
   const Vec3* inv_inertia;

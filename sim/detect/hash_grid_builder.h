@@ -4,6 +4,7 @@
 // (detect/neighbour_search.h) over the fluid particles.
 #pragma once
 
+#include "core/position.h"
 #include "geometry/hash_grid.h"
 
 namespace sim {
@@ -26,7 +27,7 @@ class HashGrid {
   // Sorts x[0..n) (n no more than reserved) into cells of edge `cell` [m]; Core counts the launches
   // (solver/solver_core.h).
   template <class Core>
-  void build(Core& core, const Vec3* x, int n, Real cell) {
+  void build(Core& core, const Position* x, int n, Real cell) {
     cell_ = cell;
     core.clear(bucket_count_);
     core.launch(n, HashGridCount{x, cell_, mask_, Exec::data(particle_bucket_), Exec::data(particle_key_),

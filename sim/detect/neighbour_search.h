@@ -13,6 +13,7 @@
 // moved m/2 since the build (farthest_move tells), so they are rebuilt only then (Verlet lists).
 #pragma once
 
+#include "core/position.h"
 #include "detect/hash_grid_builder.h"
 
 namespace sim {
@@ -63,8 +64,8 @@ struct Farthest {
 };
 struct MoveSinceBuild {
   const int* sorted;
-  const Vec3* x;
-  const Vec3* built;  // positions at the build in sorted order [m]
+  const Position* x;
+  const Position* built;  // positions at the build in sorted order [m]
   SIM_HD Farthest operator()(int s) const { return {length_squared(x[sorted[s]] - built[s])}; }
 };
 
@@ -80,7 +81,7 @@ struct GatherSorted {
 // At a build for the cell walk: each sorted particle's cell (what CellWalk reads).
 struct LocateCells {
   HashGridView grid;
-  const Vec3* xs;  // positions in sorted order [m]
+  const Position* xs;  // positions in sorted order [m]
   Int3* cell;
   SIM_HD void operator()(int s) const { cell[s] = grid.cell_of(xs[s]); }
 };
@@ -92,7 +93,7 @@ struct LocateCells {
 struct BuildCellLists {
   static constexpr int kChunk = 12;
   HashGridView grid;
-  const Vec3* xs;  // positions in sorted order [m]
+  const Position* xs;  // positions in sorted order [m]
   Real radius;     // R [m]
   int* list;
   int* count;
@@ -157,7 +158,7 @@ class NeighbourSearch {
   // Sorts x[0..n) into cells of edge `radius` (R) and gathers their positions in that order; with lists,
   // each particle's neighbours within R.
   template <class Core>
-  void build(Core& core, const Vec3* x, int n, Real radius) {
+  void build(Core& core, const Position* x, int n, Real radius) {
     grid_.build(core, x, n, radius);
     gather(core, x, n);
     if (Exec::size(built_) > 0) {
@@ -173,7 +174,7 @@ class NeighbourSearch {
 
   // How far the particle that moved most has gone since the build [m] (reserved with track_moves).
   template <class Core>
-  Real farthest_move(Core& core, const Vec3* x, int n) {
+  Real farthest_move(Core& core, const Position* x, int n) {
     ++core.launches;
     return sqrt(
         Exec::template reduce<Farthest>(n, MoveSinceBuild{sorted(), x, Exec::data(built_)}, scratch_).d2);
@@ -181,8 +182,8 @@ class NeighbourSearch {
 
   // positions() = x in sorted order, for the passes between builds.
   template <class Core>
-  void gather(Core& core, const Vec3* x, int n) {
-    core.launch(n, GatherSorted<Vec3>{sorted(), x, Exec::data(xs_)});
+  void gather(Core& core, const Position* x, int n) {
+    core.launch(n, GatherSorted<Position>{sorted(), x, Exec::data(xs_)});
   }
 
   // Calls f(hood) with the neighbourhood the passes walk: NeighbourLists or CellWalk.
@@ -195,8 +196,8 @@ class NeighbourSearch {
   }
 
   const int* sorted() const { return grid_.sorted(); }
-  const Vec3* positions() const { return Exec::data(xs_); }
-  Vec3* positions() { return Exec::data(xs_); }
+  const Position* positions() const { return Exec::data(xs_); }
+  Position* positions() { return Exec::data(xs_); }
   // With lists: how many neighbours each sorted particle had within R at the build.
   const int* counts() const { return walk_ == NeighbourWalk::List ? Exec::data(count_) : nullptr; }
   NeighbourWalk walk() const { return walk_; }
@@ -208,8 +209,8 @@ class NeighbourSearch {
   NeighbourWalk walk_ = NeighbourWalk::List;
   int capacity_ = 0;
   HashGrid<Exec> grid_;
-  Buffer<Vec3> xs_;     // positions in sorted order [m]
-  Buffer<Vec3> built_;  // xs_ at the build, with track_moves [m]
+  Buffer<Position> xs_;  // positions in sorted order [m]
+  Buffer<Position> built_;  // xs_ at the build, with track_moves [m]
   Buffer<unsigned char> scratch_;  // the backend's working memory for farthest_move's reduction
   Buffer<Int3> cell_;              // each sorted particle's cell at the build, for the cell walk
   Buffer<int> list_;    // NeighbourLists::stride(capacity_) per sorted particle

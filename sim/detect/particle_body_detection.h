@@ -9,6 +9,7 @@
 // for host and device.
 #pragma once
 
+#include "core/position.h"
 #include "detect/body_detection.h"
 
 namespace sim {
@@ -20,7 +21,8 @@ SIM_HD Real particle_reach(Vec3 x, Vec3 v, Real w, Vec3 gravity, Real dt) {
 
 // The largest radius plus reach over the particles (Exec::reduce), for the grid's cell.
 struct ParticleReach {
-  const Vec3 *x, *v;
+  const Position* x;
+  const Vec3* v;
   const Real *w, *radius;
   Vec3 gravity;  // [m/s²]
   Real dt;       // [s]
@@ -34,7 +36,8 @@ struct ParticleReach {
 struct FindParticleContacts {
   HashGridView grid;  // the bodies' centres, cells at least the largest body and particle reach apart
   DetectionBodies body;
-  const Vec3 *x, *v;
+  const Position* x;
+  const Vec3* v;
   const Real *w, *radius;
   Vec3 gravity;              // [m/s²]
   Real dt;                   // the detection step [s]

@@ -36,7 +36,8 @@ struct DrawCounts {
 };
 
 struct DrawSums {
-  Vec3 lo{HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi{-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};  // of the positions [m]
+  Vec3 lo{Real(HUGE_VAL), Real(HUGE_VAL), Real(HUGE_VAL)},
+      hi{-Real(HUGE_VAL), -Real(HUGE_VAL), -Real(HUGE_VAL)};  // of the positions [m]
   double value_max = 0.0;
   SIM_HD static DrawSums combine(const DrawSums& a, const DrawSums& b) {
     return {min3(a.lo, b.lo), max3(a.hi, b.hi), max_number(a.value_max, b.value_max)};

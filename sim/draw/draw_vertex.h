@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/index.h"
+#include "core/position.h"
 #include "draw/draw_arrays.h"
 
 namespace sim {
@@ -34,7 +35,7 @@ DrawTermChain<Terms...> chain_draw_terms(const Terms&... terms) {
 // Null triangle slots (a model with no surface) leave the normal zero.
 template <class Values>
 struct WriteDrawVertex {
-  const Vec3* x;
+  const Position* x;
   const Vec3* v;
   const Int3* triangles;
   const int* triangle_offsets;

@@ -9,6 +9,7 @@
 #include "core/atomic.h"
 #include "core/hd.h"
 #include "core/index.h"
+#include "core/position.h"
 #include "core/vec3.h"
 
 namespace sim {
@@ -72,7 +73,7 @@ struct HashGridView {
 
 // Counting sort, pass 1: each particle's cell and bucket, and the bucket sizes.
 struct HashGridCount {
-  const Vec3* x;
+  const Position* x;
   Real cell;
   unsigned mask;
   int* particle_bucket;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/position.h"
 #include "metrics/common_metrics.h"
 #include "metrics/metric_sums.h"
 #include "metrics/metric_terms.h"
@@ -111,7 +112,7 @@ struct MeasuredSumsOf {
 
 // Particle i: kinetic and gravitational energy, and whether it makes the state unfit.
 struct MeasureParticle {
-  const Vec3* x;
+  const Position* x;
   const Vec3* v;
   const Real* w;
   MetricFrame frame;
@@ -138,7 +139,7 @@ struct MeasureParticle {
 // Tracked particle t (ParticleArrays::tracked_particles): its displacement from rest.
 struct MeasureTracked {
   const int* particle;
-  const Vec3* x;
+  const Position* x;
   const Vec3* rest_x;
   SIM_HD ParticleSums operator()(int t) const {
     ParticleSums s;
@@ -175,7 +176,7 @@ MeasuredSumsOf<typename FamilyList::Sums> measure_frame(
   const int particles = int(Exec::size(model.particle_inv_mass));
   const int tracked = int(Exec::size(model.tracked_particles));
   const auto constraints = FamilyList::template measure_terms<Exec>(model, state, frame);
-  const Vec3* x = Exec::data(state.particle_x);
+  const Position* x = Exec::data(state.particle_x);
   const MeasureFrame<decltype(constraints), FamilySums> term{
       {x, Exec::data(state.particle_v), Exec::data(model.particle_inv_mass), frame},
       {Exec::data(model.tracked_particles), x, Exec::data(model.particle_rest_x)},

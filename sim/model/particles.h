@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "core/index.h"
+#include "core/position.h"
 #include "core/vec3.h"
 
 namespace sim {
@@ -33,8 +34,8 @@ struct ParticleArrays {
 
 template <template <class> class Array>
 struct ParticleState {
-  Array<Vec3> particle_x;  // x [m]
-  Array<Vec3> particle_v;  // v [m/s]
+  Array<Position> particle_x;  // x [m]
+  Array<Vec3> particle_v;      // v [m/s]
 
   auto fields() { return std::tie(particle_x, particle_v); }
   auto fields() const { return std::tie(particle_x, particle_v); }

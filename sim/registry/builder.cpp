@@ -41,7 +41,7 @@ Built ModelBuilder::finalize() const {
   Model& m = out.model;
   State& s = out.state;
   const int n = particle_count();
-  m.particle_rest_x = s.particle_x;
+  m.particle_rest_x.assign(s.particle_x.begin(), s.particle_x.end());
   m.extension_bound = 0.0;  // the families set it
   Families::finalize(m, s);
   Incidence corners = triangle_incidence(m.surface_triangles, n);

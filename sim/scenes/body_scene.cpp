@@ -82,7 +82,7 @@ Real submerged_fraction(const Model& m, const State& s, int body) {
                     std::greater<Real>());
   Real surface = r;
   for (size_t i = 0; i < top; ++i) surface += heights[i] / Real(top);
-  const Real depth = std::clamp(surface - (c.y - R), Real(0.0), 2.0 * R);
+  const Real depth = std::clamp(surface - (c.y - R), Real(0.0), Real(2.0) * R);
   return depth * depth * (3.0 * R - depth) / (4.0 * R * R * R);  // the cap's volume over the ball's
 }
 

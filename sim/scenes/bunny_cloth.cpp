@@ -126,7 +126,7 @@ SceneDef make_bunny_cloth_scene() {
     add_collider(b, p, material, margin, radius);
 
     // Stacked layers start beyond the self-collision exclusion distance, so that they do collide.
-    const Real gap = std::max(Real(p.get("layer_gap")), 1.25 * SelfCollision{}.exclusion * 2.0 * radius);
+    const Real gap = std::max(Real(p.get("layer_gap")), Real(1.25 * SelfCollision{}.exclusion * 2.0 * radius));
     ClothGridSpec spec;
     spec.nx = spec.nz = n;
     spec.spacing = spacing;

@@ -66,7 +66,7 @@ class BackendSolver final : public Solver {
     zip_fields(state, core_.state, [](auto& dst, auto& src) { Exec::download(dst, src); });
   }
 
-  void download_positions(std::vector<Vec3>& x) override { Exec::download(x, core_.state.particle_x); }
+  void download_positions(std::vector<Position>& x) override { Exec::download(x, core_.state.particle_x); }
 
   void download_part(State& state, int family) override {
     Families::visit(family, [&](auto tag) {

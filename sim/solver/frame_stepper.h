@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "core/position.h"
 #include "registry/family_list.h"
 #include "registry/settings.h"
 #include "solver/particle_stages.h"
@@ -53,8 +54,8 @@ void substep_frame(Core& core, Stages& families, const Settings& s, bool damped,
   const Real h = s.substep_dt();
   const Vec3 gravity = s.gravity_scale * core.gravity;
   const bool per_substep = s.contact_detection == ContactDetection::PerSubstep;
-  Vec3* x = core.x();
-  Vec3* x_prev = Exec::data(core.x_prev);
+  Position* x = core.x();
+  Position* x_prev = Exec::data(core.x_prev);
   Vec3* v = Exec::data(core.state.particle_v);
   if (!per_substep) detect_contacts(core, families, gravity, s.frame_dt);
   bool fused = !per_substep && !damped;

@@ -6,20 +6,21 @@
 #pragma once
 
 #include "constraints/particle_contact.h"
+#include "core/position.h"
 #include "core/vec3.h"
 
 namespace sim {
 
 // Algorithm 1 line 4 (Eq. 3): xⁿ ← x; x̃ = xⁿ + Δt_s vⁿ + Δt_s² M⁻¹ f_ext with f_ext = m g.
 struct Predict {
-  Vec3* x;
-  Vec3* x_prev;
+  Position* x;
+  Position* x_prev;
   const Vec3* v;
   const Real* w;
   Vec3 gravity;
   Real h;
   SIM_HD void operator()(int i) const {
-    const Vec3 xi = x[i];
+    const Position xi = x[i];
     x_prev[i] = xi;
     if (w[i] != 0.0) x[i] = predict_position(xi, v[i], gravity, h);
   }
@@ -28,8 +29,8 @@ struct Predict {
 // Algorithm 1 line 11: v = (x − xⁿ) / Δt_s, scaled by e^{−d Δt_s} for velocity damping d, so that |v|
 // decays as e^{−d t} whatever the substep count.
 struct UpdateVelocity {
-  const Vec3* x;
-  const Vec3* x_prev;
+  const Position* x;
+  const Position* x_prev;
   Vec3* v;
   Real inv_h;
   Real damping_factor;  // e^{−d Δt_s} [-]

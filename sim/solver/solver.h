@@ -59,7 +59,7 @@ class Solver {
   // nothing is held. The energy line counts it while the grab holds (world/frame_step.h).
   virtual double grab_energy(Real h) = 0;
   virtual void download_state(State& state) = 0;
-  virtual void download_positions(std::vector<Vec3>& x) = 0;  // only the particles' positions [m]
+  virtual void download_positions(std::vector<Position>& x) = 0;  // only the particles' positions [m]
   // Only the part of the State that family `family` (its index in registry/family_list.h) holds.
   virtual void download_part(State& state, int family) = 0;
   // Writes what the viewer draws of the current State into `out` (draw/draw_arrays.h) and reduces its

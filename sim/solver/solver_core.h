@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/index.h"
+#include "core/position.h"
 #include "exec/colour_sweep.h"
 #include "exec/launch_mode.h"
 #include "registry/model.h"
@@ -28,7 +29,7 @@ struct SolverCore {
 
   ModelArrays<Exec::template Buffer> model;
   StateArrays<Exec::template Buffer> state;
-  Buffer<Vec3> x_prev;       // xⁿ, positions at the start of the substep [m]
+  Buffer<Position> x_prev;      // xⁿ, positions at the start of the substep [m]
   Vec3 gravity{};            // Model::gravity [m/s²] (Settings::gravity_scale scales it per frame)
   long long launches = 0;  // device operations of the step: a loop, a memset, a sweep's colours or grids
   CudaLaunch launch_mode = CudaLaunch::Plain;  // how CUDA sends them (graph: a sweep is one grid)
@@ -65,9 +66,9 @@ struct SolverCore {
   }
 
   int particle_count() const { return int(Exec::size(model.particle_inv_mass)); }
-  Vec3* x() { return Exec::data(state.particle_x); }
+  Position* x() { return Exec::data(state.particle_x); }
   const Vec3* v() const { return Exec::data(state.particle_v); }
-  const Vec3* xn() const { return Exec::data(x_prev); }
+  const Position* xn() const { return Exec::data(x_prev); }
   const Real* w() const { return Exec::data(model.particle_inv_mass); }
   const Real* radius() const { return Exec::data(model.particle_radius); }
 };

@@ -153,8 +153,8 @@ void World::set_grab(const Grab& grab) {
 GrabHold World::grab_hold(int particle) {
   GrabHold hold;
   if (particle < 0) return hold;
-  const std::vector<Vec3>& x = positions();
-  const Vec3 anchor = x[size_t(particle)];
+  const std::vector<Position>& x = positions();
+  const Position anchor = x[size_t(particle)];
   const Real r = model_.grab_radius;
   for (int i = 0; i < model_.particle_count(); ++i) {
     const Vec3 offset = x[size_t(i)] - anchor;
@@ -167,7 +167,7 @@ GrabHold World::grab_hold(int particle) {
   return hold;
 }
 
-const std::vector<Vec3>& World::positions() {
+const std::vector<Position>& World::positions() {
   if (state_stale_) solver_->download_positions(state_.particle_x);  // the rest stays stale
   return state_.particle_x;
 }

@@ -74,7 +74,7 @@ class World {
 
   const Model& model() const { return model_; }
   const State& state();                  // copied back from the backend when it has changed
-  const std::vector<Vec3>& positions();  // only the positions copied back (picking) [m]
+  const std::vector<Position>& positions();  // only the positions copied back (picking) [m]
   // Only family F's part of the State copied back (the rest may be stale): the poses picking reads.
   template <class F>
   const State& state_part() {

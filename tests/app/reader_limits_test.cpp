@@ -37,7 +37,9 @@ struct Measured {
 // `smallsteps run --preset <path>` in its own process, its peak memory from wait4; killed after 20 s (a
 // reader that blocks on a FIFO would otherwise hang the suite).
 Measured run_preset(const std::string& path) {
-  const std::string log = ::testing::TempDir() + "reader_limits.log";
+  // One log a test: ctest runs these tests side by side, and a shared log read another test's output.
+  const std::string log = ::testing::TempDir() + "reader_limits_" +
+                          ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".log";
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = fork();
   if (pid == 0) {

@@ -18,7 +18,7 @@ namespace {
 struct Colour {
   std::vector<Int2> particles;
   std::vector<Real> rest_length, compliance, damping, lambda, w;
-  std::vector<Vec3> x, x_prev;
+  std::vector<Position> x, x_prev;
 
   // n constraints on 2n particles, each its own pair: a colour.
   explicit Colour(int n, unsigned seed) {

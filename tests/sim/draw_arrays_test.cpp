@@ -87,7 +87,7 @@ TEST_P(DrawArraysTest, EqualTheHostComputationOverTheDownloadedState) {
       for (int c = 0; c < 3; ++c) {
         ASSERT_EQ(speed.position[3 * i + size_t(c)], float((&x.x)[c])) << "particle " << i;
         EXPECT_NEAR(speed.normal[3 * i + size_t(c)], (&normal[i].x)[c],
-                    1e-6 * std::max(1e-3, length(normal[i])))
+                    1e-6 * std::max(1e-3, double(length(normal[i]))))
             << "particle " << i;
       }
       EXPECT_NEAR(speed.value[i], v, 1e-6 * std::max(1.0, v)) << "speed of particle " << i;
@@ -119,7 +119,7 @@ TEST_P(DrawArraysTest, EqualTheHostComputationOverTheDownloadedState) {
       const Int2 e = world.model().joint.ends[j];
       const Vec3 anchor = world.model().joint.anchor_a[j];
       const Vec3 p =
-          is_body_end(e.a) ? s.body.x[size_t(e.a)] + rotate(s.body.q[size_t(e.a)], anchor) : anchor;
+          is_body_end(e.a) ? Vec3(s.body.x[size_t(e.a)] + rotate(s.body.q[size_t(e.a)], anchor)) : anchor;
       for (int c = 0; c < 3; ++c)
         EXPECT_NEAR(speed.joint[3 * j + size_t(c)], (&p.x)[c], 1e-5) << "joint " << j;
     }

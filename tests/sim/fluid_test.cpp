@@ -135,7 +135,7 @@ TEST(FluidFamily, OneIterationEqualsAllPairsJacobiStep) {
 
   // PBF's step over all pairs from x* = x + Δt v.
   const Model& m = built.model;
-  std::vector<Vec3> x = built.state.particle_x;
+  std::vector<Position> x = built.state.particle_x;
   for (size_t i = 0; i < x.size(); ++i) x[i] += dt * built.state.particle_v[i];
   const FluidPairs pairs(fluid.material);
   const int first = fluid.first, n = fluid.count;
@@ -147,7 +147,7 @@ TEST(FluidFamily, OneIterationEqualsAllPairsJacobiStep) {
       if (j != i) sums.add(pairs.k, x[size_t(first + i)] - x[size_t(first + j)], w(j));
     lambda[size_t(i)] = sums.lambda(pairs, w(i));
   }
-  std::vector<Vec3> expected = x;
+  std::vector<Position> expected = x;
   int moved = 0;
   for (int i = 0; i < n; ++i) {
     Vec3 sum{0.0, 0.0, 0.0};
@@ -164,7 +164,7 @@ TEST(FluidFamily, OneIterationEqualsAllPairsJacobiStep) {
   for (const BackendKind kind : test::backends_here()) {
     World world(built, kind);
     world.step(test::make_settings(1, 1));
-    const std::vector<Vec3>& got = world.positions();
+    const std::vector<Position>& got = world.positions();
     double worst = 0.0;
     for (size_t i = 0; i < got.size(); ++i) worst = std::max(worst, double(length(got[i] - expected[i])));
     EXPECT_LT(worst, 1e-13) << backend_name(kind);
@@ -293,7 +293,7 @@ TEST(FluidColumn, MouseGrabDragsARegionThroughTheFluid) {
   const Real radius = 0.1, d = 0.04, step = 0.01;
   for (const Real grab_radius : {radius, Real(0.0)}) {
     World world(small_column({{"gravity", 0.0}, {"grab_radius", grab_radius}}), BackendKind::Cpu);
-    const std::vector<Vec3> x0 = world.positions();
+    const std::vector<Position> x0 = world.positions();
     const Settings s = test::make_settings(10, 1);
     Vec3 target = x0[size_t(centre)];
     for (int f = 0; f < 20; ++f) {
@@ -302,7 +302,7 @@ TEST(FluidColumn, MouseGrabDragsARegionThroughTheFluid) {
       EXPECT_FALSE(step_and_measure(world, s).divergence);
     }
     const Vec3 moved{20 * step, 0.0, 0.0};
-    const std::vector<Vec3>& x = world.positions();
+    const std::vector<Position>& x = world.positions();
     EXPECT_LT(length(x[size_t(centre)] - (x0[size_t(centre)] + moved)), 0.1 * d);
     int near = 0, followed = 0, stirred = 0;
     for (size_t i = 0; i < x.size(); ++i) {
@@ -386,7 +386,7 @@ TEST(FluidColumn, BackendsMeasureAlike) {
     World gpu(small_column({{"neighbour_walk", walk}}), BackendKind::Cuda);
     const Settings s = test::make_settings(10, 1);
     FrameResult a = step_and_measure(cpu, s), b = step_and_measure(gpu, s);
-    const std::vector<Vec3>&x_cpu = cpu.positions(), &x_gpu = gpu.positions();
+    const std::vector<Position>&x_cpu = cpu.positions(), &x_gpu = gpu.positions();
     double apart = 0.0;
     for (size_t i = 0; i < x_cpu.size(); ++i) apart = std::max(apart, double(length(x_cpu[i] - x_gpu[i])));
     EXPECT_LT(apart, 1e-9) << "after one frame, neighbour_walk " << walk;

@@ -218,16 +218,16 @@ TEST_P(EachForceIntegrator, SwitchingIntoItContinuesWithoutAJump) {
     for (int f = 0; f < 10; ++f) world.step(s);
     s.integrator = from;
     for (int f = 0; f < 20; ++f) world.step(s);
-    const std::vector<Vec3> x0 = world.state().particle_x;
+    const std::vector<Position> x0 = world.state().particle_x;
     world.step(s);
-    const std::vector<Vec3> x1 = world.state().particle_x;
+    const std::vector<Position> x1 = world.state().particle_x;
     s.integrator = in.id;
     world.step(s);
-    const std::vector<Vec3> x2 = world.state().particle_x;
+    const std::vector<Position> x2 = world.state().particle_x;
     double before = 0.0, after = 0.0;
     for (size_t i = 0; i < x0.size(); ++i) {
-      before = std::max(before, length(x1[i] - x0[i]));
-      after = std::max(after, length(x2[i] - x1[i]));
+      before = std::max(before, double(length(x1[i] - x0[i])));
+      after = std::max(after, double(length(x2[i] - x1[i])));
     }
     EXPECT_LT(after, 1.2 * before + 1e-6) << in.name << " after " << info(from).name;
     EXPECT_GT(after, 0.8 * before - 1e-6) << in.name << " after " << info(from).name;

@@ -47,10 +47,11 @@ inline TriangleMesh icosahedron(Real radius) {
       m.vertices.push_back(scaled_to({t * g, 0.0, s}, radius));
     }
   }
-  // Before scaling, neighbours such as (±1, g, 0) are 2 apart at radius √(1 + g²).
+  // Before scaling, neighbours such as (±1, g, 0) are 2 apart at radius √(1 + g²); the next pairs are 2g
+  // apart, so a float's rounding of the squared distance (1e-5 of it) tells them apart as well.
   const Real edge2 = 4.0 * radius * radius / (1.0 + g * g);
   auto adjacent = [&](int a, int b) {
-    return std::abs(length_squared(m.vertices[size_t(a)] - m.vertices[size_t(b)]) - edge2) < 1e-9 * edge2;
+    return std::abs(length_squared(m.vertices[size_t(a)] - m.vertices[size_t(b)]) - edge2) < 1e-5 * edge2;
   };
   for (int a = 0; a < 12; ++a) {
     for (int b = a + 1; b < 12; ++b) {

@@ -33,8 +33,8 @@ std::vector<Vec3> random_set(unsigned seed, int n) {
 template <class Exec>
 std::vector<std::vector<int>> search(const std::vector<Vec3>& x, Real radius, NeighbourWalk walk) {
   SolverCore<Exec> core;
-  typename Exec::template Buffer<Vec3> xb;
-  Exec::upload(xb, x);
+  typename Exec::template Buffer<Position> xb;
+  Exec::upload(xb, std::vector<Position>(x.begin(), x.end()));
   NeighbourSearch<Exec> s;
   const int n = int(x.size());
   s.reserve(size_t(n), walk, 96, false);
@@ -89,8 +89,8 @@ TEST(NeighbourSearch, ListsCountWhatTheyCannotHold) {
   std::vector<Vec3> x;
   for (int i = 0; i < crowd; ++i) x.push_back({1e-4 * i, 0.0, 0.0});
   SolverCore<CpuExec> core;
-  CpuExec::Buffer<Vec3> xb;
-  CpuExec::upload(xb, x);
+  CpuExec::Buffer<Position> xb;
+  CpuExec::upload(xb, std::vector<Position>(x.begin(), x.end()));
   NeighbourSearch<CpuExec> s;
   s.reserve(x.size(), NeighbourWalk::List, capacity, false);
   s.build(core, CpuExec::data(xb), int(x.size()), 0.1);

@@ -98,7 +98,7 @@ TEST(NewtonPcg, LargestBudgetsKeepTheBeamStable) {
   Settings s = implicit_euler(Settings{}.substeps, 10000);
   s.newton_iterations = 100;
   const FrameMetrics start = measure(world.model(), world.state(), s.substep_dt());
-  const std::vector<Vec3> rest = world.state().particle_x;
+  const std::vector<Position> rest = world.state().particle_x;
   for (int f = 0; f < 3; ++f) {
     const FrameResult r = step_and_measure(world, s);
     ASSERT_FALSE(r.divergence) << *r.divergence;
@@ -141,7 +141,7 @@ TEST(NewtonPcg, JacobiLinearSolveAgreesWithPcg) {
   EXPECT_LT(jacobi.last_cg_residual(), 1e-8);
   double gap = 0.0;
   for (size_t i = 0; i < cloth.state.particle_x.size(); ++i)
-    gap = std::max(gap, length(pcg.state().particle_x[i] - jacobi.state().particle_x[i]));
+    gap = std::max(gap, double(length(pcg.state().particle_x[i] - jacobi.state().particle_x[i])));
   EXPECT_LT(gap, 1e-8);
   j.linear_iterations = 5;
   jacobi.step(j);

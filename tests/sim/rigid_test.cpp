@@ -115,7 +115,7 @@ TEST(Rigid, HingeHoldsItsAxisAgainstAnOffAxisSpin) {
     w.step(s);
     const FrameMetrics m = metrics_from_sums(w.model(), w.measure(1.0), w.last_substep_dt());
     worst_angle = std::max(worst_angle, m.joint_angle_max);
-    worst_z = std::max(worst_z, std::fabs(w.state().body.x[0].z));
+    worst_z = std::max(worst_z, double(std::fabs(w.state().body.x[0].z)));
     ASSERT_LT(m.joint_separation_max, 1e-3) << "frame " << f;
   }
   EXPECT_LT(worst_angle, 0.01) << "the hinge axes drifted apart by " << worst_angle << " rad";
@@ -134,7 +134,7 @@ TEST(Rigid, HingeLimitsBoundTheSwing) {
   for (int f = 0; f < 120; ++f) {
     w.step(s);
     const Vec3 down = w.state().body.x[0] - Vec3{0.0, 2.0, 0.0};
-    widest = std::max(widest, std::fabs(std::atan2(down.x, -down.y)));
+    widest = std::max(widest, double(std::fabs(std::atan2(down.x, -down.y))));
   }
   EXPECT_GT(widest, 19.0 * kPi / 180.0) << "the swing should reach its limit";
   EXPECT_LT(widest, 21.0 * kPi / 180.0) << "the swing passed its limit: " << widest * 180.0 / kPi << " deg";
@@ -152,9 +152,9 @@ TEST(Rigid, FreeBodySpunAboutItsIntermediateAxisFlipsAndKeepsItsAngularMomentum)
   double lowest = 1.0, drift = 0.0;
   for (int f = 0; f < 600; ++f) {  // 10 s
     w.step(s);
-    lowest = std::min(lowest, rotate(w.state().body.q[0], {0.0, 1.0, 0.0}).y);
+    lowest = std::min(lowest, double(rotate(w.state().body.q[0], {0.0, 1.0, 0.0}).y));
     const Vec3 L = metrics_from_sums(w.model(), w.measure(1.0), w.last_substep_dt()).angular_momentum;
-    drift = std::max(drift, length(L - L0) / length(L0));
+    drift = std::max(drift, double(length(L - L0) / length(L0)));
   }
   EXPECT_LT(lowest, -0.9) << "the body's y axis never turned over";
   EXPECT_LT(drift, 0.01) << "angular momentum drifted by " << drift * 100.0 << "%";
@@ -381,7 +381,7 @@ TEST(RigidChain, EveryRangeEndBuildsAndRuns) {
 TEST(RigidChain, LongChainsHangClearOfTheGround) {
   for (const double links : {50.0, 200.0}) {
     World w(test::build_scene("rigid_chain", {{"links", links}}), BackendKind::Cpu);
-    const std::vector<Vec3> x = w.state().body.x;  // body centres [m]
+    const std::vector<Position> x = w.state().body.x;  // body centres [m]
     for (size_t i = 0; i < x.size(); ++i) EXPECT_GT(x[i].y, 0.1) << links << " links, body " << i;
     const double weight = 1.0 / double(w.model().body.inv_mass.back());  // [kg]
     const double lowering = weight * kG * 0.1 * links;             // [J]

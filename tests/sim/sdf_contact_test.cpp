@@ -96,7 +96,7 @@ SdfCollider corner_field(F f, float (&phi)[8]) {
 
 // One ProjectColliderContacts step of a particle (w = 1, radius 0) at x, having come from x_prev.
 template <class F>
-Vec3 project_once(F f, Vec3 x, Vec3 x_prev) {
+Vec3 project_once(F f, Position x, Position x_prev) {
   float phi[8];
   const SdfCollider c = corner_field(f, phi);
   const unsigned char active = 1;
@@ -112,7 +112,7 @@ Vec3 project_once(F f, Vec3 x, Vec3 x_prev) {
 
 // One ProjectColliderEdgeColour step of a resting stretch edge (radius 0) across the field's surface.
 template <class F>
-std::array<Vec3, 2> project_edge_once(F f, std::array<Vec3, 2> x, std::array<Real, 2> w) {
+std::array<Position, 2> project_edge_once(F f, std::array<Position, 2> x, std::array<Real, 2> w) {
   float phi[8];
   const SdfCollider c = corner_field(f, phi);
   const Int2 ends{0, 1};
@@ -122,7 +122,7 @@ std::array<Vec3, 2> project_edge_once(F f, std::array<Vec3, 2> x, std::array<Rea
   const int index = 0, offset[2] = {0, 1};  // the flagged list of edge 0
   Real allowance = 0.0;                     // a later pass's, read
   ContactMultipliers lambda{0.0, 0.0};
-  const std::array<Vec3, 2> x_prev = x;
+  const std::array<Position, 2> x_prev = x;
   ProjectColliderEdgeColour stage{{&ends, &kind, w.data(), radius, &active},
                                   {&index, offset, 0, 1},
                                   x.data(),
@@ -142,7 +142,7 @@ std::array<Vec3, 2> project_edge_once(F f, std::array<Vec3, 2> x, std::array<Rea
 // alike, and a pinned end leaves the whole push (twice the depth) to the other.
 TEST(SdfContactStep, EdgeMidpointIsPushedOutSharedByInverseMass) {
   const auto field = [](Vec3 p) { return 0.5 * p.y; };
-  const std::array<Vec3, 2> x{Vec3{-0.2, -0.1, 0.0}, Vec3{0.2, -0.1, 0.0}};
+  const std::array<Position, 2> x{Vec3{-0.2, -0.1, 0.0}, Vec3{0.2, -0.1, 0.0}};
   const auto equal = project_edge_once(field, x, {1.0, 1.0});
   EXPECT_NEAR(equal[0].y, 0.0, 1e-12);
   EXPECT_NEAR(equal[1].y, 0.0, 1e-12);

@@ -32,7 +32,7 @@ Built particle_cloud(int n, Real box, bool random_masses = false) {
   return b.finalize();
 }
 
-double closest_pair(const std::vector<Vec3>& x) {
+double closest_pair(const std::vector<Position>& x) {
   double closest = 1e9;
   for (size_t i = 0; i < x.size(); ++i)
     for (size_t j = i + 1; j < x.size(); ++j) closest = std::min(closest, double(length(x[i] - x[j])));

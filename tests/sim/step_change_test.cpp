@@ -47,7 +47,7 @@ Switch chain_switch(int from, int to, double slew_beta) {
     EXPECT_FALSE(r.divergence) << *r.divergence;
     out.peak_kinetic = std::max(out.peak_kinetic, r.metrics.kinetic);
     out.energy_scale = r.metrics.energy_scale;
-    const std::vector<Vec3>& x = w.positions();
+    const std::vector<Position>& x = w.positions();
     for (size_t i = 1; i < x.size(); ++i) out.highest = std::max(out.highest, double(x[i].y));  // 0: the pin
   }
   out.last_substeps = w.last_substeps();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "constraints/attachment.h"
+#include "core/position.h"
 #include "families/family.h"
 #include "model/grab.h"
 
@@ -27,7 +28,7 @@ struct MeasureAttachment {
   const Real* compliance;
   const Real* lambda;
   const Vec3* target;
-  const Vec3* x;
+  const Position* x;
   Real h;
   int count;
   SIM_HD void operator()(int t, ConstraintSums& s, AttachmentSums& own) const {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "constraints/energy.h"
+#include "core/position.h"
 #include "families/attachment/attachment_family.h"
 #include "families/common/grab_energy.h"
 #include "families/family.h"
@@ -12,10 +13,10 @@
 namespace sim {
 
 // One attachment to a target that moves linearly from `start` to `end` over the frame's substeps.
-SIM_HD void project_moving_attachment(Vec3& x, Real w, Vec3 start, Vec3 end, Real fraction, Real compliance,
+SIM_HD void project_moving_attachment(Position& x, Real w, Vec3 start, Vec3 end, Real fraction, Real compliance,
                                       Real& lambda, Real h) {
   const Vec3 target = start + fraction * (end - start);
-  const AttachmentCorrection c = project_attachment(x, target, w, compliance, lambda, h);
+  const AttachmentCorrection c = project_attachment(x - target, {0.0, 0.0, 0.0}, w, compliance, lambda, h);
   x += c.dx;
   lambda += c.dlambda;
 }
@@ -30,7 +31,7 @@ struct ProjectAttachments {
   const Vec3* target_end;
   Real fraction;  // (s + 1) / n [-]
   Real* lambda;
-  Vec3* x;
+  Position* x;
   const Real* w;
   Real h;
   SIM_HD void operator()(int t) const {
@@ -49,7 +50,7 @@ struct ProjectGrab {
   Real compliance;     // α [m/N]
   Real fraction;       // (s + 1) / n [-]
   Real* lambda;        // one multiplier per held particle [N·s²]
-  Vec3* x;
+  Position* x;
   const Real* w;
   Real h;
   SIM_HD void operator()(int t) const {
@@ -65,7 +66,7 @@ struct ProjectGrab {
 struct EnergyAt {
   EnergyTerm term;
   const Real* w;
-  const Vec3* x;
+  const Position* x;
   const Vec3* p;  // Product's direction [m]
   Vec3* out;
   Real h;      // [s]

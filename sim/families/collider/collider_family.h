@@ -11,6 +11,7 @@
 #include "constraints/particle_contact.h"
 #include "constraints/sdf_collider.h"
 #include "core/index.h"
+#include "core/position.h"
 #include "families/distance/distance_data.h"
 #include "families/family.h"
 #include "geometry/sdf_grid.h"
@@ -37,7 +38,7 @@ struct ColliderSums {
 // swept test keeps it).
 struct MeasureCollider {
   SdfCollider collider;
-  const Vec3* x;
+  const Position* x;
   const Real* radius;
   const Int2* edges;
   const DistanceKind* kind;

@@ -10,6 +10,7 @@
 #include "constraints/particle_contact.h"
 #include "constraints/sdf_collider.h"
 #include "core/index.h"
+#include "core/position.h"
 #include "families/common/flagged_list.h"
 #include "families/distance/distance_data.h"
 
@@ -17,7 +18,7 @@ namespace sim {
 
 // What detection reads and writes for every particle, whichever the surface.
 struct ContactDetectArgs {
-  const Vec3* x;
+  const Position* x;
   const Vec3* v;
   const Real* w;
   const Real* radius;
@@ -37,8 +38,8 @@ SIM_HD ContactMultipliers& substep_multipliers(ContactMultipliers* lambda, size_
 struct ContactProjectArgs {
   FlaggedIndices flagged;  // the flagged particles (families/common/flagged_list.h)
   const unsigned char* active;
-  Vec3* x;
-  const Vec3* x_prev;  // xⁿ, the start of the substep
+  Position* x;
+  const Position* x_prev;  // xⁿ, the start of the substep
   const Real* w;
   const Real* radius;
   ContactMultipliers* lambda;
@@ -179,7 +180,7 @@ struct ColliderEdgeArgs {
 
 struct DetectColliderEdgeContacts {
   ColliderEdgeArgs e;
-  const Vec3* x;
+  const Position* x;
   const Vec3* v;
   Vec3 gravity;  // [m/s²]
   Real dt;       // [s]
@@ -202,8 +203,8 @@ struct ProjectColliderEdgeColour {
   static constexpr int kSerialBelow = 256;  // about 70 ns an item on one thread (CpuExec)
   ColliderEdgeArgs e;
   FlaggedIndices touching;  // this colour's flagged edges
-  Vec3* x;
-  const Vec3* x_prev;
+  Position* x;
+  const Position* x_prev;
   ContactMultipliers* lambda;
   Real* allowance;  // Eq. 10's, this substep (SubstepAllowance) [m]
   SdfCollider collider;

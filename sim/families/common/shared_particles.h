@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/index.h"
+#include "core/position.h"
 #include "core/vec3.h"
 #include "families/family.h"
 
@@ -16,11 +17,12 @@ namespace sim {
 
 // Ends a Jacobi pass: each particle adds the corrections of its own slots in ascending order (a fixed
 // order, so the sum has the same bits on any thread count or device; no atomics).
+template <class Target>
 struct GatherCorrections {
   const int* offsets;  // particle i owns slots[offsets[i] .. offsets[i + 1])
   const int* slots;
   const Vec3* correction;  // [m]
-  Vec3* x;
+  Target* x;
   SIM_HD void operator()(int i) const {
     Vec3 sum{0.0, 0.0, 0.0};
     for (int s = offsets[i]; s < offsets[i + 1]; ++s) sum += correction[slots[s]];
@@ -47,12 +49,12 @@ class SharedParticles {
   // count constraints write their slots (slot_pass(slots) is the functor over them), then every particle
   // adds the sum of its slots to target; offsets, slots: the family's incidence (n + 1 offsets, one slot
   // per constraint end), on the backend.
-  template <class SlotPass>
+  template <class SlotPass, class Target>
   void through_slots(Core& core, int count, int arity, const int* offsets, const int* slots,
-                     SlotPass slot_pass, Vec3* target) {
+                     SlotPass slot_pass, Target* target) {
     Exec::resize(slots_, size_t(arity) * size_t(count));
     core.launch(count, slot_pass(Exec::data(slots_)));
-    core.launch(core.particle_count(), GatherCorrections{offsets, slots, Exec::data(slots_), target});
+    core.launch(core.particle_count(), GatherCorrections<Target>{offsets, slots, Exec::data(slots_), target});
   }
 
  private:

@@ -4,12 +4,13 @@
 
 #include "constraints/distance.h"
 #include "core/min_max.h"
+#include "core/position.h"
 #include "draw/draw_arrays.h"
 
 namespace sim {
 
 struct DistanceDrawTerm {
-  const Vec3* x;
+  const Position* x;
   const Int2* particles;
   const Real* rest_length;
   const int* offsets;

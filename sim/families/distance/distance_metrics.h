@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "constraints/distance.h"
+#include "core/position.h"
 #include "families/distance/distance_data.h"
 #include "metrics/metric_column.h"
 #include "metrics/metric_terms.h"
@@ -37,7 +38,7 @@ struct MeasureDistance {
   const Real* compliance;
   const DistanceKind* kind;
   const Real* lambda;
-  const Vec3* x;
+  const Position* x;
   Real h;
   int count;
   SIM_HD void operator()(int k, ConstraintSums& s, DistanceSums& own) const {

@@ -7,6 +7,7 @@
 
 #include "constraints/energy.h"
 #include "constraints/geometric_stiffness.h"
+#include "core/position.h"
 #include "families/common/frame_multipliers.h"
 #include "families/common/shared_particles.h"
 #include "families/distance/distance_family.h"
@@ -22,7 +23,7 @@ struct DistanceArgs {
   const Real* compliance;
   const Real* damping;
   Real* lambda;
-  const Vec3* x_prev;
+  const Position* x_prev;
   const Real* w;
   Real h;       // [s]
   Real inv_h2;  // 1/h² [1/s²]
@@ -30,15 +31,15 @@ struct DistanceArgs {
 
   // Projects constraint k against positions x and adds Δλ to its multiplier. split_a, split_b: the mass
   // splitting of project_distance (1 for Gauss-Seidel). Undamped constraints take the one-division path.
-  SIM_HD DistanceCorrection project(int k, const Vec3* x, Real split_a = 1.0, Real split_b = 1.0) const {
+  SIM_HD DistanceCorrection project(int k, const Position* x, Real split_a = 1.0, Real split_b = 1.0) const {
     const Int2 p = particles[k];
-    const Vec3 xa = x[p.a], xb = x[p.b];
+    const Vec3 d = x[p.a] - x[p.b], origin{0.0, 0.0, 0.0};  // relative, so a float keeps Δt_s² g (Position)
     const Real beta = damping[k];
     const Real lambda_k = fresh ? 0.0 : lambda[k];
     const DistanceCorrection c =
-        beta > 0.0 ? project_distance(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k], beta, lambda_k,
-                                      h, (xa - x_prev[p.a]) - (xb - x_prev[p.b]), split_a, split_b)
-                   : project_distance_undamped(xa, xb, w[p.a], w[p.b], rest_length[k], compliance[k] * inv_h2,
+        beta > 0.0 ? project_distance(d, origin, w[p.a], w[p.b], rest_length[k], compliance[k], beta, lambda_k,
+                                      h, (x[p.a] - x_prev[p.a]) - (x[p.b] - x_prev[p.b]), split_a, split_b)
+                   : project_distance_undamped(d, origin, w[p.a], w[p.b], rest_length[k], compliance[k] * inv_h2,
                                                lambda_k, split_a, split_b);
     lambda[k] = lambda_k + c.dlambda;
     return c;
@@ -48,7 +49,7 @@ struct DistanceArgs {
 // Algorithm 1 lines 5-9 for one colour: constraints [begin, begin + count) share no particle.
 struct ProjectDistanceColour {
   DistanceArgs args;
-  Vec3* x;
+  Position* x;
   int begin;
   SIM_HD void operator()(int t) const {
     const int k = begin + t;
@@ -73,9 +74,8 @@ struct ProjectDistanceColour {
       return;
     }
     const Int2 p0 = args.particles[k], p1 = args.particles[k + 1];
-    const auto ends = [&](Real Vec3::*axis) {
-      return L::of(x[p0.a].*axis, x[p1.a].*axis) - L::of(x[p0.b].*axis, x[p1.b].*axis);
-    };
+    const Vec3 d0 = x[p0.a] - x[p0.b], d1 = x[p1.a] - x[p1.b];  // relative, as in DistanceArgs::project
+    const auto ends = [&](Real Vec3::*axis) { return L::of(d0.*axis, d1.*axis); };
     const L lambda = args.fresh ? L::of(0.0, 0.0) : L::of(args.lambda[k], args.lambda[k + 1]);
     const L one = L::of(1.0, 1.0);
     const UndampedDistanceStep<L> c = undamped_distance_step(
@@ -100,7 +100,7 @@ struct ProjectDistanceColour {
 // Δλ and Δx by ω/max(n_a, n_b) instead made it max(n)/ω times softer at every substep count.
 struct ProjectDistanceJacobi {
   DistanceArgs args;
-  const Vec3* x;
+  const Position* x;
   Vec3* correction;              // 2 slots per constraint [m]
   const int* incidence_offsets;  // DistanceArrays::incidence_offsets
   Real omega;
@@ -121,7 +121,7 @@ struct DistanceEnergy {
   const Real* rest_length;
   const Real* compliance;
   const Real* w;
-  const Vec3* x;
+  const Position* x;
   const Vec3* p;  // Product's direction [m]
   Vec3* slots;    // 2 per constraint
   EnergyTerm term;
@@ -147,7 +147,7 @@ struct DistanceStiffness {
   Real scale;          // 1/(N Δt_s²): the sums' mean force [1/s²]
   const int* offsets;  // the incidence: slot 2k + e of constraint k's end e
   const int* slots;
-  const Vec3* x;
+  const Position* x;
   const Real* w;
   StiffnessPass pass;
   SIM_HD void operator()(int i) const {
@@ -191,7 +191,7 @@ class DistanceFamily::Stages : public FamilyHooks {
                             sub.h,
                             1.0 / (sub.h * sub.h),
                             sub.fresh_pass()};
-    Vec3* x = core.x();
+    Position* x = core.x();
     const int* offsets = Exec::data(d.incidence_offsets);
     if (sub.settings.order == SolverOrder::GaussSeidel)
       passes_.by_colour(core, [&](int first) { return ProjectDistanceColour{args, x, first}; });

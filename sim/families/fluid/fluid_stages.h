@@ -12,6 +12,7 @@
 #pragma once
 
 #include "constraints/fluid_density.h"
+#include "core/position.h"
 #include "detect/neighbour_search.h"
 #include "families/family.h"
 #include "families/fluid/fluid_family.h"
@@ -23,7 +24,7 @@ namespace sim {
 template <class Hood>
 struct FluidLambda {
   Hood hood;
-  const Vec3* xs;  // [m]
+  const Position* xs;  // [m]
   const Real* ws;  // inverse masses in sorted order [1/kg]
   FluidMaterial f;
   Real* lambda;  // [kg·m²]
@@ -53,11 +54,11 @@ template <class Hood>
 struct FluidCorrect {
   Hood hood;
   const int* sorted;
-  const Vec3* xs;
+  const Position* xs;
   const Real* ws;
   const Real* lambda;
   FluidMaterial f;
-  Vec3* x;  // the fluid's particles [m]
+  Position* x;  // the fluid's particles [m]
   SIM_HD void operator()(int s) const {
     if (ws[s] == 0.0) return;
     const FluidPairs p(f);
@@ -71,8 +72,8 @@ struct FluidCorrect {
 
 // Small Steps §6.4's CFL limit: |x − xⁿ| ≤ cfl · r, counted per particle.
 struct ClampFluidDisplacement {
-  Vec3* x;
-  const Vec3* x_prev;
+  Position* x;
+  const Position* x_prev;
   const Real* radius;
   Real cfl;  // [-]
   int* clamps;
@@ -88,7 +89,7 @@ struct ClampFluidDisplacement {
 
 // Calls f(t, r, |r|²) for each neighbour t of sorted index s closer than h, r = xs[s] − xs[t].
 template <class Hood, class F>
-SIM_HD void for_each_within_h(const Hood& hood, const Vec3* xs, int s, Real h2, F&& f) {
+SIM_HD void for_each_within_h(const Hood& hood, const Position* xs, int s, Real h2, F&& f) {
   const Vec3 xi = xs[s];
   hood.for_each(s, [&](int t) {
     const Vec3 r = xi - xs[t];
@@ -103,7 +104,7 @@ template <class Hood>
 struct FluidDensityVorticity {
   Hood hood;
   const int* sorted;
-  const Vec3* xs;
+  const Position* xs;
   const Vec3* vs;           // velocities in sorted order [m/s]
   const int* list_counts;   // the lists' counts at the build, or null
   int capacity;             // of a list
@@ -134,7 +135,7 @@ template <class Hood>
 struct FluidViscosityVorticity {
   Hood hood;
   const int* sorted;
-  const Vec3* xs;
+  const Position* xs;
   const Vec3* vs;
   const Real* ws;
   const Vec3* omega;
@@ -188,7 +189,7 @@ class FluidFamily::Stages : public FamilyHooks {
     const int n = block_.count;
     if (n == 0) return;
     if (sub.first()) core.clear(core.state.fluid.clamps);
-    Vec3* x = core.x() + block_.first;
+    Position* x = core.x() + block_.first;
     core.search_watch.start();
     if (block_.rebuild_per_substep || !built_ || search_.farthest_move(core, x, n) > 0.5 * block_.margin) {
       search_.build(core, x, n, block_.search_radius());
@@ -202,9 +203,9 @@ class FluidFamily::Stages : public FamilyHooks {
   void project(Core& core, const Substep& sub) {
     const int n = block_.count;
     if (n == 0) return;
-    Vec3* x = core.x() + block_.first;
+    Position* x = core.x() + block_.first;
     search_.gather(core, x, n);
-    const Vec3* xs = search_.positions();
+    const Position* xs = search_.positions();
     const Real* ws = Exec::data(ws_);
     Real* lambda = Exec::data(lambda_);
     const FluidMaterial f = block_.material;
@@ -235,7 +236,7 @@ class FluidFamily::Stages : public FamilyHooks {
     search_.gather(core, core.x() + block_.first, n);
     core.launch(n, GatherSorted<Vec3>{search_.sorted(), v, Exec::data(vs_)});
     const int* sorted = search_.sorted();
-    const Vec3* xs = search_.positions();
+    const Position* xs = search_.positions();
     const Vec3* vs = Exec::data(vs_);
     Vec3* omega = Exec::data(omega_);
     search_.with_neighbourhood([&](auto hood) {

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "constraints/ground_contact.h"
+#include "core/position.h"
 #include "families/family.h"
 
 namespace sim {
@@ -22,7 +23,7 @@ struct GroundBuilder {
 // times (counted as a constraint, as the collider's are: a resting contact stays within it).
 struct MeasureGround {
   ContactPlanes planes;
-  const Vec3* x;
+  const Position* x;
   const Real* radius;
   int count;
   SIM_HD void operator()(int i, ConstraintSums& s, NoSums&) const {

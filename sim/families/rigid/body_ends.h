@@ -6,17 +6,18 @@
 // families/rigid/particle_contacts/particle_contact_stages.h).
 #pragma once
 
+#include "core/position.h"
 #include "families/rigid/rigid_data.h"
 
 namespace sim {
 
 // The poses a joint projection reads and writes: its ends' bodies or particles.
 struct EndRefs {
-  Vec3* body_x;
+  Position* body_x;
   Quat* body_q;
   const Real* body_w;
   const Vec3* body_inv_inertia;
-  Vec3* particle_x;
+  Position* particle_x;
   const Real* particle_w;
   SIM_HD BodyPose load(int e) const {
     return EndPoses{body_x, body_q, body_w, body_inv_inertia, particle_x, particle_w}(e);
@@ -102,7 +103,7 @@ struct JacobiSplit {
 };
 
 // Moves node i by its summed correction d (a body also turns: q non-null).
-SIM_HD void apply_pose_correction(const PoseCorrection& d, Vec3* x, Quat* q, int i) {
+SIM_HD void apply_pose_correction(const PoseCorrection& d, Position* x, Quat* q, int i) {
   x[i] += d.dx;
   if (q) q[i] = rotated_by(q[i], d.dphi);
 }
@@ -112,8 +113,8 @@ struct GatherPoseCorrections {
   const int* offsets;
   const int* slot_of;
   const PoseCorrection* slots;
-  Vec3* x;  // the bodies' or the particles' positions
-  Quat* q;  // the bodies' orientations; null for particles
+  Position* x;  // the bodies' or the particles' positions
+  Quat* q;      // the bodies' orientations; null for particles
   int first;
   SIM_HD void operator()(int i) const {
     const int node = first + i;

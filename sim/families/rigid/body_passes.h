@@ -4,15 +4,17 @@
 #pragma once
 
 #include "constraints/rigid_body.h"
+#include "core/position.h"
 #include "families/rigid/body_ends.h"
 
 namespace sim {
 
 // Algorithm 2 lines 2-9 for body i, keeping the pose at the start of the substep.
 struct PredictBodies {
-  Vec3* x;
+  Position* x;
   const Vec3* v;
-  Vec3 *omega, *x_prev;
+  Vec3* omega;
+  Position* x_prev;
   Quat *q, *q_prev;
   const Real* w;
   const Vec3* inv_inertia;
@@ -27,7 +29,7 @@ struct PredictBodies {
 
 // Algorithm 2 lines 15-18, with the solver's velocity damping e^{−d h} on v and ω (stages.h, UpdateVelocity).
 struct UpdateBodyVelocities {
-  const Vec3 *x, *x_prev;
+  const Position *x, *x_prev;
   const Quat *q, *q_prev;
   Vec3 *v, *omega;
   Real inv_h;

@@ -7,6 +7,7 @@
 #include "constraints/geometric_stiffness.h"
 #include "constraints/rigid_body.h"
 #include "constraints/stability_criterion.h"
+#include "core/position.h"
 
 namespace sim {
 
@@ -29,7 +30,7 @@ SIM_HD Vec3 world_inertia_diagonal(const BodyPose& b) {
 // 6's factors as the matrix (I + Δt_s B)⁻¹ I on ω in world coordinates.
 struct BodyStabilityTerm {
   const DofStiffness* body;  // per body
-  const Vec3* body_x;
+  const Position* body_x;
   const Quat* body_q;
   const Real* body_w;
   const Vec3* body_inv_inertia;

@@ -12,6 +12,7 @@
 #include "constraints/body_contact.h"
 #include "constraints/joint.h"
 #include "core/index.h"
+#include "core/position.h"
 
 namespace sim {
 
@@ -68,11 +69,11 @@ struct TrackedBody {
 
 // A joint end's pose from the arrays it lives in (body, particle or the world).
 struct EndPoses {
-  const Vec3* body_x;
+  const Position* body_x;
   const Quat* body_q;
   const Real* body_w;
   const Vec3* body_inv_inertia;
-  const Vec3* particle_x;
+  const Position* particle_x;
   const Real* particle_w;
   SIM_HD BodyPose operator()(int e) const {
     if (is_body_end(e)) return {body_x[e], body_q[e], body_w[e], body_inv_inertia[e]};

@@ -2,6 +2,7 @@
 // bounds, and a point per joint; run by its stages' draw hook (families/rigid/rigid_stages.h).
 #pragma once
 
+#include "core/position.h"
 #include "draw/draw_arrays.h"
 #include "families/rigid/rigid_data.h"
 
@@ -11,7 +12,7 @@ namespace sim {
 // radius size.x + size.y + size.z around its centre (over any box, capsule or sphere of that size), and its
 // speed under DrawQuantity::Speed (other quantities have no meaning for a rigid body: 0).
 struct WriteDrawBody {
-  const Vec3* x;
+  const Position* x;
   const Quat* q;
   const Vec3* v;
   const Vec3* size;

@@ -12,6 +12,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/position.h"
 #include "families/family.h"
 #include "families/rigid/contact_kinds.h"
 #include "families/rigid/rigid_bounds.h"
@@ -43,7 +44,7 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
   template <template <class> class Array>
   struct StatePart : RigidContactKinds::StateParts<Array> {
     struct {
-      Array<Vec3> x;      // centre of mass [m]
+      Array<Position> x;  // centre of mass [m]
       Array<Quat> q;      // orientation, body → world
       Array<Vec3> v;      // [m/s]
       Array<Vec3> omega;  // ω in world coordinates [rad/s]

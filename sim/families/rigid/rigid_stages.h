@@ -290,10 +290,10 @@ class RigidFamily::Stages : public FamilyHooks {
   std::vector<IndexRange> colours_;
   int bodies_ = 0;
   int joints_ = 0;
-  bool damped_ = false;                          // some joint damps (the velocity pass runs)
-  Vec3 gravity_{};                               // Model::gravity [m/s²]
-  typename Exec::template Buffer<Vec3> x_prev_;  // the bodies' xⁿ [m]
-  typename Exec::template Buffer<Quat> q_prev_;  // qⁿ
+  bool damped_ = false;                              // some joint damps (the velocity pass runs)
+  Vec3 gravity_{};                                   // Model::gravity [m/s²]
+  typename Exec::template Buffer<Position> x_prev_;  // the bodies' xⁿ [m]
+  typename Exec::template Buffer<Quat> q_prev_;      // qⁿ
   typename Exec::template Buffer<PoseCorrection> slots_;
   Grab grab_;
   Vec3 grab_start_{};

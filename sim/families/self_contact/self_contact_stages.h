@@ -16,6 +16,7 @@
 #include <algorithm>
 
 #include "constraints/particle_contact.h"
+#include "core/position.h"
 #include "detect/hash_grid_builder.h"
 #include "families/common/flagged_list.h"
 #include "families/family.h"
@@ -30,12 +31,12 @@ inline constexpr int kMaxSelfContacts = 16;
 
 // Where each particle is expected at the end of the frame (pinned particles stay).
 struct PredictFramePositions {
-  const Vec3* x;
+  const Position* x;
   const Vec3* v;
   const Real* w;
   Vec3 gravity;
   Real dt;  // Δt_f, or Δt_s when detecting per substep [s]
-  Vec3* predicted;
+  Position* predicted;
   SIM_HD void operator()(int i) const {
     predicted[i] = w[i] == 0.0 ? x[i] : predict_position(x[i], v[i], gravity, dt);
   }
@@ -43,8 +44,8 @@ struct PredictFramePositions {
 
 struct FindSelfContacts {
   HashGridView grid;  // filled with `predicted`
-  const Vec3* x;
-  const Vec3* predicted;
+  const Position* x;
+  const Position* predicted;
   const Vec3* rest_x;
   const Real* radius;
   const Real* w;
@@ -110,8 +111,8 @@ struct KeepMutualSelfContacts {
 struct SelfContactArgs {
   const int* pairs;  // KeepMutualSelfContacts' lists, kMaxSelfContacts per particle
   const int* pair_count;
-  const Vec3* x;
-  const Vec3* x_prev;  // xⁿ, for the overlap d₀ at the start of the substep
+  const Position* x;
+  const Position* x_prev;  // xⁿ, for the overlap d₀ at the start of the substep
   const Real* w;
   const Real* radius;
   Real max_depenetration_speed;  // v_max [m/s]
@@ -177,7 +178,7 @@ struct ProjectSelfContacts {
 // Ends the Jacobi pass: each particle with a pair moves by its summed correction.
 struct ApplySelfContactDeltas {
   FlaggedIndices paired;
-  Vec3* x;
+  Position* x;
   const Vec3* delta;  // [m]
   SIM_HD void operator()(int j) const {
     int i;
@@ -216,7 +217,7 @@ class SelfContactFamily::Stages : public FamilyHooks {
   void detect(Core& core, Vec3 gravity, Real dt) {
     if (!self_.enabled) return;
     const int n = core.particle_count();
-    Vec3* predicted = Exec::data(predicted_);
+    Position* predicted = Exec::data(predicted_);
     core.launch(n, PredictFramePositions{core.x(), core.v(), core.w(), gravity, dt, predicted});
     grid_.build(core, predicted, n, grid_cell_);
     const HashGridView grid = grid_.view();
@@ -246,7 +247,7 @@ class SelfContactFamily::Stages : public FamilyHooks {
   SelfCollision self_;
   Real grid_cell_ = 0.0;  // hashed grid cell edge [m]
   HashGrid<Exec> grid_;
-  Buffer<Vec3> predicted_;  // positions predicted over the detection step [m]
+  Buffer<Position> predicted_;  // positions predicted over the detection step [m]
   Buffer<int> contacts_;                // kMaxSelfContacts per particle: each one's nearest candidates
   Buffer<int> count_;
   Buffer<int> pairs_;  // kMaxSelfContacts per particle: the mutual ones, projected

@@ -5,12 +5,13 @@
 
 #include "constraints/tet_elasticity.h"
 #include "core/min_max.h"
+#include "core/position.h"
 #include "draw/draw_arrays.h"
 
 namespace sim {
 
 struct TetDrawTerm {
-  const Vec3* x;
+  const Position* x;
   const Int4* particles;
   const Mat3* inv_rest;
   const int* offsets;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/position.h"
 #include "families/tet/tet_data.h"
 #include "metrics/metric_column.h"
 #include "metrics/metric_terms.h"
@@ -43,7 +44,7 @@ struct MeasureTet {
   const Real* alpha_d;
   const Real* alpha_h;
   const Real* lambda;  // 2 per tet
-  const Vec3* x;
+  const Position* x;
   TetModel model;
   TetCompliance constants;
   Real h;

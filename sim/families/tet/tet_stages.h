@@ -9,6 +9,7 @@
 
 #include "constraints/energy.h"
 #include "constraints/geometric_stiffness.h"
+#include "core/position.h"
 #include "families/common/frame_multipliers.h"
 #include "families/common/shared_particles.h"
 #include "families/family.h"
@@ -28,40 +29,44 @@ struct TetArgs {
   Real gamma;
   Real h;
 
-  // Projects tet t from positions x into xs (its four corners, moved) with corner masses split as given.
-  SIM_HD void project(int t, const Vec3* x, const Real split[4], Vec3 xs[4]) const {
+  // Projects tet t from positions x with corner masses split as given: dx[e] is corner e's move. The tet
+  // is projected relative to its first corner (its constraints see only edges), so that in float the
+  // corners' small motions survive (core/position.h).
+  SIM_HD void project(int t, const Position* x, const Real split[4], Vec3 dx[4]) const {
     const Int4 p = particles[t];
     const int idx[4] = {p.a, p.b, p.c, p.d};
     Real ws[4];
+    Vec3 xs[4];
     for (int e = 0; e < 4; ++e) {
-      xs[e] = x[idx[e]];
+      xs[e] = x[idx[e]] - x[idx[0]];
       ws[e] = w[idx[e]];
     }
     project_tet(model, gamma, inv_rest[t], alpha_d[t], alpha_h[t], xs, ws, split, lambda + 2 * t, h);
+    for (int e = 0; e < 4; ++e) dx[e] = xs[e] - (x[idx[e]] - x[idx[0]]);
   }
 };
 
 // Gauss-Seidel: tets [first, first + count) share no particle.
 struct ProjectTetColour {
   TetArgs args;
-  Vec3* x;
+  Position* x;
   int first;
   SIM_HD void operator()(int i) const {
     const int t = first + i;
     const Real split[4] = {1.0, 1.0, 1.0, 1.0};
-    Vec3 xs[4];
-    args.project(t, x, split, xs);
+    Vec3 dx[4];
+    args.project(t, x, split, dx);
     const Int4 p = args.particles[t];
-    x[p.a] = xs[0];
-    x[p.b] = xs[1];
-    x[p.c] = xs[2];
-    x[p.d] = xs[3];
+    x[p.a] += dx[0];
+    x[p.b] += dx[1];
+    x[p.c] += dx[2];
+    x[p.d] += dx[3];
   }
 };
 
 struct ProjectTetJacobi {
   TetArgs args;
-  const Vec3* x;
+  const Position* x;
   Vec3* correction;              // 4 slots per tet [m]
   const int* incidence_offsets;  // Model::tet.incidence_offsets
   Real omega;
@@ -71,16 +76,16 @@ struct ProjectTetJacobi {
     Real split[4];
     for (int e = 0; e < 4; ++e)
       split[e] = Real(incidence_offsets[idx[e] + 1] - incidence_offsets[idx[e]]) / omega;
-    Vec3 xs[4];
-    args.project(t, x, split, xs);
-    for (int e = 0; e < 4; ++e) correction[4 * t + e] = xs[e] - x[idx[e]];
+    Vec3 dx[4];
+    args.project(t, x, split, dx);
+    for (int e = 0; e < 4; ++e) correction[4 * t + e] = dx[e];
   }
 };
 
 // Force-based integrators (solver/force/energy_pass.h): tet t's energy term for its four corners into its slots.
 struct TetEnergy {
   TetArgs args;
-  const Vec3* x;
+  const Position* x;
   const Vec3* p;  // Product's direction [m]
   Vec3* slots;    // 4 per tet
   EnergyTerm term;
@@ -89,7 +94,7 @@ struct TetEnergy {
     const int idx[4] = {c.a, c.b, c.c, c.d};
     Vec3 xs[4], ps[4] = {}, out[4];
     for (int e = 0; e < 4; ++e) {
-      xs[e] = x[idx[e]];
+      xs[e] = x[idx[e]] - x[idx[0]];  // relative, as in project
       if (term == EnergyTerm::Product) ps[e] = p[idx[e]];
     }
     tet_energy_terms(term, args.model, args.gamma, args.inv_rest[t], args.alpha_d[t], args.alpha_h[t], xs, ps,
@@ -106,7 +111,7 @@ struct TetStiffness {
   Real scale;          // 1/(N Δt_s²): the sums' mean [1/s²]
   const int* offsets;  // the incidence: slot 4t + e of tet t's corner e
   const int* slots;
-  const Vec3* x;
+  const Position* x;
   StiffnessPass pass;
   SIM_HD void operator()(int i) const {
     if (args.w[i] == 0.0) return;
@@ -117,7 +122,7 @@ struct TetStiffness {
       const int t = slots[s] / 4, e = slots[s] % 4;
       const Int4 p = args.particles[t];
       const int idx[4] = {p.a, p.b, p.c, p.d};
-      const Vec3 xs[4] = {x[p.a], x[p.b], x[p.c], x[p.d]};
+      const Vec3 xs[4] = {{0.0, 0.0, 0.0}, x[p.b] - x[p.a], x[p.c] - x[p.a], x[p.d] - x[p.a]};  // relative
       const Real f_d = args.lambda[2 * t] * scale, f_h = args.lambda[2 * t + 1] * scale;
       for (int j = 0; j < 3; ++j) {
         Vec3 rows[4];
@@ -151,7 +156,7 @@ class TetFamily::Stages : public FamilyHooks {
     const int n = int(Exec::size(tet.particles));
     if (n == 0) return;
     const TetArgs args = tet_args(core, sub.h);
-    Vec3* x = core.x();
+    Position* x = core.x();
     const int* offsets = Exec::data(tet.incidence_offsets);
     if (sub.settings.order == SolverOrder::GaussSeidel)
       passes_.by_colour(core, [&](int first) { return ProjectTetColour{args, x, first}; });

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/index.h"
+#include "core/position.h"
 #include "metrics/metric_column.h"
 #include "metrics/metric_terms.h"
 #include "metrics/report.h"
@@ -25,7 +26,7 @@ struct MeasureTethers {
   const int* particle;
   const int* anchor;
   const Real* max_length;
-  const Vec3* x;
+  const Position* x;
   int count;
   SIM_HD void operator()(int k, ConstraintSums& s, TetherSums& own) const {
     const double C = length(x[particle[k]] - x[anchor[k]]) - max_length[k];

@@ -5,6 +5,7 @@
 // integrator they have no energy and are projected once after the step, like the contacts.
 #pragma once
 
+#include "core/position.h"
 #include "families/family.h"
 #include "families/tether/tether_family.h"
 
@@ -14,7 +15,7 @@ struct ProjectTethers {
   const int* particle;
   const int* anchor;
   const Real* max_length;
-  Vec3* x;
+  Position* x;
   SIM_HD void operator()(int k) const {
     const int i = particle[k];
     const Vec3 d = x[i] - x[anchor[k]];

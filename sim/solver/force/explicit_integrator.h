@@ -28,7 +28,8 @@ class ExplicitIntegrator {
     if (!(key == key_)) valid_ = false;
     key_ = key;
     const size_t n = size_t(core.particle_count());
-    for (auto* b : {&grad_, &x_scheme_, &v_stage_}) Exec::resize(*b, n);
+    for (auto* b : {&grad_, &v_stage_}) Exec::resize(*b, n);
+    Exec::resize(x_scheme_, n);
     for (auto& b : a_) Exec::resize(b, n);
     const Pass<FamilyStages> p{core, families, sub, gravity};
     switch (sub.settings.integrator) {
@@ -235,10 +236,10 @@ class ExplicitIntegrator {
   Buffer<Vec3> a_[4];      // accelerations: the RK stages, or the multi-step schemes' history [m/s²]
   Buffer<Vec3> k_x_[4];    // RK stage velocities [m/s]
   Buffer<Vec3> v_stage_;   // a predictor's velocity [m/s]
-  Buffer<Vec3> x_back_;    // position Verlet's xⁿ⁻¹ [m]
+  Buffer<Position> x_back_;  // position Verlet's xⁿ⁻¹ [m]
   Buffer<Vec3> v_back_;    // Adams' vⁿ⁻¹ [m/s]
   Buffer<Vec3> gear_[4];   // Gear's r2..r5 [m]
-  Buffer<Vec3> x_scheme_;  // x where the scheme left it, before the contacts [m]
+  Buffer<Position> x_scheme_;  // x where the scheme left it, before the contacts [m]
 };
 
 }  // namespace sim

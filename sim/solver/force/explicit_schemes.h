@@ -4,6 +4,7 @@
 // around the acceleration passes a = g − w ∇U − d v. Pinned particles (w = 0) never move. h: the step [s].
 #pragma once
 
+#include "core/position.h"
 #include "core/vec3.h"
 
 namespace sim {
@@ -24,7 +25,7 @@ struct Acceleration {
 
 // The Taylor step back from (x, v) with acceleration a: x⁻ = x − h v + h² a/2 (Particle Motion 2, "A
 // Predictor-Corrector Example"; the start of position Verlet, Beeman and the Adams predictor-corrector).
-SIM_HD Vec3 taylor_back(Vec3 x, Vec3 v, Vec3 a, Real h) { return x - h * v + (0.5 * h * h) * a; }
+SIM_HD Position taylor_back(Position x, Vec3 v, Vec3 a, Real h) { return x - h * v + (0.5 * h * h) * a; }
 
 // An explicit Runge-Kutta tableau (Particle Motion 1: midpoint, Heun, Ralston, classic RK4, the 3/8 rule;
 // explicit Euler is its one-stage case): stage i sits at x₀ + h Σ_j a_ij v_j, v₀ + h Σ_j a_ij a_j, time
@@ -50,7 +51,7 @@ inline constexpr Tableau kRk38Tableau{4,
 // x = x₀ + h Σ_j coef_j kx_j, v = v₀ + h Σ_j coef_j kv_j over `count` earlier stages: a stage's state (its
 // velocity written into the stage's kx) or, with coef = b, the step's end.
 struct RungeKuttaCombine {
-  const Vec3* x0;
+  const Position* x0;
   const Vec3* v0;
   const Real* w;
   const Vec3* kx[4];  // stage velocities [m/s]
@@ -58,7 +59,7 @@ struct RungeKuttaCombine {
   Real coef[4];
   int count;
   Real h;
-  Vec3* x;
+  Position* x;
   Vec3* v;
   SIM_HD void operator()(int i) const {
     Vec3 dx{0.0, 0.0, 0.0}, dv{0.0, 0.0, 0.0};
@@ -79,7 +80,7 @@ struct RungeKuttaCombine {
 struct KickDrift {
   const Real* w;
   const Vec3* a;
-  Vec3* x;
+  Position* x;
   Vec3* v;
   Real kick;  // [s]
   Real h;
@@ -106,19 +107,19 @@ struct Kick {
 struct PositionVerletStep {
   const Real* w;
   const Vec3* a;
-  Vec3* x;
-  Vec3* x_back;  // x^{n−1} [m]
+  Position* x;
+  Position* x_back;  // x^{n−1} [m]
   Vec3* v;
   Real h;
   bool start;
   SIM_HD void operator()(int i) const {
-    const Vec3 xi = x[i];
+    const Position xi = x[i];
     if (w[i] == 0.0) {
       x_back[i] = xi;
       return;
     }
-    const Vec3 back = start ? taylor_back(xi, v[i], a[i], h) : x_back[i];
-    const Vec3 next = 2.0 * xi - back + (h * h) * a[i];
+    const Position back = start ? taylor_back(xi, v[i], a[i], h) : x_back[i];
+    const Position next = xi + ((xi - back) + (h * h) * a[i]);  // 2x − x⁻ + h² a, on the displacement
     x_back[i] = xi;
     x[i] = next;
     v[i] = (1.0 / h) * (next - xi);
@@ -128,10 +129,10 @@ struct PositionVerletStep {
 // The Taylor step back of every particle, x⁻ = taylor_back(x, v, a), v⁻ = v − h a (Beeman, Adams).
 struct TaylorBack {
   const Real* w;
-  const Vec3* x0;
+  const Position* x0;
   const Vec3* v0;
   const Vec3* a;
-  Vec3* x;
+  Position* x;
   Vec3* v;
   Real h;
   SIM_HD void operator()(int i) const {
@@ -152,7 +153,7 @@ struct BeemanPredict {
   const Vec3* a;
   const Vec3* a_back;
   const Vec3* v;
-  Vec3* x;
+  Position* x;
   Vec3* v_predicted;
   Real h;
   SIM_HD void operator()(int i) const {
@@ -181,12 +182,12 @@ struct BeemanCorrect {
 // Adams-Bashforth 2 prediction (Particle Motion 2): x* = x + h (3v − v⁻)/2, v* = v + h (3a − a⁻)/2.
 struct AdamsPredict {
   const Real* w;
-  const Vec3* x0;
+  const Position* x0;
   const Vec3* v;
   const Vec3* v_back;
   const Vec3* a;
   const Vec3* a_back;
-  Vec3* x;
+  Position* x;
   Vec3* v_star;
   Real h;
   SIM_HD void operator()(int i) const {
@@ -203,13 +204,13 @@ struct AdamsPredict {
 // a⁻ of the next step.
 struct AdamsCorrect {
   const Real* w;
-  const Vec3* x0;
+  const Position* x0;
   const Vec3* v_star;
   const Vec3* a_star;
   const Vec3* a;
   Vec3* a_back;
   Vec3* v_back;
-  Vec3* x;
+  Position* x;
   Vec3* v;
   Real h;
   SIM_HD void operator()(int i) const {
@@ -247,7 +248,7 @@ struct GearStart {
 struct GearPredict {
   const Real* w;
   GearHistory r;
-  Vec3* x;
+  Position* x;
   Vec3* v;
   Real h;
   SIM_HD void operator()(int i) const {
@@ -267,7 +268,7 @@ struct GearCorrect {
   const Real* w;
   const Vec3* a;
   GearHistory r;
-  Vec3* x;
+  Position* x;
   Vec3* v;
   Real h;
   SIM_HD void operator()(int i) const {
@@ -285,8 +286,8 @@ struct GearCorrect {
 // After the contacts were projected (from x_scheme to x): the velocity takes the projection's
 // displacement, v += (x − x_scheme)/h, as XPBD's v = (x − xⁿ)/h would.
 struct ContactVelocity {
-  const Vec3* x;
-  const Vec3* x_scheme;
+  const Position* x;
+  const Position* x_scheme;
   Vec3* v;
   Real inv_h;
   SIM_HD void operator()(int i) const { v[i] += inv_h * (x[i] - x_scheme[i]); }

@@ -25,6 +25,7 @@
 
 #include <cmath>
 
+#include "core/position.h"
 #include "solver/force/energy_pass.h"
 #include "solver/particle_stages.h"
 #include "solver/solver_core.h"
@@ -42,8 +43,8 @@ SIM_HD Real mass_over_h2(Real w, Real inv_h2) { return w > 0.0 ? inv_h2 / w : 0.
 // The Newton right-hand side r = −∇E (zero for pinned particles), the preconditioner d = m/h² + diag K,
 // and PCG's start: Δx = 0, z = r/d, p = z. Returns (r·z, r·r).
 struct NewtonStart {
-  const Vec3* x;
-  const Vec3* x_tilde;
+  const Position* x;
+  const Position* x_tilde;
   const Real* w;
   const Vec3* grad;  // ∇U
   Vec3* diag;        // diag K in, d out
@@ -122,8 +123,8 @@ struct JacobiUpdate {
 
 // E(x) = Σ m/(2h²)|x − x̃|² + U with U's shares from a Value energy pass in u[i].x; returns (E_i, 0).
 struct StepEnergy {
-  const Vec3* x;
-  const Vec3* x_tilde;
+  const Position* x;
+  const Position* x_tilde;
   const Real* w;
   const Vec3* u;
   Real inv_h2;
@@ -135,8 +136,8 @@ struct StepEnergy {
 
 // The line search's trial point x = x_start + t Δx (t = 1: the full Newton step, the same bits as x += Δx).
 struct StepAlong {
-  Vec3* x;
-  const Vec3* x_start;
+  Position* x;
+  const Position* x_start;
   const Vec3* dx;
   Real t;
   SIM_HD void operator()(int i) const { x[i] = x_start[i] + t * dx[i]; }
@@ -157,8 +158,8 @@ class NewtonPcg {
   template <class FamilyStages>
   double step(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub) {
     const int n = core.particle_count();
-    for (auto* b : {&x_tilde_, &x_start_, &grad_, &diag_, &r_, &z_, &p_, &q_, &dx_})
-      Exec::resize(*b, size_t(n));
+    for (auto* b : {&x_tilde_, &x_start_}) Exec::resize(*b, size_t(n));
+    for (auto* b : {&grad_, &diag_, &r_, &z_, &p_, &q_, &dx_}) Exec::resize(*b, size_t(n));
     Exec::copy(x_tilde_, core.state.particle_x);
     Exec::copy(core.state.particle_x, core.x_prev);  // Newton starts at xⁿ
     ++core.launches;
@@ -184,7 +185,10 @@ class NewtonPcg {
  private:
   template <class T>
   using Buffer = typename Exec::template Buffer<T>;
-  static Vec3* data(Buffer<Vec3>& b) { return Exec::data(b); }
+  template <class T>
+  static T* data(Buffer<T>& b) {
+    return Exec::data(b);
+  }
 
   // Rounding in E's sum: a trial within this fraction of |E| counts as no rise [-].
   static constexpr double kEnergyRounding = 1e-12;
@@ -274,8 +278,8 @@ class NewtonPcg {
         out);
   }
 
-  Buffer<Vec3> x_tilde_;  // x̃ [m]
-  Buffer<Vec3> x_start_;  // x before the line search's trials [m]
+  Buffer<Position> x_tilde_;  // x̃ [m]
+  Buffer<Position> x_start_;  // x before the line search's trials [m]
   Buffer<Vec3> grad_;     // ∇U [N]
   Buffer<Vec3> diag_;     // diag K, then the preconditioner diag(M/h² + K) [N/m]
   Buffer<Vec3> r_, z_, p_, q_;

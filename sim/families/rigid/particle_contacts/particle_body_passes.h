@@ -6,6 +6,7 @@
 #pragma once
 
 #include "constraints/particle_patch.h"
+#include "core/position.h"
 #include "detect/particle_body_detection.h"
 #include "families/rigid/body_ends.h"
 #include "families/rigid/particle_contacts/pair_chunks.h"
@@ -147,11 +148,12 @@ struct ParticleRestitution {
 };
 
 // Run r's particle adds its pairs' slots, in order, to x (positions or velocities).
+template <class Target>
 struct GatherParticleShifts {
   const int* run_start;
   const ContactPair* pairs;
   const Vec3* slots;
-  Vec3* x;
+  Target* x;
   SIM_HD void operator()(int r) const {
     Vec3 d{0.0, 0.0, 0.0};
     for (int k = run_start[r]; k < run_start[r + 1]; ++k) d += slots[k];
@@ -163,7 +165,7 @@ struct GatherParticleShifts {
 struct GatherChunkPoseCorrections {
   PairChunks chunks;
   const PoseCorrection* partial;
-  Vec3* x;
+  Position* x;
   Quat* q;
   SIM_HD void operator()(int i) const { apply_pose_correction(chunks.fold(partial, i), x, q, i); }
 };

@@ -146,8 +146,8 @@ class ParticleBodyContacts {
     core.launch(chunks_, ChunkPatches{p, ch, {}, Exec::data(chunk_patch_)});
     core.launch(bodies_, PatchStaticFriction{poses, ch, Exec::data(chunk_patch_), Exec::data(body_patch_)});
     core.launch(pairs_, PatchStaticShares{p, Exec::data(body_patch_), Exec::data(shift_slots_)});
-    core.launch(runs_,
-                GatherParticleShifts{p.run_start, p.pairs, Exec::data(shift_slots_), poses.particle_x});
+    core.launch(runs_, GatherParticleShifts<Position>{p.run_start, p.pairs, Exec::data(shift_slots_),
+                                                      poses.particle_x});
   }
 
   void velocity_pass(Core& core, const Substep& sub, const EndRefs& poses, Real g) {
@@ -168,7 +168,8 @@ class ParticleBodyContacts {
     core.launch(bodies_, PatchTorsionalFriction{poses, vel, ch, Exec::data(chunk_spin_),
                                                 Exec::data(body_patch_), sub.h});
     core.launch(pairs_, PatchKineticShares{p, Exec::data(body_patch_), Exec::data(shift_slots_)});
-    core.launch(runs_, GatherParticleShifts{p.run_start, p.pairs, Exec::data(shift_slots_), vel.particle_v});
+    core.launch(runs_,
+                GatherParticleShifts<Vec3>{p.run_start, p.pairs, Exec::data(shift_slots_), vel.particle_v});
   }
 
  private:

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/position.h"
 #include "families/rigid/rigid_data.h"
 #include "model/grab.h"
 
@@ -39,7 +40,8 @@ struct BodyStepSettings {
 // The family's arrays a substep reads and writes, as host pointers (the CPU backend's own buffers).
 struct RigidHostView {
   int bodies = 0;
-  Vec3 *x = nullptr, *v = nullptr, *omega = nullptr;
+  Position* x = nullptr;
+  Vec3 *v = nullptr, *omega = nullptr;
   Quat* q = nullptr;
   const Real* w = nullptr;
   const Vec3* inv_inertia = nullptr;

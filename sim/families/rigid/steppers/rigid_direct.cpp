@@ -254,7 +254,7 @@ bool solve_island(const std::vector<RigidRow>& all, const std::vector<int>& isla
   // joints fighting)
   if (!s.bilateral.empty()) {
     delta.set(all, island, all_rows, P);
-    Real residual = 0.0, target = 0.0;
+    double residual = 0.0, target = 0.0;
     for (const int k : s.bilateral) {
       residual = std::max(residual, std::fabs(AP(k) - s.b(k)));
       target = std::max(target, std::fabs(s.b(k)));
