@@ -62,7 +62,7 @@ SIM_HD SurfaceMaterial mix_materials(const SurfaceMaterial& a, const SurfaceMate
 // One point of a contact manifold.
 struct ContactPoint {
   Vec3 r_a, r_b;          // the point of each end's core, in that end's coordinates (world for the world) [m]
-  Vec3 start_a, start_b;  // the two points' anchors in the world (static friction) [m]
+  Position start_a, start_b;  // the two points' anchors in the world (static friction) [m]
   Vec3 held_a, held_b;    // the material points anchored there, in each end's coordinates [m]
   Real allowance;         // Eq. 10's max(d₀ − v_max Δt_s, 0) this substep [m]
   Real v_n;               // v̄_n: the normal relative velocity before this substep's solve [m/s]
@@ -116,7 +116,7 @@ SIM_HD Real contact_separation(const ContactPair& c, const ContactPoint& p, cons
                                const BodyPose& b) {
   Vec3 ra, rb;
   contact_offsets(c, p, a, b, ra, rb);
-  return dot(c.n, (b.x + rb) - (a.x + ra));
+  return dot(c.n, point_gap(a, ra, b, rb));
 }
 
 // A point's anchors for static friction: where its two ends touch now, and the material points there.
@@ -155,7 +155,7 @@ SIM_HD void begin_contact_substep(ContactPair& c, const BodyPose& a, const BodyP
     Vec3 ra, rb;
     contact_offsets(c, p, a, b, ra, rb);
     if (!(p.lambda_n > 0.0)) anchor_contact_point(c, p, a, b);
-    p.allowance = depenetration_allowance(dot(n, (b.x + rb) - (a.x + ra)), v_max, h);
+    p.allowance = depenetration_allowance(dot(n, point_gap(a, ra, b, rb)), v_max, h);
     p.v_n = dot(n, (vb + cross(wb, rb)) - (va + cross(wa, ra)));
     p.lambda_n = 0.0;
     p.impulse_n = 0.0;
@@ -171,7 +171,7 @@ SIM_HD void project_contact_normal(const ContactPair& c, ContactPoint& p, BodyPo
   const Vec3 n = c.n;
   Vec3 ra, rb;
   contact_offsets(c, p, a, b, ra, rb);
-  const Real C = dot(n, (b.x + rb) - (a.x + ra)) + p.allowance;
+  const Real C = dot(n, point_gap(a, ra, b, rb)) + p.allowance;
   if (C >= 0.0) return;
   const Real w = split_a * positional_inv_mass(a, ra, n) + split_b * positional_inv_mass(b, rb, n);
   if (!(w > 0.0)) return;
@@ -192,7 +192,7 @@ SIM_HD void project_contact_normal(const ContactPair& c, ContactPoint& p, BodyPo
 // a 10° slope at 8 cm/s.
 SIM_HD void project_contact_pair(ContactPair& c, BodyPose& a, BodyPose& b, Real split_a, Real split_b) {
   Real lambda_n = 0.0;
-  Vec3 pa{0.0, 0.0, 0.0}, pb{0.0, 0.0, 0.0}, start_a{0.0, 0.0, 0.0}, start_b{0.0, 0.0, 0.0};
+  Vec3 arm_a{0.0, 0.0, 0.0}, arm_b{0.0, 0.0, 0.0}, motion{0.0, 0.0, 0.0};  // Σ r_a, Σ r_b, Σ of b's motion from a's
   int touching = 0;
   for (int k = 0; k < c.count; ++k) project_contact_normal(c, c.point[k], a, b, split_a, split_b);
   for (int k = 0; k < c.count; ++k) {
@@ -201,20 +201,18 @@ SIM_HD void project_contact_pair(ContactPair& c, BodyPose& a, BodyPose& b, Real 
     Vec3 ra, rb;
     held_offsets(p, a, b, ra, rb);
     lambda_n += p.lambda_n;
-    pa += a.x + ra;
-    pb += b.x + rb;
-    start_a += p.start_a;
-    start_b += p.start_b;
+    arm_a += ra;
+    arm_b += rb;
+    motion += ((b.x + rb) - p.start_b) - ((a.x + ra) - p.start_a);
     ++touching;
   }
   if (touching == 0) return;
   const Real share = 1.0 / Real(touching);
   const Vec3 n = c.n;
-  const Vec3 motion = share * ((pb - start_b) - (pa - start_a));
-  const Vec3 slip = motion - dot(motion, n) * n;
+  const Vec3 mean_motion = share * motion, slip = mean_motion - dot(mean_motion, n) * n;
   const Real slip_len = length(slip);
   if (!(slip_len > 0.0)) return;
-  const Vec3 t = (1.0 / slip_len) * slip, ra = share * pa - a.x, rb = share * pb - b.x;
+  const Vec3 t = (1.0 / slip_len) * slip, ra = share * arm_a, rb = share * arm_b;
   const Real w = split_a * positional_inv_mass(a, ra, t) + split_b * positional_inv_mass(b, rb, t);
   if (!(w > 0.0)) return;
   const Real dl = slip_len / w;

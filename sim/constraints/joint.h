@@ -59,7 +59,7 @@ SIM_HD JointLambda operator+(const JointLambda& a, const JointLambda& b) {
 }
 
 // Where an anchor and a frame are in the world.
-SIM_HD Vec3 anchor_world(const BodyPose& b, Vec3 anchor) { return b.x + rotate(b.q, anchor); }
+SIM_HD Position anchor_world(const BodyPose& b, Vec3 anchor) { return b.x + rotate(b.q, anchor); }
 SIM_HD Quat frame_world(const BodyPose& b, Quat frame) { return b.q * frame; }
 
 // The hinge angle of b's reference axis from a's, about a's axis [rad], in (−π, π].
@@ -106,7 +106,7 @@ SIM_HD Vec3 block_delta_lambda(const Mat3& K, Vec3 C, Real alpha, Vec3 lambda, R
 // C = p_a − p_b, K = K_a(ra) + K_b(rb); the impulse Δλ goes to a at ra, −Δλ to b at rb.
 SIM_HD void positional_block(BodyPose& a, BodyPose& b, Real split_a, Real split_b, Vec3 ra, Vec3 rb,
                              Real alpha, Vec3& lambda, Real h) {
-  const Vec3 C = (a.x + ra) - (b.x + rb);
+  const Vec3 C = point_gap(b, rb, a, ra);
   if (C.x == 0.0 && C.y == 0.0 && C.z == 0.0 && alpha == 0.0) return;
   const Mat3 K = split_a * positional_inv_mass_matrix(a, ra) + split_b * positional_inv_mass_matrix(b, rb);
   const Vec3 dl = block_delta_lambda(K, C, alpha, lambda, h);

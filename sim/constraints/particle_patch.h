@@ -67,15 +67,17 @@ struct ParticleSupport {
 
 // The λ_n-weighted sums over the touching points of one body's particle pairs (body end a, particle end b).
 struct ParticlePatch {
-  Real lambda = 0.0;                          // Σ λ_n [N·s²]
-  Real lambda_t = 0.0;                        // Σ λ_t of the pairs this substep [N·s²]
-  Real static_limit = 0.0;                    // Σ μ_s λ_n [N·s²]
-  Real dynamic_limit = 0.0;                   // Σ μ_k λ_n [N·s²]
-  Real particle_w = 0.0;                      // Σ λ_n² w_p [N²·s⁴/kg]
-  Vec3 n{0.0, 0.0, 0.0};                      // Σ λ_n n
-  Vec3 pa{0.0, 0.0, 0.0}, pb{0.0, 0.0, 0.0};  // Σ λ_n × the points on the body and on the particles [m]
-  Vec3 start_a{0.0, 0.0, 0.0}, start_b{0.0, 0.0, 0.0};  // Σ λ_n × their starts [m]
-  Vec3 vb{0.0, 0.0, 0.0};                               // Σ λ_n v_p [m/s]
+  Real lambda = 0.0;         // Σ λ_n [N·s²]
+  Real lambda_t = 0.0;       // Σ λ_t of the pairs this substep [N·s²]
+  Real static_limit = 0.0;   // Σ μ_s λ_n [N·s²]
+  Real dynamic_limit = 0.0;  // Σ μ_k λ_n [N·s²]
+  Real particle_w = 0.0;     // Σ λ_n² w_p [N²·s⁴/kg]
+  Vec3 n{0.0, 0.0, 0.0};     // Σ λ_n n
+  // Σ λ_n × the points on the body and on the particles, from the body's centre [m] (relative, so that a
+  // float build keeps their digits, core/position.h)
+  Vec3 ra{0.0, 0.0, 0.0}, rb{0.0, 0.0, 0.0};
+  Vec3 slip{0.0, 0.0, 0.0};  // Σ λ_n × the particle point's motion since its anchor less the body point's [m]
+  Vec3 vb{0.0, 0.0, 0.0};  // Σ λ_n v_p [m/s]
 
   // Pair c at body pose a and particle pose b, the particle moving at vp.
   SIM_HD void add(const ContactPair& c, const BodyPose& a, const BodyPose& b, Vec3 vp) {
@@ -84,17 +86,16 @@ struct ParticlePatch {
       const ContactPoint& p = c.point[k];
       const Real l = p.lambda_n;
       if (!(l > 0.0)) continue;
-      Vec3 ra, rb;
-      held_offsets(p, a, b, ra, rb);
+      Vec3 ha, hb;
+      held_offsets(p, a, b, ha, hb);
       lambda += l;
       static_limit += c.material.mu_static * l;
       dynamic_limit += c.material.mu_dynamic * l;
       particle_w += l * l * b.w;
       n += l * c.n;
-      pa += l * (a.x + ra);
-      pb += l * (b.x + rb);
-      start_a += l * p.start_a;
-      start_b += l * p.start_b;
+      ra += l * ha;
+      rb += l * point_gap(a, Vec3{0.0, 0.0, 0.0}, b, hb);
+      slip += l * (((b.x + hb) - p.start_b) - ((a.x + ha) - p.start_a));
       vb += l * vp;
     }
   }
@@ -108,10 +109,9 @@ struct ParticlePatch {
     dynamic_limit += o.dynamic_limit;
     particle_w += o.particle_w;
     n += o.n;
-    pa += o.pa;
-    pb += o.pb;
-    start_a += o.start_a;
-    start_b += o.start_b;
+    ra += o.ra;
+    rb += o.rb;
+    slip += o.slip;
     vb += o.vb;
     return *this;
   }
@@ -128,7 +128,9 @@ struct ParticlePatch {
     const Real len = length(n);
     return len > 1e-6 * lambda ? (1.0 / len) * n : Vec3{0.0, 0.0, 0.0};
   }
-  SIM_HD Vec3 centre() const { return (1.0 / lambda) * pb; }  // the particles' mean point [m]
+  SIM_HD Vec3 arm() const { return (1.0 / lambda) * ra; }  // the body's mean point, from its centre [m]
+  // The particles' mean point, from the body's centre [m].
+  SIM_HD Vec3 centre_from_body() const { return (1.0 / lambda) * rb; }
   SIM_HD Real particle_inv_mass() const { return particle_w / (lambda * lambda); }  // Σ σ_k² w_k [1/kg]
 };
 
@@ -141,11 +143,11 @@ SIM_HD Vec3 tangential(Vec3 v, Vec3 n) { return v - dot(v, n) * n; }
 SIM_HD Real patch_static_friction(const ParticlePatch& s, BodyPose& a, Vec3& t) {
   if (s.empty()) return 0.0;
   const Real inv = 1.0 / s.lambda;
-  const Vec3 slip = tangential(inv * ((s.pb - s.start_b) - (s.pa - s.start_a)), s.normal());
+  const Vec3 slip = tangential(inv * s.slip, s.normal());
   const Real slip_len = length(slip);
   if (!(slip_len > 0.0)) return 0.0;
   t = (1.0 / slip_len) * slip;
-  const Vec3 ra = inv * s.pa - a.x;
+  const Vec3 ra = s.arm();
   const Real w = positional_inv_mass(a, ra, t) + s.particle_inv_mass();
   if (!(w > 0.0)) return 0.0;
   const Real dl = slip_len / w;
@@ -160,7 +162,7 @@ SIM_HD Real patch_static_friction(const ParticlePatch& s, BodyPose& a, Vec3& t) 
 SIM_HD Vec3 patch_dynamic_friction(const ParticlePatch& s, const BodyPose& a, Vec3& va, Vec3& wa, Real h) {
   if (s.empty()) return {0.0, 0.0, 0.0};
   const Real inv = 1.0 / s.lambda;
-  const Vec3 ra = inv * s.pa - a.x;
+  const Vec3 ra = s.arm();
   const Vec3 vt = tangential(inv * s.vb - (va + cross(wa, ra)), s.normal());
   const Real len = length(vt);
   if (!(len > 0.0)) return {0.0, 0.0, 0.0};

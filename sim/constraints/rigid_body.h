@@ -14,11 +14,18 @@ namespace sim {
 
 // What a projection reads and corrects of one end of a constraint.
 struct BodyPose {
-  Vec3 x;            // centre of mass [m]
+  Position x;        // centre of mass [m] (core/position.h: in float, the rounded part and its remainder)
   Quat q;            // body → world
   Real w;            // 1/m [1/kg]; 0: immovable
   Vec3 inv_inertia;  // principal I⁻¹ in body coordinates [1/(kg·m²)]; 0: no rotation
 };
+
+// The vector from a's point at offset ra to b's at rb, (x_b + r_b) − (x_a + r_a) [m]: each point a Position,
+// so that a float build keeps the digits of two nearby points (core/position.h), also where one end is the
+// world (x = 0, its anchor an absolute point).
+SIM_HD Vec3 point_gap(const BodyPose& a, Vec3 ra, const BodyPose& b, Vec3 rb) {
+  return (b.x + rb) - (a.x + ra);
+}
 
 // I⁻¹ v with I⁻¹ = R diag(inv_inertia) Rᵀ in world coordinates.
 SIM_HD_INLINE Vec3 apply_inv_inertia(const BodyPose& b, Vec3 v) {
@@ -82,7 +89,7 @@ SIM_HD void predict_body(Position& x, Quat& q, Vec3 v, Vec3& omega, Real w, Vec3
   const Vec3 wb_new =
       wb + h * Vec3{inv_inertia.x * torque.x, inv_inertia.y * torque.y, inv_inertia.z * torque.z};
   omega = rotate(q, wb_new);
-  q = normalized(quat_exp(h * omega) * q);
+  q = turned(q, h * omega);
 }
 
 // Algorithm 2, lines 15-18: v = (x − xⁿ)/h; ω the rotation vector of Δq = q qⁿ⁻¹ over h (the shorter way
@@ -90,7 +97,7 @@ SIM_HD void predict_body(Position& x, Quat& q, Vec3 v, Vec3& omega, Real w, Vec3
 SIM_HD void body_velocity(Position x, Quat q, Position x_prev, Quat q_prev, Real inv_h, Vec3& v,
                           Vec3& omega) {
   v = inv_h * (x - x_prev);
-  omega = inv_h * rotation_vector(q * conjugate(q_prev));
+  omega = inv_h * rotation_between(q, q_prev);
 }
 
 }  // namespace sim

@@ -61,6 +61,8 @@ SIM_HD Quat quat_exp(Vec3 phi) {
   const Real angle = length(phi);
   return angle > 0.0 ? quat_axis_angle((1.0 / angle) * phi, angle) : quat_identity();
 }
+// q turned exactly by the rotation vector φ [rad] (world frame): exp(φ) q, normalised.
+SIM_HD Quat turned(Quat q, Vec3 phi) { return normalized(quat_exp(phi) * q); }
 
 // The rotation vector θ u [rad] of the rotation r (the shorter way round): r = (cos θ/2, u sin θ/2).
 SIM_HD Vec3 rotation_vector(Quat r) {
@@ -71,5 +73,8 @@ SIM_HD Vec3 rotation_vector(Quat r) {
 }
 // The angle of the rotation r [rad], in [0, π].
 SIM_HD Real rotation_angle(Quat r) { return 2.0 * std::atan2(length(imag(r)), std::fabs(r.w)); }
+
+// The rotation vector [rad] that turns q_from into q: that of q q_from⁻¹.
+SIM_HD Vec3 rotation_between(Quat q, Quat q_from) { return rotation_vector(q * conjugate(q_from)); }
 
 }  // namespace sim

@@ -1,7 +1,9 @@
 // Real and Vec3: the scalar and 3-vector of positions [m], velocities [m/s] and forces [N], on host and
-// device. Double precision: Small Steps §7 warns that with the Δt_s² term "we can run into the limits
-// of single precision floating point after some number of substeps" — in float, a 20-link chain at 100
-// substeps freezes 8% off its true tension because gravity's h²g per substep falls below half an ulp.
+// device. Real is double unless the core is built with -DSMALLSTEPS_REAL=float. Small Steps §7 warns that
+// with the Δt_s² term "we can run into the limits of single precision floating point after some number of
+// substeps": in plain float a 20-link chain at 100 substeps froze 8% off its true tension, because
+// gravity's h²g per substep falls below half an ulp of a coordinate. The float build keeps positions as
+// pairs for that reason (core/position.h).
 #pragma once
 
 #include <cmath>
@@ -16,6 +18,16 @@ using Real = float;
 #else
 using Real = double;
 #endif
+
+// Real's machine epsilon, the gap between 1 and the next number (2.2e-16 in double, 1.2e-7 in float) [-].
+#if SIM_REAL_FLOAT
+inline constexpr Real kEpsilon = 1.1920929e-7f;
+#else
+inline constexpr Real kEpsilon = 2.220446049250313e-16;
+#endif
+// A geometric tolerance written for double, no finer than 64 ε, what a few roundings of quantities of order 1
+// can leave: the double tolerance itself in double, 7.6e-6 in float.
+SIM_HD_INLINE constexpr Real resolvable(Real tol) { return tol > 64 * kEpsilon ? tol : 64 * kEpsilon; }
 
 struct Vec3 {
   Real x, y, z;

@@ -82,7 +82,7 @@ SIM_HD Manifold collide_segments(const Segment& a, const Segment& b, Real margin
     const Vec3 pa = a.p0 + ta * ua;
     const Real tb = min_number(max_number(dot(pa - b.p0, db) / (lb * lb), 0.0), 1.0);
     add_sphere_pair(m, pa, a.radius, b.p0 + tb * db, b.radius, margin, false);
-    if (fabs(t1 - t0) < 1e-9 * la) break;  // the overlap is a point
+    if (fabs(t1 - t0) < resolvable(1e-9) * la) break;  // the overlap is a point
   }
   return m;
 }
@@ -198,7 +198,7 @@ SIM_HD Manifold collide_box_segment(const PlacedShape& box, const Segment& seg, 
   Real best = -1e300;
   const auto consider = [&](Vec3 axis) {
     const Real len = length(axis);
-    if (len < 1e-9) return;
+    if (len < resolvable(1e-9) * (1.0 + length(d))) return;  // a cross product of parallel axes
     axis = (1.0 / len) * axis;
     const Real sep = segment_box_separation(f, box.x, seg, axis);
     if (sep > best) {
@@ -216,7 +216,7 @@ SIM_HD Manifold collide_box_segment(const PlacedShape& box, const Segment& seg, 
   // a face normal: the segment clipped to the face's slab, both ends against the face
   int face = -1;
   for (int k = 0; k < 3; ++k)
-    if (fabs(dot(m.normal, f.axis[k])) > 1.0 - 1e-9) face = k;
+    if (fabs(dot(m.normal, f.axis[k])) > 1.0 - resolvable(1e-9)) face = k;
   if (face >= 0 && length(d) > 0.0) {
     Real t0 = 0.0, t1 = 1.0;
     for (int j = 0; j < 3; ++j) {
@@ -240,9 +240,9 @@ SIM_HD Manifold collide_box_segment(const PlacedShape& box, const Segment& seg, 
       for (const Real t : ends) {
         const Vec3 on_b = seg.p0 + t * d - seg.radius * m.normal;
         m.add(on_b - (dot(m.normal, on_b) - top) * m.normal, on_b, margin);
-        if (t1 - t0 < 1e-9) break;
+        if (t1 - t0 < resolvable(1e-9)) break;
       }
-      if (m.count > 0 && m.deepest() <= best + 1e-12) return m;
+      if (m.count > 0 && m.deepest() <= best + resolvable(1e-12)) return m;
       m.count = 0;  // the deepest part hangs past the face: the single deepest point below instead
     }
   }
@@ -254,7 +254,7 @@ SIM_HD Manifold collide_box_segment(const PlacedShape& box, const Segment& seg, 
   Vec3 n;
   bool in;
   const Vec3 on_box = closest_on_box(box.size, box.x, box.q, on_plane, n, in);  // on the supporting edge
-  m.add(fabs(dot(m.normal, on_box) - top) < 1e-9 ? on_box : on_plane, on_b, margin);
+  m.add(fabs(dot(m.normal, on_box) - top) < resolvable(1e-9) ? on_box : on_plane, on_b, margin);
   return m;
 }
 

@@ -75,11 +75,12 @@ TEST(GroundContact, DepenetrationSpeedIsLimited) {
   world.step(test::make_settings(20, 1));
   // One frame may push out at most v_max Δt_f.
   EXPECT_NEAR(world.state().particle_x[0].y - (kRadius - depth), 0.5 / 60.0, 1e-4);
-  EXPECT_LE(world.state().particle_v[0].y, 0.5 + 1e-9);
+  const double rounding = test::by_precision(1e-9, 2e-5);  // [m/s]; float: v = Δx/Δt_s rounds at 7.6e-9 m / Δt_s
+  EXPECT_LE(world.state().particle_v[0].y, 0.5 + rounding);
   // Without gravity it leaves the ground at no more than v_max once the overlap is gone.
   test::run_frames(world, test::make_settings(20, 1), 10);
   EXPECT_GT(world.state().particle_x[0].y, kRadius);
-  EXPECT_LE(world.state().particle_v[0].y, 0.5 + 1e-9);
+  EXPECT_LE(world.state().particle_v[0].y, 0.5 + rounding);
 }
 
 // The contact passes run over the flagged particles' list: it holds exactly the flagged ones, ascending.
@@ -137,14 +138,15 @@ TEST(GroundContact, OnlyTheParticlesThatReachTheGroundTouchIt) {
     b.add_particle({0.2 * Real(i % 50), i % 2 == 0 ? 0.2 : 10.0, 0.2 * Real(i / 50)}, 1.0, kRadius);
   World world(b.finalize(), BackendKind::Cpu);
   test::run_frames(world, test::make_settings(10, 1), 60);
-  const Real h = 1.0 / 600.0, steps = 600.0;
-  const Real fallen = 10.0 - 9.81 * h * h * steps * (steps + 1.0) / 2.0;
+  const double h = 1.0 / 600.0, steps = 600.0;
+  const double fallen = 10.0 - 9.81 * h * h * steps * (steps + 1.0) / 2.0;
   const State& s = world.state();
   for (int i = 0; i < n; ++i) {
     if (i % 2 == 0)
       ASSERT_NEAR(s.particle_x[size_t(i)].y, kRadius, 1e-4) << "particle " << i;
     else
-      ASSERT_NEAR(s.particle_x[size_t(i)].y, fallen, 1e-9) << "particle " << i;
+      // float: v rounds at 6e-8 of itself each substep and the fall carries it on (measured 2e-5 m of 4.9)
+      ASSERT_NEAR(s.particle_x[size_t(i)].y, fallen, test::by_precision(1e-9, 5e-5)) << "particle " << i;
   }
 }
 

@@ -313,10 +313,13 @@ TEST(SwingingBox, OneSubstepFallsApartWhereSubstepsSwingStably) {
   EXPECT_LT(worst_separation, 0.01);
   // The swing stays in its plane, and the links turn together: a row-by-row projection along the error
   // (Müller 2020's) left error across it that grew into 200 rad/s of out-of-plane spin and zig-zag.
+  // In float the hinges' axis error is read from rounded orientations, about 6e-8 rad, which their
+  // correction over Δt_s turns into out-of-plane ω of order 6e-8 / Δt_s = 4e-4 rad/s (measured up to 2e-3).
   const State& st = w.state();
   for (size_t b = 0; b < st.body.x.size(); ++b) {
-    EXPECT_LT(std::fabs(st.body.x[b].z), 1e-9) << "body " << b;
-    EXPECT_LT(std::fabs(st.body.omega[b].x) + std::fabs(st.body.omega[b].y), 1e-6) << "body " << b;
+    EXPECT_LT(std::fabs(st.body.x[b].z), test::by_precision(1e-9, 1e-6)) << "body " << b;
+    EXPECT_LT(std::fabs(st.body.omega[b].x) + std::fabs(st.body.omega[b].y), test::by_precision(1e-6, 5e-3))
+        << "body " << b;
     if (b + 2 < st.body.x.size())  // neighbouring links (the last body is the box)
       EXPECT_LT(std::fabs(st.body.omega[b].z - st.body.omega[b + 1].z), 0.5)
           << "links " << b << ", " << b + 1;

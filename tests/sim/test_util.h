@@ -11,6 +11,14 @@
 
 namespace sim::test {
 
+// A tolerance stated for each build of the core: `in_double` where Real is double, `in_float` where the core
+// computes in float (-DSMALLSTEPS_REAL=float, core/vec3.h), whose results carry a float's rounding.
+#if SIM_REAL_FLOAT
+constexpr double by_precision(double, double in_float) { return in_float; }
+#else
+constexpr double by_precision(double in_double, double) { return in_double; }
+#endif
+
 inline Built build_scene(const std::string& name, const ParamValues& overrides = {}) {
   const SceneDef& scene = find_scene(name);
   ParamSet p = scene.default_params();

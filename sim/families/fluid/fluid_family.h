@@ -130,7 +130,7 @@ void check_fluid(const ModelT& m) {
                                 std::to_string(kMaxListCapacity / 2) + ": a smaller kernel radius or margin");
   for (int i = f.first; i < f.first + f.count; ++i) {
     const Real w = m.particle_inv_mass[size_t(i)];
-    if (w != 0.0 && std::fabs(w * mat.mass - 1.0) > 1e-9)
+    if (w != 0.0 && std::fabs(w * mat.mass - 1.0) > resolvable(1e-9))  // 1/m rounded to Real
       throw std::invalid_argument("fluid particle " + std::to_string(i) + " has mass " +
                                   std::to_string(1.0 / w) + " kg, not the fluid's " +
                                   std::to_string(mat.mass) + " kg");

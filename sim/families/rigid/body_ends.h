@@ -87,7 +87,7 @@ struct PoseCorrection {
 };
 
 SIM_HD PoseCorrection pose_change(const BodyPose& before, const BodyPose& after) {
-  return {after.x - before.x, rotation_vector(after.q * conjugate(before.q))};
+  return {after.x - before.x, rotation_between(after.q, before.q)};
 }
 
 // Jacobi's mass splitting: an end's inverse masses are divided by n/ω, n the constraints at that end (its

@@ -16,8 +16,8 @@
 namespace sim {
 
 // A bilateral row whose LDLᵀ pivot, in the pair's rows scaled to a unit diagonal, falls below this depends
-// on the pair's other rows (the bridge's second edge joint: about 1e-16).
-inline constexpr Real kDependentPivot = 1e-10;
+// on the pair's other rows (the bridge's second edge joint: about 1e-16; no finer than Real resolves).
+inline constexpr Real kDependentPivot = resolvable(1e-10);
 
 // The rows among `bilateral` (row indices into rows) that depend on others of their pair, ascending.
 std::vector<int> dependent_rows(const std::vector<RigidRow>& rows, const std::vector<int>& bilateral);

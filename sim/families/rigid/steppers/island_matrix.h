@@ -16,8 +16,9 @@ namespace sim {
 // The regularisation ε of every row, relative to its diagonal J M⁻¹ Jᵀ: a compliance too small to see that
 // keeps nearly dependent rows solvable (a straight bridge between its anchors cannot sag to first order: at
 // ε = 1e-12 its impulses grew without bound within 6 frames) and a Schur complement of contacts that depend
-// on each other (a box's four corners) definite.
-inline constexpr Real kDirectRegularisation = 1e-8;
+// on each other (a box's four corners) definite. No finer than Real resolves (core/vec3.h): a float build's
+// 1e-8 would vanish beside the diagonal's rounding, and the island's NaN followed.
+inline constexpr Real kDirectRegularisation = resolvable(1e-8);
 
 // A_ii: J M⁻¹ Jᵀ + γ (the row's diag) + ε.
 inline Real regularised_diagonal(const RigidRow& r) {

@@ -259,7 +259,7 @@ bool solve_island(const std::vector<RigidRow>& all, const std::vector<int>& isla
       residual = std::max(residual, std::fabs(AP(k) - s.b(k)));
       target = std::max(target, std::fabs(s.b(k)));
     }
-    const Real rounding = 1e-9 * s.diag.cwiseAbs().maxCoeff() * P.cwiseAbs().maxCoeff();
+    const Real rounding = resolvable(1e-9) * s.diag.cwiseAbs().maxCoeff() * P.cwiseAbs().maxCoeff();
     if (!(residual <= 0.1 * target + rounding + 1e-12)) {
       stats.reason = FallbackReason::Contradiction;
       return false;

@@ -62,7 +62,7 @@ inline std::vector<PgsUnit> pgs_units(const std::vector<RigidRow>& rows, const s
 // when warm is true.
 inline int pgs_sweeps(std::vector<RigidRow>& rows, const std::vector<int>& order,
                       const std::vector<PgsUnit>& units, Vec3* v, Vec3* omega, int iterations, bool warm,
-                      bool bias, Real tolerance = 1e-10) {
+                      bool bias, Real tolerance = resolvable(1e-10)) {
   const auto impulse = [bias](RigidRow& r) -> Real& { return bias ? r.bias_impulse : r.impulse; };
   for (const int i : order) {
     RigidRow& r = rows[size_t(i)];

@@ -38,7 +38,7 @@ void add_joint_rows(RowSet& set, int j, const JointSpec& spec, const BodyPose& p
                     int ib, const RowTargets& t) {
   const size_t first = set.rows.size();
   const Vec3 ra = rotate(pa.q, spec.anchor_a), rb = rotate(pb.q, spec.anchor_b);
-  const Vec3 C = (pa.x + ra) - (pb.x + rb);
+  const Vec3 C = point_gap(pb, rb, pa, ra);
   const Real Ck[3] = {C.x, C.y, C.z};
   for (int k = 0; k < 3; ++k) {
     RigidRow r = linear_row(ia, ib, ra, rb, kAxes[k]);
@@ -87,7 +87,7 @@ void add_contact_rows(RowSet& set, int c, const ContactPair& pair, const BodyPos
     const ContactPoint& p = pair.point[k];
     Vec3 ra, rb;
     contact_offsets(pair, p, pa, pb, ra, rb);
-    const Real phi = dot(pair.n, (pb.x + rb) - (pa.x + ra));
+    const Real phi = dot(pair.n, point_gap(pa, ra, pb, rb));
     RigidRow n = linear_row(ia, ib, ra, rb, -1.0 * pair.n);  // φ̇ = nᵀ(ṗ_b − ṗ_a)
     unilateral(n, phi, 0.0, t);
     // restitution of an impact faster than what gravity adds in a substep (constraints/body_contact.h)
@@ -109,7 +109,7 @@ void add_contact_rows(RowSet& set, int c, const ContactPair& pair, const BodyPos
 
 void add_grab_rows(RowSet& set, const BodyPose& pa, int ia, Vec3 ra, Vec3 target, Real compliance,
                    const RowTargets& t) {
-  const Vec3 C = (pa.x + ra) - target;
+  const Vec3 C = (pa.x - Position(target)) + ra;
   const Real Ck[3] = {C.x, C.y, C.z};
   for (int k = 0; k < 3; ++k) {
     RigidRow r = linear_row(ia, -1, ra, {0.0, 0.0, 0.0}, kAxes[k]);

@@ -57,7 +57,7 @@ void VelocityStepper::substep(const RigidHostView& view, const BodyStepSettings&
     if (view.w[i] > 0.0) view.x[i] += h * (view.v[i] + bias_v_[b]);
     const Vec3 k = view.inv_inertia[i];
     if (k.x > 0.0 || k.y > 0.0 || k.z > 0.0)
-      view.q[i] = normalized(quat_exp(h * (view.omega[i] + bias_omega_[b])) * view.q[i]);
+      view.q[i] = turned(view.q[i], h * (view.omega[i] + bias_omega_[b]));
   }
   h_prev_ = h;
 }
