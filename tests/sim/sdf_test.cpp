@@ -11,6 +11,7 @@
 #include "mesh/sdf_build.h"
 #include "mesh_fixtures.h"
 #include "need_asset.h"
+#include "test_util.h"
 
 namespace sim {
 namespace {
@@ -41,10 +42,11 @@ TEST(SdfBuild, GridCoversTheBoundsWithPadding) {
   TriangleMesh flat = test::unit_cube();
   for (Vec3& v : flat.vertices) v.y *= 0.5;  // the longest axis sets the cell
   const SdfGrid h = build_sdf(flat, 10, 1.5);
-  EXPECT_DOUBLE_EQ(h.cell, 0.1);
+  const double rounding = test::by_precision(1e-15, 1e-7);  // float: 0.1 and 0.15 are not floats
+  EXPECT_NEAR(h.cell, 0.1, rounding);
   EXPECT_EQ(h.nx, 14);  // 10 + 2·1.5 cells
   EXPECT_EQ(h.ny, 9);   // 5 + 2·1.5 cells
-  EXPECT_DOUBLE_EQ(h.origin.y, -0.15);
+  EXPECT_NEAR(h.origin.y, -0.15, rounding);
 
   // A square with no padding is flat along y: the grid still has the 2 nodes trilinear sampling needs there.
   TriangleMesh square = test::unit_cube();

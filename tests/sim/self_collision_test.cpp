@@ -63,7 +63,7 @@ TEST(SelfCollision, ConservesLinearMomentum) {
     moving += m * length(world.state().particle_v[size_t(i)]);
   }
   ASSERT_GT(moving, 1.0);
-  EXPECT_LT(length(momentum), 1e-12 * moving)
+  EXPECT_LT(length(momentum), test::by_precision(1e-12, 1e-7) * moving)  // float: each v rounds at 6e-8 of it
       << "momentum " << momentum.x << " " << momentum.y << " " << momentum.z;
 }
 
