@@ -93,9 +93,10 @@ struct ParticlePatch {
       dynamic_limit += c.material.mu_dynamic * l;
       particle_w += l * l * b.w;
       n += l * c.n;
+      const Position on_b = b.x + hb;
       ra += l * ha;
-      rb += l * point_gap(a, Vec3{0.0, 0.0, 0.0}, b, hb);
-      slip += l * (((b.x + hb) - p.start_b) - ((a.x + ha) - p.start_a));
+      rb += l * (on_b - a.x);
+      slip += l * ((on_b - p.start_b) - ((a.x + ha) - p.start_a));
       vb += l * vp;
     }
   }

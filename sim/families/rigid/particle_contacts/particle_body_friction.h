@@ -74,8 +74,7 @@ struct PatchStaticShares {
 // The tangential offset of pair c's particle point from the patch's centre [m].
 SIM_HD Vec3 patch_offset(const ParticlePairs& p, const ContactPair& c, const ParticlePatch& patch, Vec3 n) {
   const BodyPose a = p.poses.load(c.ends.a), b = p.poses.load(c.ends.b);
-  return tangential(
-      point_gap(a, Vec3{0.0, 0.0, 0.0}, b, c.point[0].r_b - c.radius_b * c.n) - patch.centre_from_body(), n);
+  return tangential(((b.x + (c.point[0].r_b - c.radius_b * c.n)) - a.x) - patch.centre_from_body(), n);
 }
 
 // Body i's patch dynamic friction: the body's velocity changed; the patch and its impulse kept.
