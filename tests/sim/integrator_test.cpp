@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "test_util.h"
@@ -46,26 +47,45 @@ Settings scheme(Integrator i, int steps, double frame_dt = 1.0 / 60) {
   return s;
 }
 
-// |x(T) − x_exact(T)| after `frames` frames of `steps` steps.
-double position_error(const Oscillator& o, Integrator i, int steps, int frames) {
+// |x(T) − x_exact(T)| after `frames` frames of `steps` steps of `frame_dt` each.
+double position_error(const Oscillator& o, Integrator i, int steps, int frames, double frame_dt) {
   World w = o.world();
-  const Settings s = scheme(i, steps);
+  const Settings s = scheme(i, steps, frame_dt);
   for (int f = 0; f < frames; ++f) w.step(s);
-  return std::fabs(w.state().particle_x[1].x - (o.L + o.u * std::cos(o.omega() * frames * s.frame_dt)));
+  // The displacement from rest, read as a difference of positions: all the digits a float build's position
+  // pair keeps (core/position.h), not x rounded to a float's ulp of 1.1 m.
+  const Vec3 from_rest = w.state().particle_x[1] - Position(Vec3{o.L, 0.0, 0.0});
+  return std::fabs(from_rest.x - o.u * std::cos(o.omega() * frames * frame_dt));
 }
 
 class EachForceIntegrator : public ::testing::TestWithParam<IntegratorInfo> {};
 
-// The least-squares slope of log error against log h over four halvings, within ±0.3 of the order.
+// The least-squares slope of log error against log h over three halvings, within ±0.3 of the order, over
+// T = 0.8 s (away from the turning points). Higher orders reach round-off sooner, so they start at 2 steps
+// of a 1/60 s frame (ωh = 0.05).
+//
+// In float the spring's length |x₁ − x₀| resolves to half an ulp of 1.1 m (6e-8 m): the position error stops
+// falling at 2e-8 to 7e-8 m (measured), which RK4 reaches by ωh ≈ 0.08 and Gear by 0.16, before either is in
+// its asymptotic range. There the orders ≥ 3 cannot be measured; the float build asks instead that each
+// such scheme's error at ωh = 0.16 (2 steps of a 0.05 s frame) be under 1/50 of the midpoint rule's, which
+// a scheme fallen to second order would not be (measured: RK4 1/800, Beeman 1/160, Gear 1/11,000).
 TEST_P(EachForceIntegrator, ConvergesWithItsOrder) {
   const IntegratorInfo in = GetParam();
   const Oscillator o;
-  const int frames = 48;                    // 0.8 s, away from the turning points
-  const int first = in.order >= 3 ? 2 : 4;  // higher orders reach round-off sooner
+  if (in.order >= 3 && std::is_same_v<Real, float>) {
+    const double e = position_error(o, in.id, 2, 16, 0.05);
+    const double second_order = position_error(o, Integrator::Midpoint, 2, 16, 0.05);
+    std::printf("%-20s at wh = 0.16: error %.3e m, the midpoint rule's %.3e m\n", in.name, e, second_order);
+    EXPECT_LT(e, second_order / 50.0) << in.name;
+    return;
+  }
+  const int frames = 48;
+  const double frame_dt = 1.0 / 60;
+  const int first = in.order >= 3 ? 2 : 4;
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
   int count = 0;
   for (int steps = first; steps <= 8 * first; steps *= 2, ++count) {
-    const double e = position_error(o, in.id, steps, frames);
+    const double e = position_error(o, in.id, steps, frames, frame_dt);
     const double lx = std::log(1.0 / steps), ly = std::log(e);
     sx += lx, sy += ly, sxx += lx * lx, sxy += lx * ly;
     std::printf("%-20s %3d steps/frame: error %.3e m\n", in.name, steps, e);
@@ -112,7 +132,9 @@ TEST_P(EachForceIntegrator, EnergyOverTenThousandSteps) {
       break;
     case Integrator::ImplicitEuler:  // it only loses energy: 1/(1 + ω²h²) a step
       EXPECT_LT(hi / e0, 1.0 + 1e-9);
-      EXPECT_LT(lo / e0, 1e-20);
+      // To e^-100 in double; in float to the solve's rounding, a few ulps of x ≈ 1 m over h (measured
+      // 3.4e-9 E₀: 3.7e-5 m/s).
+      EXPECT_LT(lo / e0, test::by_precision(1e-20, 1e-7));
       break;
     default:  // Beeman and Adams lose energy, boundedly; Gear gains 10⁻⁵ at most
       if (!in.symplectic) {

@@ -27,12 +27,16 @@ void deformed(Vec3 x[4], unsigned seed, Real amount) {
 
 Real component(Vec3 v, int k) { return (&v.x)[k]; }
 
-// f(x) over the tet's 12 coordinates against g(x)'s vertex terms, by central differences.
+// f(x) over the tet's 12 coordinates against g(x)'s vertex terms, by central differences, to `tolerance`
+// relative in double. A central difference of step ε errs by f'''ε²/6 + δf/ε for f rounded by δf: in double
+// ε = 1e-7 m makes both negligible; in float (δf ≈ 6e-8 f) the best step on this 0.1 m tet is about 1e-3 m,
+// and the difference keeps about four digits, so the float build asks for 1e-3.
 template <class Scalar, class Gradient>
 void expect_gradient(Scalar f, Gradient g, const Vec3 x[4], double tolerance) {
   Vec3 analytic[4];
   g(x, analytic);
-  const double eps = 1e-7;
+  const double eps = test::by_precision(1e-7, 1e-3);
+  tolerance = test::by_precision(tolerance, 1e-3);
   for (int i = 0; i < 4; ++i)
     for (int k = 0; k < 3; ++k) {
       Vec3 plus[4], minus[4];
@@ -80,7 +84,7 @@ TEST(TetElasticity, EnergyGradientMatchesFiniteDifferences) {
     };
     Vec3 shares[4];
     tet_energy_terms(EnergyTerm::Value, model, c.gamma, Dinv, c.deviatoric, c.hydrostatic, x, x, shares);
-    EXPECT_NEAR(shares[0].x + shares[1].x + shares[2].x + shares[3].x, U(x), 1e-12 * U(x));
+    EXPECT_NEAR(shares[0].x + shares[1].x + shares[2].x + shares[3].x, U(x), test::by_precision(1e-12, 1e-6) * U(x));
     expect_gradient(
         U,
         [&](const Vec3 y[4], Vec3 g[4]) {
@@ -117,9 +121,11 @@ TEST(TetElasticity, StiffnessIsSymmetricPositiveAndItsDiagonalMatches) {
       random(v);
       K(u, Ku);
       K(v, Kv);
-      const double uKv = dot4(u, Kv), vKu = dot4(v, Ku);
-      EXPECT_NEAR(uKv, vKu, 1e-9 * (std::fabs(uKv) + std::fabs(vKu) + 1.0));
-      EXPECT_GE(dot4(u, Ku), -1e-9 * std::fabs(dot4(u, Ku)));
+      // Symmetric to the rounding of K's sums: 1e-9 in double; in float a few ε (measured up to 1.1e-6 of
+      // |uᵀKv|).
+      const double uKv = dot4(u, Kv), vKu = dot4(v, Ku), rounding = test::by_precision(1e-9, 1e-5);
+      EXPECT_NEAR(uKv, vKu, rounding * (std::fabs(uKv) + std::fabs(vKu) + 1.0));
+      EXPECT_GE(dot4(u, Ku), -rounding * std::fabs(dot4(u, Ku)));
     }
     Vec3 diag[4];
     tet_energy_terms(EnergyTerm::Diagonal, model, c.gamma, Dinv, c.deviatoric, c.hydrostatic, x, x, diag);
@@ -128,7 +134,8 @@ TEST(TetElasticity, StiffnessIsSymmetricPositiveAndItsDiagonalMatches) {
         Vec3 e[4] = {}, Ke[4];
         (&e[i].x)[k] = 1.0;
         K(e, Ke);
-        EXPECT_NEAR(component(diag[i], k), component(Ke[i], k), 1e-9 * std::fabs(component(Ke[i], k)));
+        EXPECT_NEAR(component(diag[i], k), component(Ke[i], k),
+                    test::by_precision(1e-9, 1e-5) * std::fabs(component(Ke[i], k)));
       }
   }
 }
@@ -178,7 +185,8 @@ TEST(TetMesh, BoxBeamIsPositiveFilledAndClosed) {
     EXPECT_GT(tet_volume(mesh, t), 0.0);
     volume += tet_volume(mesh, t);
   }
-  EXPECT_NEAR(volume, size.x * size.y * size.z, 1e-12);
+  // In float the 180 volumes sum to a few ε of the whole (measured 1.9e-9 m³ of 0.24 m³).
+  EXPECT_NEAR(volume, size.x * size.y * size.z, test::by_precision(1e-12, 1e-7));
   // Each cube face on the surface is two triangles; interior faces pair up (the split is conforming).
   EXPECT_EQ(boundary_faces(mesh).size(), size_t(4 * (6 * 2 + 2 * 3 + 6 * 3)));
 }
