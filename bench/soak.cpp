@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "core/real_decimal.h"
 #include "metrics/error_watch.h"
 #include "registry/frame_metrics.h"
 #include "registry/settings.h"
@@ -196,7 +197,7 @@ CaseResult run_case(const Case& c, double seconds) {
       {"diverged", divergence ? json(*divergence) : json(nullptr)},
       {"energy", {{"energy_scale_J", energy_scale},
                   {"max_rise_over_scale", max_rise},
-                  {"bound_over_scale", double(model.energy_rise_bound)},
+                  {"bound_over_scale", sim::decimal_of(model.energy_rise_bound)},
                   {"grew", grew}}},
       {"mean_substeps", mean_substeps},
       {"holds", holds.to_json()},

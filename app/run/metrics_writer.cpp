@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/real_decimal.h"
 #include "run/preset.h"
 #include "run/text_util.h"
 
@@ -42,7 +43,7 @@ MetricsWriter::MetricsWriter(const std::string& path, const RunOptions& options,
                            {"backend", backend},
                            {"settings", params_json(options.settings)},
                            {"params", params_json(options.scene_params)},
-                           {"extension_bound_m", model.extension_bound}};
+                           {"extension_bound_m", sim::decimal_of(model.extension_bound)}};
     for (const sim::ModelSize& size : sim::model_sizes(model)) head[size.key] = size.count;
     const std::string text = head.dump(2);
     out_ << text.substr(0, text.size() - 2) << ",\n  \"frames\": [\n";  // reopen the object for frames

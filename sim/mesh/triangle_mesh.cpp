@@ -22,11 +22,13 @@ bool any_triangle_has_area(const TriangleMesh& mesh) {
   return false;
 }
 
-Real enclosed_volume(const TriangleMesh& mesh) {
-  Real volume = 0.0;
+double enclosed_volume(const TriangleMesh& mesh) {
+  double volume = 0.0;
   for (size_t t = 0; t < mesh.triangles.size(); ++t) {
     const TriangleCorners c = triangle_corners(mesh, int(t));
-    volume += dot(c.a, cross(c.b, c.c)) / 6.0;
+    const double ax = c.a.x, ay = c.a.y, az = c.a.z, bx = c.b.x, by = c.b.y, bz = c.b.z, cx = c.c.x,
+                 cy = c.c.y, cz = c.c.z;
+    volume += (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6.0;
   }
   return volume;
 }

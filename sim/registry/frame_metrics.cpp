@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/real_decimal.h"
 #include "exec/cpu_exec.h"
 
 namespace sim {
@@ -88,13 +89,13 @@ ResidualParts residual_parts(const Model& model, const FrameMetrics& m) {
 FailureChecks failure_checks(const Model& model, const FrameMetrics& m) {
   FailureChecks checks;
   if (model.extension_bound > 0.0)
-    checks.push_back({"constraint extension", m.max_extension, model.extension_bound, "m", 1.3});
+    checks.push_back({"constraint extension", m.max_extension, decimal_of(model.extension_bound), "m", 1.3});
   Families::failures(model, m, checks);
   // Energy from nowhere (issue 52 item 1): an undriven scene's total may not rise above its reference by
   // more than Model::energy_rise_bound of E_s (World::energy_rise), whatever the solver and step
   if (m.energy_scale > 0.0 && model.energy_rise_bound > 0.0)
-    checks.push_back({kEnergyCheck, 100.0 * std::max(m.energy_rise, 0.0), 100.0 * model.energy_rise_bound,
-                      "% of E_s", 0.0});
+    checks.push_back({kEnergyCheck, 100.0 * std::max(m.energy_rise, 0.0),
+                      100.0 * decimal_of(model.energy_rise_bound), "% of E_s", 0.0});
   return checks;
 }
 

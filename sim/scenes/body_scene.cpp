@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/real_decimal.h"
 #include "geometry/body_shape.h"
 #include "geometry/narrow_phase.h"
 
@@ -26,11 +27,11 @@ std::vector<ParamSpec> dropped_body_params(const DroppedBody& d) {
   return {
       choice_param("drop", DropKind::None, "a rigid body dropped among the particles", true,
                    {{"none", DropKind::None}, {"box", DropKind::Box}, {"ball", DropKind::Ball}}),
-      {"drop_size", ParamType::Real, d.size, 0.01, 5.0, "m", "side of the dropped box, diameter of the ball"},
-      {"drop_density", ParamType::Real, d.density, 1.0, 1e5, "kg/m^3", "density of the dropped body"},
-      {"drop_x", ParamType::Real, d.x.x, -20.0, 20.0, "m", "the dropped body's centre along x"},
-      {"drop_z", ParamType::Real, d.x.z, -20.0, 20.0, "m", "the dropped body's centre along z"},
-      {"drop_height", ParamType::Real, d.x.y, 0.0, 50.0, "m", "height of its centre when released"},
+      {"drop_size", ParamType::Real, decimal_of(d.size), 0.01, 5.0, "m", "side of the dropped box, diameter of the ball"},
+      {"drop_density", ParamType::Real, decimal_of(d.density), 1.0, 1e5, "kg/m^3", "density of the dropped body"},
+      {"drop_x", ParamType::Real, decimal_of(d.x.x), -20.0, 20.0, "m", "the dropped body's centre along x"},
+      {"drop_z", ParamType::Real, decimal_of(d.x.z), -20.0, 20.0, "m", "the dropped body's centre along z"},
+      {"drop_height", ParamType::Real, decimal_of(d.x.y), 0.0, 50.0, "m", "height of its centre when released"},
   };
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/real_decimal.h"
 #include "scenes/body_scene.h"
 
 namespace sim {
@@ -28,15 +29,18 @@ struct Bridge {
 std::vector<ParamSpec> bridge_params(const Bridge& d) {
   return {
       {"planks", ParamType::Int, double(d.planks), 2, 200, "", "planks from one anchor to the other"},
-      {"plank_length", ParamType::Real, d.plank_length, 0.02, 2.0, "m", "length of a plank along the bridge"},
-      {"plank_width", ParamType::Real, d.plank_width, 0.1, 10.0, "m", "width of the bridge"},
-      {"plank_thickness", ParamType::Real, d.plank_thickness, 0.005, 0.5, "m", "thickness of a plank"},
-      {"plank_mass", ParamType::Real, d.plank_mass, 1e-3, 1e4, "kg", "mass of every plank"},
-      {"mass_ratio", ParamType::Real, d.mass_ratio, 1e-3, 1e6, "", "mass of the ball over a plank's (1000)"},
-      {"ball_radius", ParamType::Real, d.ball_radius, 0.02, 5.0, "m", "radius of the ball"},
-      {"ball_speed", ParamType::Real, d.ball_speed, 0.0, 50.0, "m/s",
+      {"plank_length", ParamType::Real, decimal_of(d.plank_length), 0.02, 2.0, "m",
+       "length of a plank along the bridge"},
+      {"plank_width", ParamType::Real, decimal_of(d.plank_width), 0.1, 10.0, "m", "width of the bridge"},
+      {"plank_thickness", ParamType::Real, decimal_of(d.plank_thickness), 0.005, 0.5, "m",
+       "thickness of a plank"},
+      {"plank_mass", ParamType::Real, decimal_of(d.plank_mass), 1e-3, 1e4, "kg", "mass of every plank"},
+      {"mass_ratio", ParamType::Real, decimal_of(d.mass_ratio), 1e-3, 1e6, "",
+       "mass of the ball over a plank's (1000)"},
+      {"ball_radius", ParamType::Real, decimal_of(d.ball_radius), 0.02, 5.0, "m", "radius of the ball"},
+      {"ball_speed", ParamType::Real, decimal_of(d.ball_speed), 0.0, 50.0, "m/s",
        "speed at which the ball rolls onto the bridge"},
-      {"friction", ParamType::Real, d.friction, 0.0, 2.0, "",
+      {"friction", ParamType::Real, decimal_of(d.friction), 0.0, 2.0, "",
        "Coulomb coefficient of the ball and the planks (0.8)", false},
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
   };

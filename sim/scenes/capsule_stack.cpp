@@ -3,6 +3,7 @@
 // collapses; with 100 substeps × 1 iteration it stands, with contacts found once per frame in both.
 #include <cmath>
 
+#include "core/real_decimal.h"
 #include "scenes/body_scene.h"
 
 namespace sim {
@@ -28,17 +29,18 @@ std::vector<ParamSpec> capsule_stack_params(const CapsuleStack& d) {
       {"layers", ParamType::Int, double(d.layers), 1, 100, "",
        "layers of capsules, each across the one below"},
       {"per_layer", ParamType::Int, double(d.per_layer), 2, 10, "", "capsules side by side in a layer"},
-      {"capsule_radius", ParamType::Real, d.radius, 0.01, 1.0, "m", "radius of every capsule"},
-      {"capsule_length", ParamType::Real, d.length, 0.1, 10.0, "m",
+      {"capsule_radius", ParamType::Real, decimal_of(d.radius), 0.01, 1.0, "m", "radius of every capsule"},
+      {"capsule_length", ParamType::Real, decimal_of(d.length), 0.1, 10.0, "m",
        "end-to-end length of every capsule (lengthened when the capsules of a layer would not fit across "
        "it)"},
-      {"capsule_mass", ParamType::Real, d.mass, 1e-3, 1e4, "kg", "mass of every capsule"},
-      {"mass_ratio", ParamType::Real, d.mass_ratio, 1e-3, 1e6, "",
+      {"capsule_mass", ParamType::Real, decimal_of(d.mass), 1e-3, 1e4, "kg", "mass of every capsule"},
+      {"mass_ratio", ParamType::Real, decimal_of(d.mass_ratio), 1e-3, 1e6, "",
        "mass of the box on top over the mass of a capsule"},
-      {"box_height", ParamType::Real, d.box_height, 0.01, 10.0, "m",
+      {"box_height", ParamType::Real, decimal_of(d.box_height), 0.01, 10.0, "m",
        "height of the box on top (it covers the stack's footprint)"},
-      {"friction", ParamType::Real, d.friction, 0.0, 2.0, "", "Coulomb coefficient of every surface", false},
-      {"rolling_resistance", ParamType::Real, d.rolling, 0.0, 0.1, "m",
+      {"friction", ParamType::Real, decimal_of(d.friction), 0.0, 2.0, "",
+       "Coulomb coefficient of every surface", false},
+      {"rolling_resistance", ParamType::Real, decimal_of(d.rolling), 0.0, 0.1, "m",
        "arm of the torque that resists the capsules' rolling, at most this times the normal force (0: they "
        "roll freely and the crib, a mechanism, rolls under any tilt)",
        false},

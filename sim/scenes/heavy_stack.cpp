@@ -2,6 +2,7 @@
 // thin plates, every body 1 kg, under a box 10,000 times as heavy (the taller version: 20,000). Each level is
 // four spheres at the corners of a square with a plate on them; the lowest spheres stand on the ground.
 // The paper: only its direct solver with adaptive substeps keeps the tower standing for 10 s.
+#include "core/real_decimal.h"
 #include "scenes/body_scene.h"
 
 namespace sim {
@@ -23,15 +24,15 @@ std::vector<ParamSpec> heavy_stack_params(const HeavyStack& d) {
   return {
       {"levels", ParamType::Int, double(d.levels), 1, 50, "",
        "levels of four spheres and a plate under the box"},
-      {"sphere_radius", ParamType::Real, d.radius, 0.01, 1.0, "m", "radius of every sphere"},
-      {"plate_size", ParamType::Real, 2.0 * d.plate_half, 0.05, 10.0, "m",
+      {"sphere_radius", ParamType::Real, decimal_of(d.radius), 0.01, 1.0, "m", "radius of every sphere"},
+      {"plate_size", ParamType::Real, decimal_of(2 * d.plate_half), 0.05, 10.0, "m",
        "side of every square plate (at least two sphere diameters)"},
-      {"plate_thickness", ParamType::Real, d.plate_thickness, 0.005, 1.0, "m", "thickness of every plate"},
-      {"body_mass", ParamType::Real, d.mass, 1e-3, 1e4, "kg", "mass of every sphere and plate"},
-      {"mass_ratio", ParamType::Real, d.mass_ratio, 1e-3, 1e6, "",
+      {"plate_thickness", ParamType::Real, decimal_of(d.plate_thickness), 0.005, 1.0, "m", "thickness of every plate"},
+      {"body_mass", ParamType::Real, decimal_of(d.mass), 1e-3, 1e4, "kg", "mass of every sphere and plate"},
+      {"mass_ratio", ParamType::Real, decimal_of(d.mass_ratio), 1e-3, 1e6, "",
        "mass of the box on top over a sphere's (the paper: 10,000; its taller version 20,000)"},
-      {"box_size", ParamType::Real, 2.0 * d.box_half, 0.02, 10.0, "m", "side of the cubic box on top"},
-      {"friction", ParamType::Real, d.friction, 0.0, 2.0, "",
+      {"box_size", ParamType::Real, decimal_of(2 * d.box_half), 0.02, 10.0, "m", "side of the cubic box on top"},
+      {"friction", ParamType::Real, decimal_of(d.friction), 0.0, 2.0, "",
        "Coulomb coefficient of every surface (the paper: 0)", false},
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
   };

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/real_decimal.h"
 #include "scenes/swing_reach.h"
 
 namespace sim {
@@ -54,18 +55,18 @@ static std::vector<ParamSpec> link_chain_params(const LinkChain& d) {
        "number of links between the world and the weight"},
       choice_param("link_shape", d.shape, "shape of each link", true,
                    {{"box", BodyShape::Box}, {"capsule", BodyShape::Capsule}, {"sphere", BodyShape::Sphere}}),
-      {"link_length", ParamType::Real, d.link_length, 0.01, 10.0, "m", "joint-to-joint length of a link"},
-      {"link_radius", ParamType::Real, d.link_radius, 0.001, 1.0, "m",
+      {"link_length", ParamType::Real, decimal_of(d.link_length), 0.01, 10.0, "m", "joint-to-joint length of a link"},
+      {"link_radius", ParamType::Real, decimal_of(d.link_radius), 0.001, 1.0, "m",
        "half width of a box link, radius of a capsule (a sphere's radius is half the link length)"},
-      {"link_mass", ParamType::Real, d.link_mass, 1e-3, 1e4, "kg", "mass of each link"},
-      {"mass_ratio", ParamType::Real, d.weight_mass / d.link_mass, 1e-3, 1e6, "",
+      {"link_mass", ParamType::Real, decimal_of(d.link_mass), 1e-3, 1e4, "kg", "mass of each link"},
+      {"mass_ratio", ParamType::Real, decimal_of(d.weight_mass / d.link_mass), 1e-3, 1e6, "",
        "mass of the weight over the mass of a link (Figure 8: 1000)"},
-      {"weight_size", ParamType::Real, d.weight_half, 0.01, 10.0, "m", "half extent of the box at the end"},
-      {"angle", ParamType::Real, d.angle * 180.0 / kPi, 0.0, 180.0, "deg",
+      {"weight_size", ParamType::Real, decimal_of(d.weight_half), 0.01, 10.0, "m", "half extent of the box at the end"},
+      {"angle", ParamType::Real, decimal_of(Real(d.angle * 180.0 / kPi)), 0.0, 180.0, "deg",
        "initial angle of the straight chain from the vertical"},
-      {"joint_compliance", ParamType::Real, d.options.compliance, 0.0, 1.0, "m/N",
+      {"joint_compliance", ParamType::Real, decimal_of(d.options.compliance), 0.0, 1.0, "m/N",
        "compliance α of every joint's positional block; 0 is rigid", false},
-      {"joint_damping", ParamType::Real, d.options.damping, 0.0, 1e4, "1/s",
+      {"joint_damping", ParamType::Real, decimal_of(d.options.damping), 0.0, 1e4, "1/s",
        "joint damping μ: each joint's relative velocities shrink by min(μ h, 1) every substep", false},
       {"gravity", ParamType::Real, 9.81, 0.0, 1000.0, "m/s^2", "magnitude of gravity (downward)", false},
   };

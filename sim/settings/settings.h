@@ -44,6 +44,8 @@ inline const char* source_name(SubstepSource s) {
 
 
 
+// Every number here is what a user set, held in double in either build of the core (a float 0.1 would read
+// back and print as 0.1000000015); the core converts where it computes (substep_dt()).
 struct SolverSettings {
   Integrator integrator = Integrator::Xpbd;
   int substeps = 20;                               // n [-], 1..1000
@@ -51,37 +53,37 @@ struct SolverSettings {
   int newton_iterations = 1;                       // Newton steps per substep (implicit Euler) [-]
   LinearSolver linear_solver = LinearSolver::Pcg;  // implicit Euler's linear solve
   int linear_iterations = 100;  // at most this many linear-solver iterations per Newton step [-]
-  Real linear_omega = 0.5;      // ω [-] of implicit Euler's Jacobi solve (the lectures' practical 0.5)
+  double linear_omega = 0.5;      // ω [-] of implicit Euler's Jacobi solve (the lectures' practical 0.5)
   SolverOrder order = SolverOrder::GaussSeidel;
-  Real jacobi_omega =
+  double jacobi_omega =
       1.0;  // ω [-], Jacobi relaxation (XPBD's Jacobi order and implicit Euler's Jacobi solve)
-  Real frame_dt = 1.0 / 60;  // Δt_f [s]
-  Real damping = 0.0;        // d [1/s]: every substep v ← v e^{−d Δt_s}, so |v| decays as e^{−d t}
-  Real gravity_scale = 1.0;  // [-] multiplies the scene's gravity
+  double frame_dt = 1.0 / 60;  // Δt_f [s]
+  double damping = 0.0;        // d [1/s]: every substep v ← v e^{−d Δt_s}, so |v| decays as e^{−d t}
+  double gravity_scale = 1.0;  // [-] multiplies the scene's gravity
   ContactDetection contact_detection = ContactDetection::PerFrame;
   // Stabilisation from the geometric stiffness (Giles & Andrews 2024, solver/xpbd/stability.h), XPBD only:
   // off runs the fixed n; substeps picks n = clamp(⌈Δt_f/h̄⌉, N_min, N_max) each frame (Algorithm 1); damping
   // keeps n and damps where Eq. 5 fails (Andrews et al. 2017, Eq. 6); hybrid picks n up to N_max and damps
   // beyond.
   Stabilization adaptive = Stabilization::Off;
-  Real adaptive_alpha = 0.1;  // α [-] of Eq. 5 (the paper: 0.1 for every example, 0.05 for the tall stack)
+  double adaptive_alpha = 0.1;  // α [-] of Eq. 5 (the paper: 0.1 for every example, 0.05 for the tall stack)
   int min_substeps = 1;       // N_min [-]
   int max_substeps = 200;     // N_max [-]
   // ρ [-]: residual, hybrid: the largest fraction N may fall by from one frame to the next, the residual rule's
   // hysteresis (solver/xpbd/residual_rule.h); 1: free
-  Real adaptive_release = 0.03;
+  double adaptive_release = 0.03;
   // τ [-]: the residual the residual term holds every family's failure measure to, as a fraction of its
   // failure bound (solver/xpbd/residual_rule.h)
-  Real adaptive_tolerance = 0.1;
+  double adaptive_tolerance = 0.1;
   // β [-]: the share of the energy scale E_s a change of N may add in a frame (solver/xpbd/substep_slew.h);
   // 0: N changes at once
-  Real substep_slew = 1e-3;
+  double substep_slew = 1e-3;
   // CPU worker threads: 0 adapts to the cores other programs leave free (exec/thread_governor.h), N
   // fixes the team at N (at most OMP_NUM_THREADS, or the cores). Results are the same bits either way.
   int threads = 0;
   CudaLaunch cuda_launch = CudaLaunch::Auto;
 
-  Real substep_dt() const { return frame_dt / Real(substeps); }
+  Real substep_dt() const { return Real(frame_dt / substeps); }  // Δt_s [s], as the core computes with it
 };
 
 // The stabilisation a frame runs: Settings::adaptive under XPBD; off under a force-based integrator, which

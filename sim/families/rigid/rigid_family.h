@@ -69,7 +69,7 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
     int rigid_iterations = 25;  // PGS sweeps a substep (the paper: 25)
     // Baumgarte's β: Eq. 3's −φ/h has 1, which takes out a substep's drift in the next one; with the tens
     // of substeps Algorithm 1 asks for, φ stays at micrometres and the feedback adds no visible energy
-    Real baumgarte = 1.0;
+    double baumgarte = 1.0;
     int pivot_steps = 20;  // block principal pivoting steps an island (the paper: 20)
     bool warm_start = true;
   };
