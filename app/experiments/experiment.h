@@ -67,7 +67,7 @@ struct RunSeries {
 // A number the experiment reports, with the paper's where the paper states one.
 struct Finding {
   std::string what, unit;
-  double value = 0.0;
+  double value = 0.0;  // NaN: not measured in this build (the note says why)
   std::optional<double> paper;
   std::string note;  // how the paper's value was obtained (e.g. its hardware), or what to compare
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -199,7 +200,10 @@ int run_one(const ExperimentDef& e, const ExperimentOptions& o, std::vector<json
     write_csv(dir / (file_name(r.run.label) + ".csv"), e, r);
   }
   for (const Finding& f : findings) {
-    std::printf("  %-58s %12.5g %s", f.what.c_str(), f.value, f.unit.c_str());
+    if (std::isnan(f.value))  // a finding this build could not measure (its note says why)
+      std::printf("  %-58s %12s  ", f.what.c_str(), "not measured");
+    else
+      std::printf("  %-58s %12.5g %s", f.what.c_str(), f.value, f.unit.c_str());
     if (f.paper) std::printf("   (paper: %.5g %s)", *f.paper, f.unit.c_str());
     std::printf("\n");
   }

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <type_traits>
 
 #include "image_checks.h"
 #include "process.h"
@@ -231,10 +232,20 @@ void check_substepped_drape_stretches_less() {
 // (…, 1.9, 2.1, 2.7, 3.0); on the cube explicit Euler's usable step is the smallest, implicit Euler's the
 // largest, Verlet's in between.
 void check_integrator_experiments_reproduce_the_lectures() {
+  // In float the 3rd- and 4th-order schemes' errors lie under the build's rounding floor (kErrorFloor,
+  // app/experiments/integrator_experiments.cpp), and the experiment says it measured no order for them
+  // (value null); in double every order is measured.
+  constexpr bool kFloat = std::is_same_v<sim::Real, float>;
   for (const char* name : {"integrator_order", "integrator_pendulum"}) {
     const nlohmann::json summary = summary_of(run_quick(name));  // outlives the loop over its findings
-    for (const auto& f : summary["findings"])
+    for (const auto& f : summary["findings"]) {
+      if (f["value"].is_null()) {
+        EXPECT_TRUE(kFloat && f["paper"].get<double>() >= 3.0)
+            << name << ": " << f["what"] << " not measured";
+        continue;
+      }
       EXPECT_NEAR(f["value"].get<double>(), f["paper"].get<double>(), 0.3) << name << ": " << f["what"];
+    }
   }
   const nlohmann::json stability = summary_of(run_quick("integrator_stability"));
   for (const char* scheme : {"position Verlet", "leap-frog", "velocity Verlet"}) {
