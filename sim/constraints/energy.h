@@ -57,7 +57,7 @@ SIM_HD Vec3 distance_energy_term(EnergyTerm term, Vec3 xa, Vec3 xb, Real rest_le
       return (1.0 / alpha) * (along * n + geometric * (u - along * n));
     }
     case EnergyTerm::Value:
-      return {0.25 * C * C / alpha, 0.0, 0.0};
+      return {Real(0.25) * C * C / alpha, 0.0, 0.0};
     default: {
       const Vec3 n2{n.x * n.x, n.y * n.y, n.z * n.z};
       return (1.0 / alpha) * (n2 + geometric * (Vec3{1.0, 1.0, 1.0} - n2));
@@ -73,9 +73,9 @@ SIM_HD Vec3 attachment_energy_term(EnergyTerm term, Vec3 x, Vec3 target, Real al
     case EnergyTerm::Product:
       return (1.0 / alpha) * p;
     case EnergyTerm::Value:
-      return {0.5 * dot(x - target, x - target) / alpha, 0.0, 0.0};
+      return {Real(0.5) * dot(x - target, x - target) / alpha, 0.0, 0.0};
     default:
-      return {1.0 / alpha, 1.0 / alpha, 1.0 / alpha};
+      return {Real(1) / alpha, Real(1) / alpha, Real(1) / alpha};
   }
 }
 

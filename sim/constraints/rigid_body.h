@@ -70,8 +70,9 @@ SIM_HD_INLINE void apply_angular(BodyPose& b, Vec3 p) { b.q = rotated_by(b.q, ap
 // I v in body coordinates, I = diag(1/inv_inertia) (0 along an axis the body does not turn about)
 // [kg·m²·(unit of v)].
 SIM_HD_INLINE Vec3 apply_inertia(Vec3 inv_inertia, Vec3 v) {
-  return {inv_inertia.x > 0.0 ? v.x / inv_inertia.x : 0.0, inv_inertia.y > 0.0 ? v.y / inv_inertia.y : 0.0,
-          inv_inertia.z > 0.0 ? v.z / inv_inertia.z : 0.0};
+  return {inv_inertia.x > 0.0 ? v.x / inv_inertia.x : Real(0),
+          inv_inertia.y > 0.0 ? v.y / inv_inertia.y : Real(0),
+          inv_inertia.z > 0.0 ? v.z / inv_inertia.z : Real(0)};
 }
 
 // Algorithm 2, lines 3-9: x + h v + h² g (Small Steps Eq. 3, predict_position; v itself is set from the

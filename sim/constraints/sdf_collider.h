@@ -60,7 +60,7 @@ struct SdfCollider {
   // vanishes (on the medial axis of a thin part, or inside a cell whose corners agree).
   SIM_HD_COLD Vec3 cell_gradient(Vec3 x) const {
     const Real d = sdf.cell * scale;
-    const auto diff = [&](Vec3 e) { return (sample(x + d * e).phi - sample(x - d * e).phi) / (2.0 * d); };
+    const auto diff = [&](Vec3 e) { return (sample(x + d * e).phi - sample(x - d * e).phi) / (2 * d); };
     return {diff({1.0, 0.0, 0.0}), diff({0.0, 1.0, 0.0}), diff({0.0, 0.0, 1.0})};
   }
 };

@@ -34,7 +34,7 @@ struct Lame {
 
 // Lamé parameters from Young's modulus E [Pa] and Poisson's ratio ν [-] (ν < ½).
 inline Lame lame_from_young(Real E, Real nu) {
-  return {E * nu / ((1.0 + nu) * (1.0 - 2.0 * nu)), E / (2.0 * (1.0 + nu))};
+  return {Real(E * nu / ((1.0 + nu) * (1.0 - 2.0 * nu))), Real(E / (2.0 * (1.0 + nu)))};
 }
 
 // One tet's two compliances [1/(Pa·m³)], γ [-], and the constraint values at rest (for the energy).
@@ -48,9 +48,10 @@ inline TetCompliance tet_compliance(TetModel model, Lame lame, Real volume) {
   if (model == TetModel::NeoHookean) {
     const Real lambda = lame.lambda + lame.mu;
     const Real gamma = 1.0 + lame.mu / lambda;
-    return {1.0 / (lame.mu * volume), 1.0 / (lambda * volume), gamma, std::sqrt(3.0), 1.0 - gamma};
+    return {Real(1) / (lame.mu * volume), Real(1) / (lambda * volume), gamma, Real(std::sqrt(3.0)),
+            Real(1) - gamma};
   }
-  return {1.0 / (2.0 * lame.mu * volume), 1.0 / (lame.lambda * volume), 1.0, 0.0, 0.0};
+  return {Real(1) / (2 * lame.mu * volume), Real(1) / (lame.lambda * volume), 1.0, 0.0, 0.0};
 }
 
 struct TetConstraint {

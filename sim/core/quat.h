@@ -35,7 +35,7 @@ SIM_HD_INLINE Vec3 rotate_inverse(Quat q, Vec3 v) { return rotate(conjugate(q), 
 // The rotation by `angle` [rad] about the unit `axis`.
 SIM_HD Quat quat_axis_angle(Vec3 axis, Real angle) {
   const Real s = std::sin(0.5 * angle);
-  return {std::cos(0.5 * angle), s * axis.x, s * axis.y, s * axis.z};
+  return {Real(std::cos(0.5 * angle)), s * axis.x, s * axis.y, s * axis.z};
 }
 // The shortest rotation taking unit `from` to unit `to`.
 SIM_HD Quat quat_from_to(Vec3 from, Vec3 to) {
@@ -47,14 +47,15 @@ SIM_HD Quat quat_from_to(Vec3 from, Vec3 to) {
     return {0.0, axis.x, axis.y, axis.z};
   }
   const Vec3 u = cross(from, to);
-  return normalized(Quat{1.0 + c, u.x, u.y, u.z});
+  return normalized(Quat{Real(1) + c, u.x, u.y, u.z});
 }
 
 // q turned by the small rotation vector φ [rad] (world frame): q + ½ [φ, 0] q, normalised (Müller et al.
 // 2020, Eqs. 8-9).
 SIM_HD Quat rotated_by(Quat q, Vec3 phi) {
   const Quat dq = Quat{0.0, phi.x, phi.y, phi.z} * q;
-  return normalized(Quat{q.w + 0.5 * dq.w, q.x + 0.5 * dq.x, q.y + 0.5 * dq.y, q.z + 0.5 * dq.z});
+  const Real half = 0.5;
+  return normalized(Quat{q.w + half * dq.w, q.x + half * dq.x, q.y + half * dq.y, q.z + half * dq.z});
 }
 // The rotation by the rotation vector φ [rad] (the exponential map): angle |φ| about φ/|φ|.
 SIM_HD Quat quat_exp(Vec3 phi) {

@@ -15,7 +15,7 @@ struct Segment {
 };
 
 SIM_HD Segment segment_of(const PlacedShape& s) {
-  const Vec3 axis = rotate(s.q, Vec3{0.0, s.shape == BodyShape::Capsule ? s.size.y : 0.0, 0.0});
+  const Vec3 axis = rotate(s.q, Vec3{0.0, s.shape == BodyShape::Capsule ? s.size.y : Real(0), 0.0});
   return {s.x - axis, s.x + axis, s.size.x};
 }
 
@@ -98,7 +98,7 @@ SIM_HD Vec3 closest_on_box(Vec3 h, Vec3 x, Quat q, Vec3 p, Vec3& normal, bool& i
     normal = rotate(q, normalized_or(l - c, Vec3{0.0, 1.0, 0.0}));
     return x + rotate(q, c);
   }
-  const Real gap[3] = {h.x - fabs(l.x), h.y - fabs(l.y), h.z - fabs(l.z)};
+  const Real gap[3] = {h.x - std::fabs(l.x), h.y - std::fabs(l.y), h.z - std::fabs(l.z)};
   const int k = gap[0] <= gap[1] && gap[0] <= gap[2] ? 0 : gap[1] <= gap[2] ? 1 : 2;
   Vec3 n{0.0, 0.0, 0.0}, face = l;
   const Real sign = (k == 0 ? l.x : k == 1 ? l.y : l.z) >= 0.0 ? 1.0 : -1.0;

@@ -61,7 +61,7 @@ void substep_frame(Core& core, Stages& families, const Settings& s, bool damped,
   bool fused = !per_substep && !damped;
   for_each_family(families, [&](auto& f) { fused = fused && !f.particles_after_velocity_update(); });
   const Predict predict{x, x_prev, v, core.w(), gravity, h};
-  const UpdateVelocity update{x, x_prev, v, 1.0 / h, std::exp(-s.damping * h)};
+  const UpdateVelocity update{x, x_prev, v, Real(1) / h, Real(std::exp(-s.damping * h))};
   for (int sub = 0; sub < s.substeps; ++sub) {
     if (per_substep) detect_contacts(core, families, gravity, h);
     typename Core::Substep substep{s, h, Real(sub + 1) / Real(s.substeps), sub};

@@ -189,7 +189,7 @@ class DistanceFamily::Stages : public FamilyHooks {
                             core.xn(),
                             core.w(),
                             sub.h,
-                            1.0 / (sub.h * sub.h),
+                            Real(1) / (sub.h * sub.h),
                             sub.fresh_pass()};
     Position* x = core.x();
     const int* offsets = Exec::data(d.incidence_offsets);
@@ -199,7 +199,7 @@ class DistanceFamily::Stages : public FamilyHooks {
       passes_.through_slots(
           core, n, 2, offsets, Exec::data(d.incidence_slots),
           [&](Vec3* slots) {
-            return ProjectDistanceJacobi{args, x, slots, offsets, sub.settings.jacobi_omega};
+            return ProjectDistanceJacobi{args, x, slots, offsets, Real(sub.settings.jacobi_omega)};
           },
           x);
   }

@@ -15,7 +15,7 @@ namespace sim {
 SIM_HD Vec3 world_inertia_diagonal(const BodyPose& b) {
   const Vec3 k = b.inv_inertia;
   if (!(k.x > 0.0 && k.y > 0.0 && k.z > 0.0)) return {0.0, 0.0, 0.0};
-  const Vec3 I{1.0 / k.x, 1.0 / k.y, 1.0 / k.z};
+  const Vec3 I{Real(1) / k.x, Real(1) / k.y, Real(1) / k.z};
   Vec3 d{};
   const Vec3 e[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
   Real* out[3] = {&d.x, &d.y, &d.z};
@@ -60,7 +60,7 @@ struct BodyStabilityTerm {
     if (f.x == 1.0 && f.y == 1.0 && f.z == 1.0) return identity;
     const Vec3 M = world_inertia_diagonal(b);
     const Mat3 I = inverse(inv_inertia_matrix(b));
-    const Vec3 hB{M.x * (1.0 / f.x - 1.0), M.y * (1.0 / f.y - 1.0), M.z * (1.0 / f.z - 1.0)};
+    const Vec3 hB{M.x * (Real(1) / f.x - 1), M.y * (Real(1) / f.y - 1), M.z * (Real(1) / f.z - 1)};
     const Mat3 damped = I + Mat3{{hB.x, 0.0, 0.0}, {0.0, hB.y, 0.0}, {0.0, 0.0, hB.z}};
     return inverse(damped) * I;
   }

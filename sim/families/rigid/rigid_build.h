@@ -45,8 +45,9 @@ struct RigidBuilder {
     auto& body = self().model().body;
     const Vec3 inertia = shape_inertia(shape, size, mass);
     body.inv_mass.push_back(mass > 0.0 ? 1.0 / mass : 0.0);
-    body.inv_inertia.push_back(mass > 0.0 ? Vec3{1.0 / inertia.x, 1.0 / inertia.y, 1.0 / inertia.z}
-                                          : Vec3{0.0, 0.0, 0.0});
+    body.inv_inertia.push_back(mass > 0.0
+                                   ? Vec3{Real(1) / inertia.x, Real(1) / inertia.y, Real(1) / inertia.z}
+                                   : Vec3{0.0, 0.0, 0.0});
     body.shape.push_back(shape);
     body.size.push_back(size);
     body.material.push_back(SurfaceMaterial{});

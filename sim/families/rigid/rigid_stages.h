@@ -76,7 +76,7 @@ class RigidFamily::Stages : public FamilyHooks {
       stepper_ = s.rigid_solver;
     }
     on_host_ = host_ && bodies_ > 0;
-    step_settings_ = {s.rigid_iterations, s.baumgarte, s.pivot_steps, s.warm_start};
+    step_settings_ = {s.rigid_iterations, Real(s.baumgarte), s.pivot_steps, s.warm_start};
   }
   void detect(Core& core, Vec3 gravity, Real dt) { contacts_.detect(core, gravity, dt); }
   void add_frame_stats(RigidSums& sums) const {
@@ -143,9 +143,10 @@ class RigidFamily::Stages : public FamilyHooks {
       return;
     }
     auto& b = core.state.body;
-    core.launch(bodies_, UpdateBodyVelocities{Exec::data(b.x), Exec::data(x_prev_), Exec::data(b.q),
-                                              Exec::data(q_prev_), Exec::data(b.v), Exec::data(b.omega),
-                                              1.0 / sub.h, std::exp(-sub.settings.damping * sub.h)});
+    core.launch(bodies_,
+                UpdateBodyVelocities{Exec::data(b.x), Exec::data(x_prev_), Exec::data(b.q),
+                                     Exec::data(q_prev_), Exec::data(b.v), Exec::data(b.omega),
+                                     Real(1) / sub.h, Real(std::exp(-sub.settings.damping * sub.h))});
     const JointArgs args = joint_args(core, sub.h);
     if (damped_)
       core.sweep(colours_, [&](int first) {

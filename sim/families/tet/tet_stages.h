@@ -164,7 +164,7 @@ class TetFamily::Stages : public FamilyHooks {
       passes_.through_slots(
           core, n, 4, offsets, Exec::data(tet.incidence_slots),
           [&](Vec3* slots) {
-            return ProjectTetJacobi{args, x, slots, offsets, sub.settings.jacobi_omega};
+            return ProjectTetJacobi{args, x, slots, offsets, Real(sub.settings.jacobi_omega)};
           },
           x);
   }

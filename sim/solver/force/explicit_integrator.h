@@ -24,7 +24,7 @@ class ExplicitIntegrator {
   // One step of sub.h with sub.settings.integrator (an explicit_scheme()).
   template <class FamilyStages>
   void step(SolverCore<Exec>& core, FamilyStages& families, const Substep& sub, Vec3 gravity) {
-    const Key key{sub.settings.integrator, sub.h, sub.settings.damping, gravity};
+    const Key key{sub.settings.integrator, sub.h, Real(sub.settings.damping), gravity};
     if (!(key == key_)) valid_ = false;
     key_ = key;
     const size_t n = size_t(core.particle_count());
@@ -57,7 +57,7 @@ class ExplicitIntegrator {
         break;
       case Integrator::LeapFrog:  // v is the half-step velocity v^{n+1/2} once started
         eval(p, a(0), v(core), 0.0);
-        core.launch(p.n(), KickDrift{core.w(), a(0), core.x(), v(core), valid_ ? sub.h : 0.5 * sub.h, sub.h});
+        core.launch(p.n(), KickDrift{core.w(), a(0), core.x(), v(core), valid_ ? sub.h : sub.h / 2, sub.h});
         break;
       case Integrator::PositionVerlet:
         Exec::resize(x_back_, n);
@@ -67,9 +67,9 @@ class ExplicitIntegrator {
         break;
       case Integrator::VelocityVerlet:  // a(0) keeps aⁿ from the last step's end
         if (!valid_) eval(p, a(0), v(core), 0.0);
-        core.launch(p.n(), KickDrift{core.w(), a(0), core.x(), v(core), 0.5 * sub.h, sub.h});
+        core.launch(p.n(), KickDrift{core.w(), a(0), core.x(), v(core), sub.h / 2, sub.h});
         eval(p, a(0), v(core), 1.0);
-        core.launch(p.n(), Kick{core.w(), a(0), v(core), 0.5 * sub.h});
+        core.launch(p.n(), Kick{core.w(), a(0), v(core), sub.h / 2});
         break;
       case Integrator::Beeman:
         beeman(p);
@@ -93,7 +93,7 @@ class ExplicitIntegrator {
   }
   // After it: the velocity takes the projection's displacement.
   void after_contacts(SolverCore<Exec>& core, Real h) {
-    core.launch(core.particle_count(), ContactVelocity{core.x(), Exec::data(x_scheme_), v(core), 1.0 / h});
+    core.launch(core.particle_count(), ContactVelocity{core.x(), Exec::data(x_scheme_), v(core), Real(1) / h});
   }
 
   // Acceleration passes since reset_evaluations (the cost of a force-based frame).
@@ -134,10 +134,10 @@ class ExplicitIntegrator {
     const Real fraction = p.sub.fraction - (1.0 - c) / Real(p.sub.settings.substeps);
     family_energy(p.core, p.families,
                   EnergyPass{EnergyTerm::Gradient, nullptr, nullptr, p.h(),
-                             info(p.sub.settings.integrator).hard_stiffness(), fraction},
+                             Real(info(p.sub.settings.integrator).hard_stiffness()), fraction},
                   grad_);
     p.core.launch(p.n(),
-                  Acceleration{p.core.w(), Exec::data(grad_), vel, out, p.gravity, p.sub.settings.damping});
+                  Acceleration{p.core.w(), Exec::data(grad_), vel, out, p.gravity, Real(p.sub.settings.damping)});
     ++evaluations_;
   }
 

@@ -263,7 +263,7 @@ class NewtonPcg {
       energy(core, families, sub, EnergyTerm::Product, data(dx_), q_);
       const PairSums s = reduce(core, n,
                                 JacobiUpdate{core.w(), data(r_), data(q_), data(diag_), data(dx_), inv_h2,
-                                             sub.settings.linear_omega});
+                                             Real(sub.settings.linear_omega)});
       relative = std::sqrt(s.a) / r0;
     }
     return relative;
@@ -274,7 +274,7 @@ class NewtonPcg {
               const Vec3* p, Buffer<Vec3>& out) {
     family_energy(
         core, families,
-        EnergyPass{term, p, nullptr, sub.h, info(Integrator::ImplicitEuler).hard_stiffness(), sub.fraction},
+        EnergyPass{term, p, nullptr, sub.h, Real(info(Integrator::ImplicitEuler).hard_stiffness()), sub.fraction},
         out);
   }
 

@@ -137,7 +137,7 @@ class XpbdStepper final : public FrameStepper<Exec> {
     const int n = core.particle_count();
     if (damping_dt == 0.0) {
       core.clear(particle_stiffness_);
-      const StiffnessPass pass{Exec::data(particle_stiffness_), 1.0 / (lambda_h_ * lambda_h_)};
+      const StiffnessPass pass{Exec::data(particle_stiffness_), Real(1) / (lambda_h_ * lambda_h_)};
       for_each_family(families, [&](auto& f) { f.add_stiffness(core, pass); });
     }
     const StabilityPass pass{alpha, damping_dt};

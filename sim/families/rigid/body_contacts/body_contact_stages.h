@@ -131,7 +131,8 @@ class BodyContacts {
     const int* slot_of = Exec::data(incidence_slots_);
     Exec::resize(slots_, size_t(2 * n));
     PoseCorrection* slots = Exec::data(slots_);
-    core.launch(n, ProjectContactJacobi{pairs, poses, {offsets, bodies_, sub.settings.jacobi_omega}, slots});
+    core.launch(
+        n, ProjectContactJacobi{pairs, poses, {offsets, bodies_, Real(sub.settings.jacobi_omega)}, slots});
     core.launch(bodies_, GatherPoseCorrections{offsets, slot_of, slots, poses.body_x, poses.body_q, 0});
   }
 
