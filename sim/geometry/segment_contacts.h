@@ -135,6 +135,7 @@ SIM_HD Real segment_point_nearest_box(const Segment& seg, Vec3 h, Vec3 x, Quat q
   Real lo = 0.0, hi = 1.0;
   for (int it = 0; it < 48; ++it) {  // 2^-48 ≈ 4e-15 of the segment, or a float's last digit
     const Real mid = 0.5 * (lo + hi);
+    if (mid <= lo || mid >= hi) break;  // lo and hi adjacent (a float's ~24 halvings): nothing left to halve
     if (slope(mid) < 0.0)
       lo = mid;
     else
