@@ -9,6 +9,7 @@
 #include "params/quoted.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 AssetLookup find_asset(const std::string& file_name) {
   std::vector<std::pair<std::string, const char*>> dirs;  // folder, where it comes from
@@ -34,4 +35,5 @@ AssetLookup find_asset(const std::string& file_name) {
   return lookup;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -8,6 +8,7 @@
 #include <vector>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct AssetLookup {
   std::string path;                   // the file found; empty when none
@@ -18,4 +19,5 @@ struct AssetLookup {
 // regular file (a directory, a device).
 AssetLookup find_asset(const std::string& file_name);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -6,6 +6,7 @@
 #include <utility>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 // Why a file of this kind is not read; empty for a regular file.
@@ -68,4 +69,5 @@ TextFile read_text_file(const std::string& path, std::uintmax_t max_bytes, const
   return out;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

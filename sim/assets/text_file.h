@@ -9,6 +9,7 @@
 #include <string>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The limits the readers state. A preset is a page of settings (the shipped ones are under 2 KiB); a mesh
 // file holds at most a few million elements at 30-60 bytes each (the Stanford bunny's OBJ is 2.3 MiB; a
@@ -28,4 +29,5 @@ TextFile read_text_file(const std::string& path, std::uintmax_t max_bytes, const
 // A byte count in words: "1 MiB", "2 GiB", "1500000 bytes".
 std::string byte_count(std::uintmax_t bytes);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

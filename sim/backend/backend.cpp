@@ -5,6 +5,7 @@
 #include "params/quoted.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 const char* backend_name(BackendKind kind) {
   switch (kind) {
@@ -60,4 +61,5 @@ SelectedBackend select_backend(BackendKind requested, const std::string& prefer_
   return {make_cpu_solver(), BackendKind::Cpu, cpu + "; auto chose the CPU: " + cuda.detail};
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

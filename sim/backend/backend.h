@@ -10,6 +10,7 @@
 #include "solver/solver.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 enum class BackendKind { Auto, Cpu, Cuda };
 
@@ -58,4 +59,5 @@ BackendKind parse_backend(const std::string& name);  // throws std::invalid_argu
 std::unique_ptr<Solver> make_cpu_solver();
 std::unique_ptr<Solver> make_cuda_solver();  // only where cuda_availability().available
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

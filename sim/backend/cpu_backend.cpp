@@ -4,7 +4,9 @@
 #include "solver/backend_solver.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 std::unique_ptr<Solver> make_cpu_solver() { return std::make_unique<BackendSolver<CpuExec>>(); }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -1,6 +1,7 @@
 #include "backend/crossover.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 std::string below_crossover(int particles, int bodies, const BackendCrossover& crossover) {
   if (particles >= crossover.particles || bodies >= crossover.bodies) return "";
@@ -18,4 +19,5 @@ std::string below_crossover(const std::vector<ModelSize>& sizes, const BackendCr
   return below_crossover(particles, bodies, crossover);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -14,6 +14,7 @@
 #include "metrics/report.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct BackendCrossover {
   int particles;  // below this many particles ...
@@ -29,4 +30,5 @@ std::string below_crossover(int particles, int bodies, const BackendCrossover& c
 // The same for a model's sizes (registry/frame_metrics.h, model_sizes): its "particles" and "bodies".
 std::string below_crossover(const std::vector<ModelSize>& sizes, const BackendCrossover& crossover = kBackendCrossover);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

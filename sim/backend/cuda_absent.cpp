@@ -2,6 +2,7 @@
 #include "backend/backend.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 CudaAvailability cuda_availability() {
   return {false, "this build has no CUDA backend (nvcc was not found when it was configured)", ""};
@@ -9,4 +10,5 @@ CudaAvailability cuda_availability() {
 
 std::unique_ptr<Solver> make_cuda_solver() { throw BackendUnavailable(cuda_availability().detail); }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

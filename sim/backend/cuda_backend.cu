@@ -4,6 +4,7 @@
 #include "solver/backend_solver.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 // Compiled with the same architectures as every kernel of this file: whether it loads on a device is
@@ -37,4 +38,5 @@ CudaAvailability cuda_availability() {
 
 std::unique_ptr<Solver> make_cuda_solver() { return std::make_unique<BackendSolver<CudaExec>>(); }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

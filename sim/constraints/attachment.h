@@ -6,6 +6,7 @@
 #include "constraints/distance.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct AttachmentCorrection {
   Vec3 dx;       // [m]
@@ -19,4 +20,5 @@ SIM_HD AttachmentCorrection project_attachment(Vec3 x, Vec3 target, Real w, Real
   return {(w * dl) * e.n, dl};
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -33,6 +33,7 @@
 #include "geometry/narrow_phase.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The surface of a body: Coulomb friction and restitution.
 struct SurfaceMaterial {
@@ -341,4 +342,5 @@ SIM_HD int contact_velocity_pass(ContactPair& c, const BodyPose& a, const BodyPo
   return touching;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

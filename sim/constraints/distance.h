@@ -7,6 +7,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct DistanceEval {
   Real C;  // [m]
@@ -81,4 +82,5 @@ SIM_HD DistanceCorrection project_distance_undamped(Vec3 xa, Vec3 xb, Real wa, R
   return {{c.ax, c.ay, c.az}, {c.bx, c.by, c.bz}, c.dlambda};
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -14,6 +14,7 @@
 #include "constraints/tet_elasticity.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The compliance a constraint acts with as an energy: α, or α_e for α = 0. w_sum: Σ of its particles'
 // inverse masses [1/kg], > 0 (a constraint between pinned particles has no term: the callers skip it);
@@ -135,4 +136,5 @@ SIM_HD void tet_energy_terms(EnergyTerm term, TetModel model, Real gamma, Mat3 i
   }
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -23,6 +23,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The fluid's material and solver constants, the same for every fluid particle of a Model.
 struct FluidMaterial {
@@ -109,4 +110,5 @@ struct DensitySums {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -13,6 +13,7 @@
 #include "core/mat3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // What the stiffness pass of one family adds to each degree of freedom (solver/xpbd/stability.h sums them).
 struct DofStiffness {
@@ -67,4 +68,5 @@ SIM_HD Mat3 angular_stiffness(Vec3 tau) {
   return {cross(t, {1.0, 0.0, 0.0}), cross(t, {0.0, 1.0, 0.0}), cross(t, {0.0, 0.0, 1.0})};
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

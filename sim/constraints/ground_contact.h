@@ -6,6 +6,7 @@
 #include "constraints/particle_contact.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct GroundPlane {
   bool enabled = false;
@@ -71,4 +72,5 @@ SIM_HD Real ground_normal_C(const GroundPlane& g, Vec3 x, Vec3 x_n, Real r, Real
   return plane_normal_C(ground_half_space(g), x, x_n, r, g.material.max_depenetration_speed, h);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -16,6 +16,7 @@
 #include "core/mat3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 enum class JointKind : int {
   Ball = 0,   // anchors coincide; free rotation
@@ -180,4 +181,5 @@ SIM_HD void project_joint(const JointSpec& j, BodyPose& a, BodyPose& b, Real spl
                    lam.force, h);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

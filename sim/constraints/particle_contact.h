@@ -15,6 +15,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // A cloth edge (a, b) as a contact point: its midpoint m = ½(x_a + x_b), with the particles' mean radius.
 SIM_HD Vec3 edge_midpoint(const Position* x, Int2 e) { return 0.5 * (x[e.a] + x[e.b]); }
@@ -75,4 +76,5 @@ SIM_HD void project_particle_contact(Real C, Vec3 n, Position& x, Position x_n, 
   x += w * contact_impulse(C, n, x, x_n, w, m, lambda);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

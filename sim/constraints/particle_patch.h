@@ -25,6 +25,7 @@
 #include "constraints/sdf_collider.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The static surfaces a particle may rest on: the ground and walls, and the SDF collider.
 struct ParticleSupport {
@@ -214,4 +215,5 @@ SIM_HD Real patch_torsional_friction(const ParticlePatch& s, const PatchSpin& sp
   return L;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

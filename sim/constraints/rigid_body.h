@@ -11,6 +11,7 @@
 #include "geometry/body_shape.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // What a projection reads and corrects of one end of a constraint.
 struct BodyPose {
@@ -101,4 +102,5 @@ SIM_HD void body_velocity(Position x, Quat q, Position x_prev, Quat q_prev, Real
   omega = inv_h * rotation_between(q, q_prev);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -7,6 +7,7 @@
 #include "geometry/sdf_grid.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct SdfCollider {
   bool enabled = false;
@@ -65,4 +66,5 @@ struct SdfCollider {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct SphKernels {
   Real h;           // [m]
@@ -40,4 +41,5 @@ struct SphKernels {
   SIM_HD Vec3 spiky_gradient(Vec3 r) const { return spiky_gradient(r, length_squared(r)); }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Eq. 5 at step h for K_d/M = ratio: the velocity factor M/(M + h B) of Eq. 6's damping, 1 where it holds.
 SIM_HD Real damping_factor(Real ratio, Real h, Real alpha) {
@@ -39,4 +40,5 @@ struct StabilityPass {
   Real damping_dt;  // [s]; 0: count and write nothing
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -19,6 +19,7 @@
 #include "core/mat3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The constitutive model of a tet. The Neo-Hookean pair's constraints are not zero at rest (C_D = √3
 // there): their Gauss-Newton projection sees shear only through the curvature C ∇²C that XPBD leaves
@@ -127,9 +128,11 @@ SIM_HD void project_tet(TetModel model, Real gamma, Mat3 inv_rest, Real alpha_d,
   for (int i = 0; i < 4; ++i) x[i] += w[i] * (dld * gd[i] + dlv * gv[i]);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Column j of corner e of a tet's geometric stiffness K̃ = f_D ∇²C_D + f_H ∇²C_H (Giles & Andrews 2024
 // Eq. 1 with the forces f = λ/Δt_s²), by central differences of the analytic gradients over x_e ± ε e_j
@@ -154,4 +157,5 @@ SIM_HD void tet_stiffness_column(TetModel model, Real gamma, Mat3 inv_rest, cons
   for (int c = 0; c < 4; ++c) out[c] = (0.5 / eps) * (g[0][c] - g[1][c]);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct XpbdTerms {
   Real C;                // constraint value C(x) [m]
@@ -30,4 +31,5 @@ SIM_HD Real xpbd_delta_lambda(const XpbdTerms& t, Real alpha, Real beta, Real la
 // Spring stiffness k [N/m] to compliance α = 1/k [m/N] (k > 0; α = 0, inextensible, is k = ∞).
 inline Real compliance_from_stiffness(double k) { return Real(1.0 / k); }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

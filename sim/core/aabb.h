@@ -4,6 +4,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct Aabb {
   Vec3 lo, hi;  // [m]
@@ -12,4 +13,5 @@ struct Aabb {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -8,6 +8,7 @@
 #include "core/hd.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Adds value to *target and returns the previous value.
 SIM_HD int atomic_fetch_add(int* target, int value) {
@@ -23,4 +24,5 @@ SIM_HD int atomic_fetch_add(int* target, int value) {
 #endif
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 constexpr uint64_t kFnv1aBasis = 14695981039346656037ull;
 
@@ -16,4 +17,5 @@ inline uint64_t fnv1a(uint64_t h, const void* data, size_t bytes) {
   return h;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

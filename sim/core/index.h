@@ -7,6 +7,7 @@
 #include <vector>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct Int2 {
   int a, b;
@@ -32,4 +33,5 @@ inline std::vector<IndexRange> ranges_between(const std::vector<int>& offsets) {
   return ranges;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

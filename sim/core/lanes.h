@@ -12,6 +12,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 SIM_HD Real root(Real a) { return std::sqrt(a); }
 // 0 where `drop`, else a: a dropped correction is 0, whatever its arithmetic gave (a division by 0).
@@ -51,4 +52,5 @@ inline Lanes root(Lanes a) {
 inline Lanes zero_where(LaneMask drop, Lanes a) { return {drop.m ? Lanes::Values{} : a.v}; }
 #endif
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -5,6 +5,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct Mat3 {
   Vec3 c0, c1, c2;  // columns
@@ -27,4 +28,5 @@ SIM_HD_INLINE Real frobenius_dot(Mat3 a, Mat3 b) { return dot(a.c0, b.c0) + dot(
 // m⁻¹ = cof(m)ᵀ / det m; the caller checks det m ≠ 0.
 SIM_HD_INLINE Mat3 inverse(Mat3 m) { return (1.0 / determinant(m)) * transpose(cofactor(m)); }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

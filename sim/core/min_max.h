@@ -7,6 +7,7 @@
 #include "core/hd.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 namespace min_max_detail {
 // Written as two selects so that each compiles without a branch (minsd or maxsd, then a move on NaN).
@@ -33,4 +34,5 @@ SIM_HD double min_number(double a, float b) { return min_number(a, double(b)); }
 SIM_HD double max_number(float a, double b) { return max_number(double(a), b); }
 SIM_HD double max_number(double a, float b) { return max_number(a, double(b)); }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -13,6 +13,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 #if SIM_REAL_FLOAT
 
@@ -58,4 +59,5 @@ using Position = Vec3;
 
 #endif
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -8,6 +8,7 @@
 #include <string>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 // Digits grouped by commas in threes from the decimal point: "12345678.9" → "12,345,678.9".
@@ -101,4 +102,5 @@ std::string format_measure(double value, const std::string& unit) {
   return format_quantity(value, unit);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

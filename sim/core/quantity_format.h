@@ -9,6 +9,7 @@
 #include <string>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // printf into a std::string.
 std::string format_text(const char* format, ...) __attribute__((format(printf, 1, 2)));
@@ -35,4 +36,5 @@ std::string format_length(double metres);
 // format_percent's for "%", format_quantity's otherwise.
 std::string format_measure(double value, const std::string& unit);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

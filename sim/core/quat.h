@@ -8,6 +8,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct Quat {
   Real w, x, y, z;
@@ -78,4 +79,5 @@ SIM_HD Real rotation_angle(Quat r) { return 2.0 * std::atan2(length(imag(r)), st
 // The rotation vector [rad] that turns q_from into q: that of q q_from⁻¹.
 SIM_HD Vec3 rotation_between(Quat q, Quat q_from) { return rotation_vector(q * conjugate(q_from)); }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

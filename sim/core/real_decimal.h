@@ -10,6 +10,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 inline double decimal_of(Real v) {
 #if SIM_REAL_FLOAT
@@ -23,4 +24,5 @@ inline double decimal_of(Real v) {
 #endif
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

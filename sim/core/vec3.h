@@ -12,6 +12,7 @@
 #include "core/min_max.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 #if SIM_REAL_FLOAT
 using Real = float;
@@ -65,4 +66,5 @@ SIM_HD_INLINE Vec3 max3(Vec3 a, Vec3 b) {
   return {max_number(a.x, b.x), max_number(a.y, b.y), max_number(a.z, b.z)};
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -17,6 +17,7 @@
 #include "geometry/hash_grid.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The contacts a body keeps with bodies of higher index (more are dropped and counted), and the slots of a
 // body's contacts: the world's planes first, then those pairs.
@@ -130,4 +131,5 @@ struct FindBodyContacts {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -8,6 +8,7 @@
 #include "geometry/hash_grid.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Exec>
 class HashGrid {
@@ -59,4 +60,5 @@ class HashGrid {
   Buffer<unsigned char> scan_scratch_;  // the backend's working memory for the bucket scan
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -17,6 +17,7 @@
 #include "detect/hash_grid_builder.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 enum class NeighbourWalk { List, Cells };
 
@@ -217,4 +218,5 @@ class NeighbourSearch {
   Buffer<int> count_;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -13,6 +13,7 @@
 #include "detect/body_detection.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // How far particle x, v can move over dt under gravity: none when it is pinned [m].
 SIM_HD Real particle_reach(Vec3 x, Vec3 v, Real w, Vec3 gravity, Real dt) {
@@ -97,4 +98,5 @@ struct FindParticleContacts {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -14,6 +14,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The per-particle quantity mapped to the colour ramp. ConstraintError: the largest |C| of the particle's
 // constraints [m] (a tet's |det F − 1|, its volume error [-]); Strain: the largest |C|/L of its distance
@@ -44,4 +45,5 @@ struct DrawSums {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "draw/draw_arrays.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The families' draw terms as one: the largest value any of them gives particle i.
 template <class... Terms>
@@ -69,4 +70,5 @@ struct WriteDrawVertex {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

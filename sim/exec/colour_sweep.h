@@ -6,6 +6,7 @@
 #pragma once
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Colour c, in order, runs size(c) items of the functor pass(c).
 template <class Exec, class Size, class ColourPass>
@@ -26,4 +27,5 @@ int sweep_operations(int colours, bool grid_sweeps) {
   return grid_sweeps ? (colours + kGridSweepColours<F> - 1) / kGridSweepColours<F> : colours;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -16,6 +16,7 @@
 #include "exec/reduce_element.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Loops of fewer items run on the calling thread. The default suits the few nanoseconds an item of most
 // passes costs (a parallel region and its barrier cost about 2 µs on two threads); a functor whose items
@@ -173,4 +174,5 @@ struct CpuExec {
   };
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -14,6 +14,7 @@
 #include "exec/thread_governor.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 class CpuTeam {
  public:
@@ -56,4 +57,5 @@ class CpuTeam {
   int size_ = max_;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

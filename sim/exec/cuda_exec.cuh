@@ -23,6 +23,7 @@
 #include "exec/reduce_element.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The frame's queue on this thread while a frame is sent as graphs (CudaExec::FrameLaunches; null: plain,
 // launched at once).
@@ -327,4 +328,5 @@ struct CudaExec {
   };
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -20,6 +20,7 @@
 #include "exec/cuda_node.cuh"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 class LaunchQueue {
   using Node = QueuedNode;
@@ -221,4 +222,5 @@ inline void LaunchQueue::update(Cached& c, std::vector<Node>& nodes) {
   }
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -8,6 +8,7 @@
 #include <vector>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Calls of this thread that put work on the device's stream (a launch, a memset, a copy, a whole graph).
 inline thread_local long long cuda_host_calls = 0;
@@ -72,4 +73,5 @@ struct QueuedNode {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -19,6 +19,7 @@
 #include "exec/cuda_check.cuh"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 class KernelProfile {
  public:
@@ -78,7 +79,8 @@ class KernelProfile {
     return e;
   }
 
-  // "sim::parallel_for_kernel<sim::Predict>(int, sim::Predict)" for the kernel's entry.
+  // "sim::f32::parallel_for_kernel<sim::f32::Predict>(int, sim::f32::Predict)" for the kernel's entry (the
+  // precision namespace names the scalar it computes in).
   static std::string name(const void* func) {
     const char* mangled = nullptr;
     if (cudaFuncGetName(&mangled, func) != cudaSuccess || !mangled) return "unnamed kernel";
@@ -113,4 +115,5 @@ class KernelProfile {
   std::map<std::string, Total> totals_;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

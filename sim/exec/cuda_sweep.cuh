@@ -14,6 +14,7 @@
 #include "exec/cuda_check.cuh"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The functors and sizes of up to C colours, carried as one kernel argument.
 template <class F, int C>
@@ -77,4 +78,5 @@ void grid_sweep(int colours, const Size& size, const ColourPass& pass, int block
   }
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -4,6 +4,7 @@
 #include <thread>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 IdleCores::IdleCores() { started_ = read(idle_, total_); }
 
@@ -37,4 +38,5 @@ double IdleCores::latest() {
   return latest_;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -8,6 +8,7 @@
 #include <limits>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 class IdleCores {
  public:
@@ -27,4 +28,5 @@ class IdleCores {
   double latest_ = 0.0;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -3,6 +3,7 @@
 #pragma once
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // How the CUDA backend sends a frame's device operations (exec/cuda_graph.cuh): graph, CUDA graphs of one
 // kernel a stage and one cooperative grid a Gauss-Seidel sweep; plain, a launch a stage and a colour, the
@@ -19,4 +20,5 @@ inline CudaLaunch resolved_launch(CudaLaunch asked) {
   return asked == CudaLaunch::Auto ? CudaLaunch::Graph : asked;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "core/hd.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class T, class F>
 SIM_HD void reduce_element(const F& f, int i, T& acc) {
@@ -18,4 +19,5 @@ SIM_HD void reduce_element(const F& f, int i, T& acc) {
     acc = T::combine(acc, f(i));
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

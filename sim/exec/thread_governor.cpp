@@ -4,6 +4,7 @@
 #include <numeric>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 double mean(const std::vector<double>& ms) {
@@ -90,4 +91,5 @@ void ThreadGovernor::judge_probe(double frame_ms) {
   tried_.clear();
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

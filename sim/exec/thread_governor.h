@@ -12,6 +12,7 @@
 #include <vector>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 class ThreadGovernor {
  public:
@@ -50,4 +51,5 @@ class ThreadGovernor {
   std::vector<double> tried_;   // the frames of the try under way [ms]
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

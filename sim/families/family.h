@@ -41,6 +41,7 @@
 #include "settings/setting_spec.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The model or state part of a family without arrays of its own; Owner makes each one a distinct base.
 template <class Owner>
@@ -257,4 +258,5 @@ struct FamilyHooks {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -20,6 +20,7 @@
 #include "settings/setting_spec.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class... F>
 struct FamilySet {
@@ -237,4 +238,5 @@ void for_each_family_sums(Tuple& stages, SumsT& sums, Fn& f, std::index_sequence
   (f(std::get<I>(stages), sums_get<I>(sums)), ...);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -5,6 +5,7 @@
 #include <string>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 namespace {
 
@@ -135,4 +136,5 @@ std::optional<Real> ray_hit(BodyShape shape, Vec3 size, Vec3 x, Quat q, Vec3 ori
   return std::nullopt;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "core/quat.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // A body's shape: what its inertia, its contacts, its drawing and its picking follow (geometry/narrow_phase.h).
 // Its size (BodyArrays::size): a box's half extents, a capsule's radius and half length along body y, a
@@ -29,4 +30,5 @@ std::optional<std::string> shape_problem(BodyShape shape, Vec3 size);
 // The distance t ≥ 0 along the unit ray origin + t dir to the surface of the body at pose (x, q), or nothing.
 std::optional<Real> ray_hit(BodyShape shape, Vec3 size, Vec3 x, Quat q, Vec3 origin, Vec3 dir);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -6,6 +6,7 @@
 #include "geometry/segment_contacts.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Box-box: the separating axis of least overlap among the 6 face normals and 9 edge cross products (an edge
 // axis must beat the faces by a little, so resting faces keep face contacts); a face axis gives the incident
@@ -141,4 +142,5 @@ SIM_HD Manifold collide_boxes(const PlacedShape& a, const PlacedShape& b, Real m
   return m;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

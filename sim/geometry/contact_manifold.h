@@ -9,6 +9,7 @@
 #include "geometry/body_shape.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // A shape where it is: sim::BodyArrays' shape and size at a pose.
 struct PlacedShape {
@@ -45,4 +46,5 @@ struct Manifold {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

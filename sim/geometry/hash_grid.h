@@ -13,6 +13,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // A non-finite or huge coordinate (a diverging run, which the divergence check reports after the step)
 // maps to cell 0: converting it to int would be undefined, and so would cx ± 1 at the int limits.
@@ -124,4 +125,5 @@ struct HashGridSortBucket {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

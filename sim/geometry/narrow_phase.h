@@ -14,6 +14,7 @@
 #include "geometry/segment_contacts.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // A shape (b) against the plane nᵀx = h (a, below it): the sphere's point, a capsule's two ends, a box's
 // corners within the margin (the four deepest).
@@ -60,4 +61,5 @@ SIM_HD Manifold collide(const PlacedShape& a, const PlacedShape& b, Real margin)
   return m;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

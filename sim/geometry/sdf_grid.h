@@ -13,6 +13,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Grid node (i, j, k) sits at origin + cell·(i, j, k); φ is stored x fastest: phi[(k·ny + j)·nx + i].
 struct SdfGridView {
@@ -130,4 +131,5 @@ inline std::vector<float> sdf_slope_bricks(const SdfGridView& g) {
   return slope;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -7,6 +7,7 @@
 #include "geometry/contact_manifold.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // A sphere or capsule as its core segment p0 → p1 (world) and radius.
 struct Segment {
@@ -258,4 +259,5 @@ SIM_HD Manifold collide_box_segment(const PlacedShape& box, const Segment& seg, 
   return m;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

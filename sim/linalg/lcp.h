@@ -9,6 +9,7 @@
 #include <vector>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct LcpResult {
   Eigen::VectorXd z;          // the impulses (unknowns), 0 off the active set
@@ -27,4 +28,5 @@ struct LcpResult {
 LcpResult solve_lcp_bpp(const Eigen::MatrixXd& A, const Eigen::VectorXd& q, int max_pivots,
                         const std::vector<bool>& active = {}, double tolerance = 1e-12);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -4,6 +4,7 @@
 #include <cmath>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 // z on the free set F (A_FF z_F = −q_F by Cholesky, LDLᵀ), 0 elsewhere, and w = A z + q.
@@ -62,4 +63,5 @@ LcpResult solve_lcp_bpp(const Eigen::MatrixXd& A, const Eigen::VectorXd& q, int 
   }
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

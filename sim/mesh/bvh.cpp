@@ -4,6 +4,7 @@
 #include <algorithm>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 constexpr int kLeafTriangles = 4;
@@ -91,4 +92,5 @@ MeshHit closest_triangle(const TriangleBvh& bvh, Vec3 p, MeshHit seed) {
   return best;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "mesh/triangle_mesh.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct BvhNode {
   Vec3 lo, hi;  // [m] box around the node's triangles
@@ -35,4 +36,5 @@ TriangleBvh build_triangle_bvh(const TriangleMesh& mesh);
 // unchanged when nothing is nearer. MeshHit{} seeds nothing.
 MeshHit closest_triangle(const TriangleBvh& bvh, Vec3 p, MeshHit seed = {});
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

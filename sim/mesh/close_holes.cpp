@@ -8,6 +8,7 @@
 #include "mesh/mesh_edges.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 bool repeats_a_vertex(const Int3& t) { return t.a == t.b || t.b == t.c || t.a == t.c; }
@@ -105,4 +106,5 @@ ClosedHoles close_holes(TriangleMesh& mesh) {
   return closed;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -11,6 +11,7 @@
 #include "mesh/triangle_mesh.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct ClosedHoles {
   int holes = 0;      // caps added
@@ -21,4 +22,5 @@ struct ClosedHoles {
 // count as no face of their edges, as in mesh_quality.h.
 ClosedHoles close_holes(TriangleMesh& mesh);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -11,6 +11,7 @@
 #include "mesh/triangle_mesh.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Edge e runs from vertex e to vertex (e + 1) mod 3: Edge0 = ab, Edge1 = bc, Edge2 = ca.
 enum class TriangleFeature : uint8_t { Face, Edge0, Edge1, Edge2, Vertex0, Vertex1, Vertex2 };
@@ -73,4 +74,5 @@ inline MeshHit hit_on_triangle(const TriangleMesh& mesh, int t, Vec3 p) {
   return hit_on_triangle(t, triangle_corners(mesh, t), p);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "mesh/obj_loader.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 struct Part {
@@ -136,4 +137,5 @@ std::optional<std::string> drop_far_parts(TriangleMesh& mesh, const std::string&
          " (the collider is the largest connected part and the parts near it)";
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -16,6 +16,7 @@
 #include "mesh/triangle_mesh.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Drops the far parts of `mesh` (their triangles, and the vertices only they use; the other vertices keep
 // their order) and says so, or returns nothing when no part is far; throws MeshError when the main group
@@ -23,4 +24,5 @@ namespace sim {
 // file's units.
 std::optional<std::string> drop_far_parts(TriangleMesh& mesh, const std::string& origin);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 std::vector<TriangleEdge> edges_by_vertex_pair(const TriangleMesh& mesh) {
   std::vector<TriangleEdge> edges;
@@ -27,4 +28,5 @@ size_t edge_group_end(const std::vector<TriangleEdge>& edges, size_t begin) {
   return end;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "mesh/triangle_mesh.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct TriangleEdge {
   uint64_t key;  // smaller vertex << 32 | larger vertex
@@ -37,4 +38,5 @@ inline int edge_end(const TriangleMesh& mesh, int slot) {
   return corner_vertex(mesh.triangles[size_t(slot / 3)], (slot + 1) % 3);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "mesh/mesh_edges.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 constexpr Real kBulkQuantile = 0.01;  // [-] share of the vertices left out of the bulk at each end of an axis
@@ -226,4 +227,5 @@ std::optional<std::string> sdf_refusal(const TriangleMesh& mesh, const MeshQuali
   return std::nullopt;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -17,6 +17,7 @@
 #include "mesh/triangle_mesh.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct MeshQuality {
   int rim_edges = 0;           // edges with one face (triangles with a repeated vertex are not counted)
@@ -55,4 +56,5 @@ std::vector<std::string> mesh_warnings(const TriangleMesh& mesh, const MeshQuali
 // flat.
 std::optional<std::string> sdf_refusal(const TriangleMesh& mesh, const MeshQuality& q, int sdf_resolution);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -13,6 +13,7 @@
 #include "params/quoted.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 [[noreturn]] void fail(const std::string& path, const std::string& problem) {
@@ -92,4 +93,5 @@ TriangleMesh load_obj_text(std::string_view contents, const std::string& origin)
   return mesh;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -13,6 +13,7 @@
 #include "mesh/triangle_mesh.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct MeshError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -27,4 +28,5 @@ TriangleMesh load_obj(const std::string& path);
 // path; the fuzz harness fuzz/obj_fuzzer.cpp passes its inputs this way).
 TriangleMesh load_obj_text(std::string_view text, const std::string& origin);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

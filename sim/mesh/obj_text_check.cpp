@@ -11,6 +11,7 @@
 #include "params/quoted.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
@@ -175,4 +176,5 @@ CheckedObjText check_obj_text(std::string_view text) {
   return {std::nullopt, std::move(scan.geometry)};
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -15,6 +15,7 @@
 #include <string_view>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct CheckedObjText {
   std::optional<std::string> problem;  // the first problem found, as "line N: ..." or a whole-file reason
@@ -26,4 +27,5 @@ struct CheckedObjText {
 // a face needs three corners. In `geometry` the faces carry absolute vertex numbers (1-based).
 CheckedObjText check_obj_text(std::string_view text);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

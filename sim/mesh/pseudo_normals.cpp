@@ -7,6 +7,7 @@
 #include "mesh/mesh_edges.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 // Angle [rad] between the edges from `at` to `u` and to `w`.
@@ -86,4 +87,5 @@ Real signed_distance(const PseudoNormals& normals, const TriangleMesh& mesh, Vec
   return dot(away, feature_normal(normals, mesh, hit)) < 0.0 ? -d : d;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -12,6 +12,7 @@
 #include "mesh/triangle_mesh.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct PseudoNormals {
   std::vector<Vec3> face;    // [-] unit normal per triangle; zero for a triangle without area
@@ -24,4 +25,5 @@ PseudoNormals compute_pseudo_normals(const TriangleMesh& mesh);
 // |p − c| [m], negative when (p − c)·n < 0, for the closest point c = hit.on.point found on the mesh.
 Real signed_distance(const PseudoNormals& normals, const TriangleMesh& mesh, Vec3 p, const MeshHit& hit);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

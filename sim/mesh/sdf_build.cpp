@@ -9,6 +9,7 @@
 #include "mesh/bvh.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 void check_sdf_input(const TriangleMesh& mesh, int resolution, Real padding_cells) {
@@ -96,4 +97,5 @@ Real signed_distance_brute_force(const TriangleMesh& mesh, Vec3 p) {
   return signed_distance_brute_force(mesh, compute_pseudo_normals(mesh), p);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "mesh/triangle_mesh.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct SdfGrid {
   Vec3 origin{};               // [m] position of node (0, 0, 0)
@@ -40,4 +41,5 @@ void fill_sdf(const TriangleMesh& mesh, SdfGrid& grid);
 Real signed_distance_brute_force(const TriangleMesh& mesh, Vec3 p);
 Real signed_distance_brute_force(const TriangleMesh& mesh, const PseudoNormals& normals, Vec3 p);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -18,6 +18,7 @@
 #include "mesh/sdf_check.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 constexpr char kMagic[8] = {'S', 'S', 'S', 'D', 'F', 'G', 'R', 'D'};
@@ -164,4 +165,5 @@ SdfGrid load_or_build_sdf(const TriangleMesh& mesh, int resolution, const std::s
   return grid;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -12,6 +12,7 @@
 #include "mesh/sdf_build.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // build_sdf(mesh, resolution, padding_cells) through the cache; an empty cache_dir builds without it. The
 // folder is created when missing; a file that cannot be written costs only the cache.
@@ -22,4 +23,5 @@ SdfGrid load_or_build_sdf(const TriangleMesh& mesh, int resolution, const std::s
 std::string sdf_cache_file(const TriangleMesh& mesh, int resolution, const std::string& cache_dir,
                            int padding_cells = kSdfPaddingCells);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

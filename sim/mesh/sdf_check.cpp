@@ -8,6 +8,7 @@
 #include "mesh/pseudo_normals.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 constexpr int kSpotNodes = 48;
@@ -54,4 +55,5 @@ std::optional<std::string> sdf_payload_problem(const TriangleMesh& mesh, const S
   return std::nullopt;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

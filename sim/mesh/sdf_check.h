@@ -12,9 +12,11 @@
 #include "mesh/sdf_build.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The first problem found, in words, or nothing when `grid` (a layout from sdf_layout for this mesh)
 // passes every check.
 std::optional<std::string> sdf_payload_problem(const TriangleMesh& mesh, const SdfGrid& grid);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

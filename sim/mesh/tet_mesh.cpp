@@ -14,6 +14,7 @@
 #include "params/quoted.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 Real signed_six_volume(const std::vector<Vec3>& v, Int4 t) {
@@ -243,4 +244,5 @@ TetMesh load_tetgen(const std::string& path) {
   return load_tetgen_text(node, read_file(stem + ".ele"), stem);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -11,6 +11,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct TetMesh {
   std::vector<Vec3> vertices;  // [m]
@@ -47,4 +48,5 @@ TetMesh load_tetgen(const std::string& path);
 // fuzz harness's entry.
 TetMesh load_tetgen_text(std::string_view node, std::string_view ele, const std::string& origin);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

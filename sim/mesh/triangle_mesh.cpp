@@ -4,6 +4,7 @@
 #include "core/fnv1a.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 MeshBounds vertex_bounds(const std::vector<Vec3>& vertices) {
   if (vertices.empty()) return {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
@@ -60,4 +61,5 @@ uint64_t mesh_hash(const TriangleMesh& mesh) {
   return fnv1a(h, mesh.triangles.data(), mesh.triangles.size() * sizeof(Int3));
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct TriangleMesh {
   std::vector<Vec3> vertices;   // [m]
@@ -57,4 +58,5 @@ void remove_vertices(TriangleMesh& mesh, const std::vector<bool>& remove);
 // FNV-1a (64-bit) over the vertex and triangle counts and the raw bytes of both arrays.
 uint64_t mesh_hash(const TriangleMesh& mesh);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

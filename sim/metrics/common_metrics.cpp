@@ -5,6 +5,7 @@
 #include <cstdio>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 std::string ResidualPart::text() const { return name + " " + format_measure(value, unit); }
 
@@ -164,4 +165,5 @@ void report_common(const CommonMetrics& m, const ResidualParts& residuals, const
                                 : probes[i].name + ": " + format_quantity(m.probe_force[i], "N", 4)});
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

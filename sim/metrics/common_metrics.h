@@ -28,6 +28,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct CommonMetrics {
   int frame = 0;
@@ -126,4 +127,5 @@ std::string stability_line(const CommonMetrics& m, Stabilization mode);
 void report_common(const CommonMetrics& m, const ResidualParts& residuals, const FailureChecks& failures,
                    int tracked_particles, const std::vector<Probe>& probes, ReportLines& out);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

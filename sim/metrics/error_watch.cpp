@@ -3,6 +3,7 @@
 #include "metrics/report.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 std::string WatchedCheck::text() const {
   const std::string value = format_measure(worst.value, worst.unit);
@@ -45,4 +46,5 @@ std::string ErrorWatch::report() const {
   return text.empty() ? "no failure bound" : text;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -11,6 +11,7 @@
 #include "metrics/failure_check.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // One measure over the frames watched.
 struct WatchedCheck {
@@ -39,4 +40,5 @@ class ErrorWatch {
   std::vector<WatchedCheck> checks_;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include <vector>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct FailureCheck {
   std::string name;    // what is measured: "constraint extension"
@@ -42,4 +43,5 @@ inline double bound_for(const FailureCheck& check, double length_bound) {
   return check.unit == "m" && length_bound > 0.0 ? length_bound : check.bound;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

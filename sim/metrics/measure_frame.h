@@ -16,6 +16,7 @@
 #include "model/particles.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Sums of several families side by side, combined member by member.
 template <class... S>
@@ -200,4 +201,5 @@ MeasuredSumsOf<typename FamilyList::Sums> measure_frame(
   return m;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -8,6 +8,7 @@
 #include <string>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Metrics>
 struct MetricColumn {
@@ -16,4 +17,5 @@ struct MetricColumn {
   bool integer = false;  // written without a fraction
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -14,6 +14,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Why an item makes the state unfit to continue; the lowest index wins, as a host loop would report.
 enum DivergenceReason : int { kFinite = 0, kNonFinitePosition = 1, kNonFiniteVelocity = 2, kOutOfBounds = 3 };
@@ -84,4 +85,5 @@ struct NoSums {
   SIM_HD static NoSums combine(const NoSums&, const NoSums&) { return {}; }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "metrics/metric_sums.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // What a reduction needs besides the arrays.
 struct MetricFrame {
@@ -46,4 +47,5 @@ SIM_HD double add_residual(ConstraintSums& s, double C, double alpha, double lam
   return r;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

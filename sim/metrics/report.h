@@ -10,6 +10,7 @@
 #include "core/quantity_format.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct ReportLine {
   std::string key;  // "stretch", "contacts", ...
@@ -38,4 +39,5 @@ struct ModelSize {
   int count = 0;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include <vector>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class T>
 using HostVector = std::vector<T>;
@@ -29,4 +30,5 @@ void zip_fields(A& a, B& b, F&& f) {
   detail::zip_each(fa, fb, f, std::make_index_sequence<std::tuple_size<decltype(fa)>::value>{});
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -4,6 +4,7 @@
 #include <utility>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 namespace {
 
@@ -85,4 +86,5 @@ Colouring colour_tets(const std::vector<Int4>& tets, int particle_count) {
   });
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

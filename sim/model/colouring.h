@@ -15,6 +15,7 @@
 #include "core/index.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct Colouring {
   std::vector<int> order;    // order[k] = original index of the k-th constraint once sorted by colour
@@ -51,4 +52,5 @@ inline std::vector<int> sorted_index(const std::vector<int>& order) {
   return index;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

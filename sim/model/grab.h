@@ -7,6 +7,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // A particle, or a rigid body's point, held by the mouse: an attachment (Small Steps Eq. 8 with compliance
 // α) to a target that the viewer moves with the cursor. particle < 0 and body < 0 hold nothing.
@@ -26,4 +27,5 @@ struct GrabHold {
   std::vector<Vec3> offset;  // from the grabbed particle when grabbed [m]
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -3,6 +3,7 @@
 #include <cstddef>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 // Element k with `Arity` particles owns slots Arity·k … Arity·k + Arity − 1; end(element, e) is its e-th
@@ -43,4 +44,5 @@ Incidence tet_incidence(const std::vector<Int4>& tets, int particle_count) {
   });
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

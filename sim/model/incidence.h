@@ -10,6 +10,7 @@
 #include "core/index.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct Incidence {
   std::vector<int> offsets;  // particle_count + 1 entries
@@ -26,4 +27,5 @@ Incidence triangle_incidence(const std::vector<Int3>& triangles, int particle_co
 // Incidence of tetrahedra: slot 4t + e is tet t's corner e.
 Incidence tet_incidence(const std::vector<Int4>& tets, int particle_count);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

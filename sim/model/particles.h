@@ -12,6 +12,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <template <class> class Array>
 struct ParticleArrays {
@@ -51,4 +52,5 @@ struct Probe {
   bool torque = false;  // the reading has a torque too (a joint's angular block)
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -12,6 +12,7 @@
 #include <string_view>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 inline std::optional<double> finite_decimal(std::string_view token) {
   if (!token.empty() && token[0] == '+') token.remove_prefix(1);  // from_chars takes no plus sign
@@ -61,4 +62,5 @@ inline std::optional<std::string> decimal_problem(std::string_view token) {
   return std::nullopt;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

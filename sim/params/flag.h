@@ -5,6 +5,7 @@
 #include <string>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // "rigid_solver" -> "rigid-solver".
 inline std::string dashed(std::string name) {
@@ -16,4 +17,5 @@ inline std::string dashed(std::string name) {
 // "rigid_solver" -> "--rigid-solver".
 inline std::string flag_of(const std::string& name) { return "--" + dashed(name); }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "params/quoted.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 std::string number_text(double v) {
@@ -221,4 +222,5 @@ std::string ParamSet::text(const std::string& name) const {
   return number_text(v);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -11,6 +11,7 @@
 #include <vector>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Text: a string such as a file path; its default is "" and min/max are unused.
 enum class ParamType { Int, Real, Bool, Choice, Text };
@@ -145,4 +146,5 @@ class ParamSet {
   std::vector<bool> set_by_user_;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include <string_view>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The text with its control bytes, backslashes and single quotes as \xNN.
 inline std::string escaped(std::string_view text) {
@@ -40,4 +41,5 @@ inline std::string in_quotes(std::string_view text) {
   return "'" + escaped(text.substr(0, cut)) + "...' (" + std::to_string(text.size()) + " bytes)";
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

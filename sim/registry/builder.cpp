@@ -6,6 +6,7 @@
 #include "model/incidence.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 int ModelBuilder::add_particle(Vec3 x, Real mass, Real radius, Vec3 v) {
   if (!is_finite(x) || !is_finite(v) || !(mass >= 0.0) || !(radius >= 0.0))
@@ -52,4 +53,5 @@ Built ModelBuilder::finalize() const {
   return out;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

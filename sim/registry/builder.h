@@ -12,6 +12,7 @@
 #include "registry/state.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct Built {
   Model model;
@@ -57,4 +58,5 @@ class ModelBuilder : public Families::BuilderParts<ModelBuilder> {
   Built built_;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

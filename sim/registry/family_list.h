@@ -17,8 +17,10 @@
 #include "families/tether/tether_family.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 using Families = FamilySet<DistanceFamily, TetFamily, FluidFamily, AttachmentFamily, TetherFamily, RigidFamily,
                            SelfContactFamily, ColliderFamily, GroundFamily>;
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -7,6 +7,7 @@
 #include "exec/cpu_exec.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 FrameMetrics metrics_from_sums(const Model& model, const MeasuredSums& sums, Real h) {
   FrameMetrics m;
@@ -107,4 +108,5 @@ ReportLines frame_report(const Model& model, const FrameMetrics& m) {
   return lines;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -13,6 +13,7 @@
 #include "registry/state.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct FrameMetrics : CommonMetrics, Families::MetricParts {};
 
@@ -53,4 +54,5 @@ std::vector<ModelSize> model_sizes(const Model& model);
 // "2,500 particles, 14,602 distance constraints, 12 colours".
 std::string describe_sizes(const Model& model);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

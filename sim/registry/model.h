@@ -14,6 +14,7 @@
 #include "registry/family_list.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <template <class> class Array>
 struct ModelArrays : ParticleArrays<Array>, Families::ModelParts<Array> {
@@ -56,4 +57,5 @@ struct Model : ModelArrays<HostVector> {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -1,6 +1,7 @@
 #include "registry/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 const std::vector<SettingSpec<Settings>>& setting_specs() {
   static const std::vector<SettingSpec<Settings>> specs = [] {
@@ -77,4 +78,5 @@ std::string changed_settings(const Settings& s) {
   return out;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

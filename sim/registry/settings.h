@@ -14,6 +14,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct Settings : SolverSettings, Families::OptionParts {};
 
@@ -40,4 +41,5 @@ std::string changed_settings(const Settings& s);
 // "1 substep x 10 iterations, XPBD, Gauss-Seidel; tethers=true".
 std::string describe(const Settings& s);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -11,6 +11,7 @@
 #include "registry/family_list.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <template <class> class Array>
 struct StateArrays : ParticleState<Array>, Families::StateParts<Array> {
@@ -29,4 +30,5 @@ struct StateArrays : ParticleState<Array>, Families::StateParts<Array> {
 
 using State = StateArrays<HostVector>;
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "registry/state.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 inline uint64_t state_hash(const State& state) {
   uint64_t h = kFnv1aBasis;
@@ -22,4 +23,5 @@ inline uint64_t state_hash(const State& state) {
   return h;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

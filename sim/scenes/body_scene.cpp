@@ -11,6 +11,7 @@
 #include "geometry/narrow_phase.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 SurfaceMaterial set_up_body_scene(ModelBuilder& b, const ParamSet& p, Real size, Real friction) {
   b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});
@@ -94,4 +95,5 @@ ParamValues ball_tank_params(double density) {
           {"drop_x", 0.25},      {"drop_z", 0.25},         {"drop_height", 0.6}};
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "scenes/scene.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Sets b's gravity (the "gravity" parameter, downward), scene bounds ±(100 size + 100) m, and the ground with
 // Coulomb coefficient `friction`; returns the bodies' material: μ_s = μ_k = friction, no restitution.
@@ -44,4 +45,5 @@ Real submerged_fraction(const Model& m, const State& s, int body);
 // fluid 0.4 m deep (800 particles of 5 cm): the buoyancy test and experiment.
 ParamValues ball_tank_params(double density);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "scenes/body_scene.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 namespace {
 
@@ -105,4 +106,5 @@ SceneDef make_bridge_scene() {
   return def;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -14,6 +14,7 @@
 #include "scenes/scene.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 ColliderMesh placed_mesh(const TriangleMesh& mesh, const SdfCollider& c) {
@@ -151,4 +152,5 @@ SceneDef make_bunny_cloth_scene() {
   return def;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -7,6 +7,7 @@
 #include "scenes/body_scene.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 namespace {
 
@@ -113,4 +114,5 @@ SceneDef make_capsule_stack_scene() {
   return def;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -8,6 +8,7 @@
 #include "scenes/swing_reach.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 SceneDef make_chain_scene() {
   SceneDef def;
@@ -68,4 +69,5 @@ SceneDef make_chain_scene() {
   return def;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -3,6 +3,7 @@
 #include "constraints/xpbd.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 ClothGrid add_cloth_grid(ModelBuilder& b, const ClothGridSpec& spec) {
   const int W = spec.nx, H = spec.nz;
@@ -51,4 +52,5 @@ ClothMaterial cloth_material(const ParamSet& p) {
           Real(p.get("bend_stiffness"))};
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "registry/builder.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct ClothMaterial {
   Real areal_density = 0.2;       // [kg/m²]
@@ -37,4 +38,5 @@ ClothGrid add_cloth_grid(ModelBuilder& b, const ClothGridSpec& spec);
 std::vector<ParamSpec> cloth_material_params();
 ClothMaterial cloth_material(const ParamSet& p);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

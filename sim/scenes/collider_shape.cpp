@@ -19,6 +19,7 @@
 #include "params/quoted.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 constexpr const char* kBunnyFile = "stanford-bunny.obj";
@@ -141,4 +142,5 @@ SdfPadding sdf_padding(int sdf_resolution, Real scale, Real reach) {
   return {cells, Real(cells) >= needed};
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -17,6 +17,7 @@
 #include "mesh/triangle_mesh.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct ColliderShape {
   TriangleMesh mesh;               // normalised: height 1, base centre at the origin; no unused vertices
@@ -55,4 +56,5 @@ ColliderShape sphere_shape(int sdf_resolution, int padding_cells = kSdfPaddingCe
 ColliderShape bunny_shape(const AssetLookup& lookup, int sdf_resolution,
                           int padding_cells = kSdfPaddingCells);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -15,6 +15,7 @@
 #include "scenes/scene.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 // A loaded body moved so that its lowest x is 0 and its y, z extent is centred on 0, like the box beam.
@@ -110,4 +111,5 @@ SceneDef make_fem_beam_scene() {
   return def;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -15,6 +15,7 @@
 #include "scenes/scene.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // When the fluid's neighbours are searched again: every substep, or as Verlet lists.
 enum class NeighbourRebuild { Substep, Verlet };
@@ -142,4 +143,5 @@ SceneDef make_fluid_column_scene() {
   return def;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -3,6 +3,7 @@
 #include <cmath>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 FluidMaterial rest_lattice_material(FluidMaterial f, Real spacing) {
   // The sums over the neighbours of a lattice particle, with unit inverse masses: m then scales them.
@@ -20,4 +21,5 @@ FluidMaterial rest_lattice_material(FluidMaterial f, Real spacing) {
   return f;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -6,8 +6,10 @@
 #include "constraints/fluid_density.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // f with mass and rest_denominator set for the lattice of spacing d [m] (kernel radius and ρ₀ from f).
 FluidMaterial rest_lattice_material(FluidMaterial f, Real spacing);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "scenes/swing_reach.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 SceneDef make_hanging_cloth_scene() {
   SceneDef def;
@@ -61,4 +62,5 @@ SceneDef make_hanging_cloth_scene() {
   return def;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

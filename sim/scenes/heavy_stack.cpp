@@ -6,6 +6,7 @@
 #include "scenes/body_scene.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 namespace {
 
@@ -93,4 +94,5 @@ SceneDef make_heavy_stack_scene() {
   return def;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

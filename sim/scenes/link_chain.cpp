@@ -7,6 +7,7 @@
 #include "scenes/swing_reach.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 namespace {
 
@@ -120,4 +121,5 @@ SceneDef link_chain_scene(std::string name, std::string description, const LinkC
   return def;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

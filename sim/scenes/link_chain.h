@@ -6,6 +6,7 @@
 #include "scenes/scene.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct LinkChain {
   int links = 20;
@@ -28,4 +29,5 @@ int add_link_chain(ModelBuilder& b, const LinkChain& chain);
 // and damping, gravity) default to `defaults`; the top joint is probed ("top_joint").
 SceneDef link_chain_scene(std::string name, std::string description, const LinkChain& defaults);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -3,6 +3,7 @@
 #include "params/quoted.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 const std::vector<SceneDef>& scene_registry() {
   static const std::vector<SceneDef> scenes = {make_bunny_cloth_scene(),  make_hanging_cloth_scene(),
@@ -22,4 +23,5 @@ const SceneDef& find_scene(const std::string& name) {
   throw ParamError("unknown scene " + in_quotes(name) + " (available: " + names + ")");
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -4,6 +4,7 @@
 #include "scenes/link_chain.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 SceneDef make_rigid_chain_scene() {
   return link_chain_scene(
@@ -12,4 +13,5 @@ SceneDef make_rigid_chain_scene() {
       LinkChain{});
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -11,6 +11,7 @@
 #include "registry/builder.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct SceneDef {
   std::string name;
@@ -58,4 +59,5 @@ SceneDef make_capsule_stack_scene();
 SceneDef make_heavy_stack_scene();
 SceneDef make_bridge_scene();
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

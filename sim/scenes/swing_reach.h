@@ -11,6 +11,7 @@
 #include "core/aabb.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // pivot [m]; length L [m]; angle θ [rad]; across: the unit horizontal direction of the swing plane.
 inline Aabb swing_reach(Vec3 pivot, Real length, Real angle, Vec3 across) {
@@ -21,4 +22,5 @@ inline Aabb swing_reach(Vec3 pivot, Real length, Real angle, Vec3 across) {
           {std::max(a.x, b.x), std::max(top, pivot.y - length), std::max(a.z, b.z)}};
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

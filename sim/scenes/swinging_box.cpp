@@ -3,6 +3,7 @@
 #include "scenes/link_chain.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 SceneDef make_swinging_box_scene() {
   LinkChain chain;
@@ -24,4 +25,5 @@ SceneDef make_swinging_box_scene() {
   return def;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

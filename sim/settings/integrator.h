@@ -11,6 +11,7 @@
 #include <array>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 enum class Integrator {
   Xpbd,               // Small Steps Algorithm 1
@@ -90,4 +91,5 @@ inline const char* force_based_treatment(Integrator i) {
                "constraint damping is ignored (use the solver's damping).";
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

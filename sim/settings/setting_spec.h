@@ -13,6 +13,7 @@
 #include "params/param.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class S>
 struct SettingSpec {
@@ -68,4 +69,5 @@ SettingSpec<Derived> as_setting_of(const SettingSpec<S>& spec) {
   return out;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

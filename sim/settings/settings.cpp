@@ -6,6 +6,7 @@
 #include "core/quantity_format.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 namespace {
 
@@ -311,4 +312,5 @@ std::string describe(const SolverSettings& s) {
   return text;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

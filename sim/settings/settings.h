@@ -14,6 +14,7 @@
 #include "settings/setting_spec.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 enum class SolverOrder {
   GaussSeidel,  // colours one after another, each colour in parallel
@@ -105,4 +106,5 @@ std::string describe(const SolverSettings& s);
 // The table entries of SolverSettings' members (registry/settings.h puts them first in the settings table).
 std::vector<SettingSpec<SolverSettings>> solver_setting_specs();
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

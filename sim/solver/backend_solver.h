@@ -19,6 +19,7 @@
 #include "solver/xpbd/xpbd_stepper.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Exec>
 class BackendSolver final : public Solver {
@@ -193,4 +194,5 @@ class BackendSolver final : public Solver {
   typename Exec::GraphCache graphs_;  // the frames' CUDA graphs
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -14,6 +14,7 @@
 #include "solver/solver_core.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Exec>
 class FrameStepper {
@@ -79,4 +80,5 @@ void substep_frame(Core& core, Stages& families, const Settings& s, bool damped,
   for_each_family(families, [&](auto& f) { f.end_frame(core); });
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Algorithm 1 line 4 (Eq. 3): xⁿ ← x; x̃ = xⁿ + Δt_s vⁿ + Δt_s² M⁻¹ f_ext with f_ext = m g.
 struct Predict {
@@ -48,4 +49,5 @@ struct UpdateVelocityPredict {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

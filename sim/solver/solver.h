@@ -15,6 +15,7 @@
 #include "solver/xpbd/stability.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // What one step measured besides its total wall time.
 struct StepStats {
@@ -77,4 +78,5 @@ class Solver {
   virtual StepStats step(const Settings& settings, const StepFeedback& feedback) = 0;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

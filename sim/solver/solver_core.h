@@ -15,6 +15,7 @@
 #include "registry/state.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct Substep;
 
@@ -95,4 +96,5 @@ struct Substep {
   bool fresh_pass() const { return passes_reset_multipliers() && first_pass(); }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

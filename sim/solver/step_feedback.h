@@ -5,6 +5,7 @@
 #pragma once
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct StepFeedback {
   bool valid = false;           // measured after the last step; false: nothing known (a reset, no measure)
@@ -14,4 +15,5 @@ struct StepFeedback {
   double energy_scale = 0.0;    // E_s (World::energy_scale) [J]
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

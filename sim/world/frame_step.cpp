@@ -6,6 +6,7 @@
 #include "core/quantity_format.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 std::string divergence_message(const World& world, const Settings& settings, const std::string& reason) {
   const std::string head = "diverged at t = " + format_number(world.time(), 4) + " s, frame " +
@@ -99,4 +100,5 @@ FrameResult step_and_measure(World& world, const Settings& settings) {
   return r;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -15,6 +15,7 @@
 #include "world/world.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct FrameResult {
   // "diverged at t = 0.35 s, frame 21 (reason; integrator, h = …, stiffness)" when the state is unfit:
@@ -28,4 +29,5 @@ FrameResult step_and_measure(World& world, const Settings& settings);
 // "diverged at t = …, frame … (reason; integrator, h = …, the model's stiffest part)".
 std::string divergence_message(const World& world, const Settings& settings, const std::string& reason);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

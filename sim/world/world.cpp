@@ -10,6 +10,7 @@
 #include "registry/frame_metrics.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 World::World(Built built, BackendKind backend) : World(std::move(built), select_backend(backend)) {}
 
@@ -180,4 +181,5 @@ const State& World::state() {
   return state_;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -13,6 +13,7 @@
 #include "solver/step_feedback.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Why `integrator` cannot step `model` (a family there has no force form: its force_form_refusal), or nothing.
 // World::step throws ParamError with it; callers check first.
@@ -154,4 +155,5 @@ class World {
   std::optional<EnergyReference> energy_reference_;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -14,6 +14,7 @@
 #include "model/grab.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct AttachmentSums {
   double max_residual = 0.0;  // max |C + α̃λ| [m]
@@ -130,6 +131,7 @@ struct AttachmentFamily : FamilyDefaults<AttachmentFamily> {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim
 
 // Its solver part, so that registering the family (registry/family_list.h) brings its stages too.

@@ -11,6 +11,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // One attachment to a target that moves linearly from `start` to `end` over the frame's substeps.
 SIM_HD void project_moving_attachment(Position& x, Real w, Vec3 start, Vec3 end, Real fraction, Real compliance,
@@ -179,4 +180,5 @@ class AttachmentFamily::Stages : public FamilyHooks {
   typename Exec::template Buffer<Real> grab_lambda_;   // λ of each held particle [N·s²]
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

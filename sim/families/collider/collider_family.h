@@ -17,6 +17,7 @@
 #include "geometry/sdf_grid.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The drawn surface of the SDF collider, in world coordinates; host only.
 struct ColliderMesh {
@@ -137,6 +138,7 @@ struct ColliderFamily : FamilyDefaults<ColliderFamily> {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim
 
 // Its solver part, so that registering the family (registry/family_list.h) brings its stages too.

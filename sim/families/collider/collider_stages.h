@@ -12,6 +12,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Core>
 class ColliderFamily::Stages : public FamilyHooks {
@@ -94,4 +95,5 @@ class ColliderFamily::Stages : public FamilyHooks {
   Buffer<Real> edge_allowance_;  // [m]
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

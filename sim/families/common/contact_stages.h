@@ -15,6 +15,7 @@
 #include "families/distance/distance_data.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // What detection reads and writes for every particle, whichever the surface.
 struct ContactDetectArgs {
@@ -228,4 +229,5 @@ struct ProjectColliderEdgeColour {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

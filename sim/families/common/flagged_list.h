@@ -18,6 +18,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // What a pass over the flagged items of [begin, end) reads: its item j is index[offset[begin] + j] while
 // that position is below offset[end] (the list holds a range's flagged items contiguously, ascending).
@@ -108,4 +109,5 @@ class FlaggedList {
   int n_ = 0;  // items at the last build
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class T>
 struct AddMultipliers {
@@ -58,4 +59,5 @@ class FrameMultipliers {
   int summed_ = 0;  // substeps in the sum
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

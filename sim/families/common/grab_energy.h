@@ -10,6 +10,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 inline double squared(Real lambda) { return double(lambda) * lambda; }
 inline double squared(Vec3 lambda) { return double(length_squared(lambda)); }  // a point's three components
@@ -27,4 +28,5 @@ double grab_energy(typename Exec::template Buffer<T>& lambda, Real compliance, R
   return energy;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -14,6 +14,7 @@
 #include "families/family.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Ends a Jacobi pass: each particle adds the corrections of its own slots in ascending order (a fixed
 // order, so the sum has the same bits on any thread count or device; no atomics).
@@ -62,4 +63,5 @@ class SharedParticles {
   typename Exec::template Buffer<Vec3> slots_;  // arity per constraint: Jacobi corrections [m], energy terms
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -15,6 +15,7 @@
 #include "model/incidence.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct DistanceFamily;
 
@@ -77,4 +78,5 @@ void finalize_distances(ModelT& m, StateT& s, int family) {
   s.distance.lambda.assign(d.rest_length.size(), 0.0);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

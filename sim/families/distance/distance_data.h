@@ -7,6 +7,7 @@
 #include "core/index.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // What a distance constraint stands for in a cloth: the stretch metric reads the Stretch edges, and they
 // are the edges that touch the SDF collider (families/collider/collider_stages.h).
@@ -29,4 +30,5 @@ struct DistanceArrays {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

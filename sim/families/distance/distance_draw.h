@@ -8,6 +8,7 @@
 #include "draw/draw_arrays.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct DistanceDrawTerm {
   const Position* x;
@@ -28,4 +29,5 @@ struct DistanceDrawTerm {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -17,6 +17,7 @@
 #include "families/family.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct DistanceFamily : FamilyDefaults<DistanceFamily> {
   template <template <class> class Array>
@@ -103,6 +104,7 @@ struct DistanceFamily : FamilyDefaults<DistanceFamily> {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim
 
 // Its solver part, so that registering the family (registry/family_list.h) brings its stages too.

@@ -14,6 +14,7 @@
 #include "metrics/report.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct DistanceSums {
   double max_residual[4] = {};  // max |C + α̃λ| per DistanceKind [m]
@@ -99,4 +100,5 @@ inline void report_distances(int distances, const DistanceMetrics& m, ReportLine
                                   format_percent(100.0 * m.stretch_mean)});
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

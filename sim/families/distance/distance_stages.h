@@ -15,6 +15,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Common pointers of the distance projections.
 struct DistanceArgs {
@@ -248,4 +249,5 @@ class DistanceFamily::Stages : public FamilyHooks {
   FrameMultipliers<Core, Real> frame_lambda_;  // for the geometric stiffness
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -18,6 +18,7 @@
 #include "families/family.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Which particles are fluid and how their neighbours are found. Host only: the stages read it at upload.
 struct FluidBlock {
@@ -257,6 +258,7 @@ struct FluidFamily : FamilyDefaults<FluidFamily> {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim
 
 // Its solver part, so that registering the family (registry/family_list.h) brings its stages too.

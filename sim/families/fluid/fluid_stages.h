@@ -19,6 +19,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // λ_s of PBF Eq. 11 from the sorted positions.
 template <class Hood>
@@ -262,4 +263,5 @@ class FluidFamily::Stages : public FamilyHooks {
   Buffer<Vec3> omega_;   // vorticity per sorted index [1/s]
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -12,6 +12,7 @@
 #include "families/family.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Builder>
 struct GroundBuilder {
@@ -52,6 +53,7 @@ struct GroundFamily : FamilyDefaults<GroundFamily> {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim
 
 // Its solver part, so that registering the family (registry/family_list.h) brings its stages too.

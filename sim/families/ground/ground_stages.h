@@ -10,6 +10,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Core>
 class GroundFamily::Stages : public FamilyHooks {
@@ -54,4 +55,5 @@ class GroundFamily::Stages : public FamilyHooks {
   typename Exec::template Buffer<ContactMultipliers> lambda_;  // kMaxContactPlanes per particle
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "families/rigid/rigid_data.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The poses a joint projection reads and writes: its ends' bodies or particles.
 struct EndRefs {
@@ -124,4 +125,5 @@ struct GatherPoseCorrections {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -8,6 +8,7 @@
 #include "families/rigid/body_ends.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Algorithm 2 lines 2-9 for body i, keeping the pose at the start of the substep.
 struct PredictBodies {
@@ -59,4 +60,5 @@ struct ProjectBodyGrab {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

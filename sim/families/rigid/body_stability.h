@@ -10,6 +10,7 @@
 #include "core/position.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The world inertia's diagonal (R I Rᵀ)_ii of a body that turns freely about every axis [kg·m²], or zeros.
 SIM_HD Vec3 world_inertia_diagonal(const BodyPose& b) {
@@ -72,4 +73,5 @@ struct DampBodies {
   SIM_HD void operator()(int b) const { omega[b] = factor[b] * omega[b]; }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

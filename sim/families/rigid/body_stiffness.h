@@ -19,6 +19,7 @@
 #include "families/rigid/rigid_data.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Kinds: the rigid family's contact kinds (families/rigid/contact_kinds.h), whose pair lists it reads.
 template <int Kinds>
@@ -74,4 +75,5 @@ struct BodyStiffness {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -11,7 +11,9 @@
 #include "families/rigid/particle_contacts/particle_contact_kind.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 using RigidContactKinds = FamilySet<BodyContactKind, ParticleContactKind>;
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

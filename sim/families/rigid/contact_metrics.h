@@ -12,6 +12,7 @@
 #include "metrics/metric_terms.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct ContactSums {
   int points = 0;
@@ -86,4 +87,5 @@ std::vector<MetricColumn<M>> contact_columns(const std::string& prefix, const Co
           {prefix + "contact_depth_max_m", [p = f.depth_max](const M& m) { return m.*p; }}};
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -20,6 +20,7 @@
 #include "families/rigid/contact_kinds.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Core>
 class ContactSet {
@@ -132,4 +133,5 @@ class ContactSet {
   typename Kinds::template Stages<Core> kinds_;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

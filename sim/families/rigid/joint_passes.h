@@ -8,6 +8,7 @@
 #include "families/rigid/body_ends.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct JointArgs {
   JointTable joints;
@@ -86,4 +87,5 @@ struct DampJointColour {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -7,6 +7,7 @@
 #include "families/common/frame_multipliers.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // A body's lists of one kind's contact pairs: slot 2k + e of pair k's end e (end_slots), or slot k with the
 // body's end read from the pair; null offsets: none.
@@ -58,4 +59,5 @@ class PairMultipliers {
   FrameMultipliers<Core, Real> sums_;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

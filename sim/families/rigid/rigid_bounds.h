@@ -17,6 +17,7 @@
 #include "metrics/failure_check.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 constexpr double kJointSeparationBound = 0.1;  // of the shortest jointed link [-]
 
@@ -57,4 +58,5 @@ void rigid_failures(const ModelT& m, const RigidMetrics& r, FailureChecks& out) 
   RigidContactKinds::failures(m, r, out);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -17,6 +17,7 @@
 #include "model/incidence.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct RigidFamily;
 
@@ -172,4 +173,5 @@ void finalize_rigid(ModelT& m, StateT& s, int family) {
   s.joint.lambda.assign(j.ends.size(), JointLambda{});
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -15,6 +15,7 @@
 #include "core/position.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <template <class> class Array>
 struct BodyArrays {
@@ -121,4 +122,5 @@ SIM_HD Vec3 body_angular_momentum(Real w, Vec3 inv_inertia, Quat q, Vec3 x, Vec3
   return L + rotate(q, apply_inertia(inv_inertia, rotate_inverse(q, omega)));
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

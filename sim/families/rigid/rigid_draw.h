@@ -7,6 +7,7 @@
 #include "families/rigid/rigid_data.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Rigid body b's drawn instance (DrawArrays::instance), and its share of DrawSums: its bounds, a sphere of
 // radius size.x + size.y + size.z around its centre (over any box, capsule or sphere of that size), and its
@@ -51,4 +52,5 @@ struct WriteDrawJoint {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

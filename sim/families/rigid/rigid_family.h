@@ -25,6 +25,7 @@
 #include "families/rigid/steppers/rigid_direct.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct RigidFamily : FamilyDefaults<RigidFamily> {
   template <template <class> class Array>
@@ -207,6 +208,7 @@ struct RigidFamily : FamilyDefaults<RigidFamily> {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim
 
 // Its solver part, so that registering the family (registry/family_list.h) brings its stages too.

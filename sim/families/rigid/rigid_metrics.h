@@ -16,6 +16,7 @@
 #include "metrics/report.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct RigidSums {
   Vec3 angular_momentum{0.0, 0.0, 0.0};  // Σ x × m v + Iω [kg·m²/s]
@@ -196,4 +197,5 @@ inline std::vector<MetricColumn<RigidMetrics>> rigid_columns() {
   return out;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

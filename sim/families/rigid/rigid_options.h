@@ -11,6 +11,7 @@
 #include "settings/setting_spec.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // rigid_solver's choices: every registered body stepper by its name.
 inline std::vector<ParamChoice> body_stepper_choices() {
@@ -92,4 +93,5 @@ std::vector<SettingSpec<Options>> rigid_options() {
   };
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

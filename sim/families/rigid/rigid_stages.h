@@ -31,6 +31,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Core>
 class RigidFamily::Stages : public FamilyHooks {
@@ -314,4 +315,5 @@ class RigidFamily::Stages : public FamilyHooks {
   typename Exec::template Buffer<Mat3> body_damping_;             // each body's Eq. 6 factor (adaptive)
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "families/family.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Self-collision between particles: pairs found near each other's predicted end-of-frame positions and
 // within r_i + r_j + margin at the start or at that end become contacts |x_i − x_j| ≥ r_i + r_j. Pairs closer
@@ -40,6 +41,7 @@ struct SelfContactFamily : FamilyDefaults<SelfContactFamily> {
   class Stages;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim
 
 // Its solver part, so that registering the family (registry/family_list.h) brings its stages too.

@@ -24,6 +24,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // At most this many contacts per particle: the nearest, ties broken by particle index, so the list does
 // not depend on the order in which the grid returns candidates.
@@ -257,4 +258,5 @@ class SelfContactFamily::Stages : public FamilyHooks {
   Buffer<Vec3> delta_;    // each particle's summed correction [m]
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -11,6 +11,7 @@
 #include "model/incidence.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The tets' compliances (and the material's γ and rest constraint values) from their material and each
 // tet's rest volume: finalize calls it, and so may whoever changes the material of a built Model.
@@ -81,4 +82,5 @@ void finalize_tets(ModelT& m, StateT& s) {
   s.tet.lambda.assign(2 * m.tet.particles.size(), 0.0);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

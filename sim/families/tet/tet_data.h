@@ -10,6 +10,7 @@
 #include "core/index.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The material every tet of a Model shares.
 struct TetMaterial {
@@ -41,4 +42,5 @@ struct TetArrays {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

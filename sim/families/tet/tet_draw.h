@@ -9,6 +9,7 @@
 #include "draw/draw_arrays.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct TetDrawTerm {
   const Position* x;
@@ -31,4 +32,5 @@ struct TetDrawTerm {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -15,6 +15,7 @@
 #include "families/tet/tet_metrics.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The failure bound on the mean |V/V₀ − 1| (issue 41 item 3) [-]. An elastic solid bent or stretched changes
 // its volume by only (1 − 2ν) of its strain, a tenth at fem_beam's ν = 0.45, so a tenth of the volume lost or
@@ -100,6 +101,7 @@ struct TetFamily : FamilyDefaults<TetFamily> {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim
 
 // Its solver part, so that registering the family (registry/family_list.h) brings its stages too.

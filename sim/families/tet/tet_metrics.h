@@ -13,6 +13,7 @@
 #include "metrics/report.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct TetSums {
   double max_residual_deviatoric = 0.0;   // [-]
@@ -106,4 +107,5 @@ inline void report_tets(int tets, const TetMetrics& m, ReportLines& out) {
                              ", hydrostatic " + format_number(m.max_residual_tet_hydrostatic)});
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

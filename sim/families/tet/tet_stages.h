@@ -17,6 +17,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct TetArgs {
   const Int4* particles;
@@ -219,4 +220,5 @@ class TetFamily::Stages : public FamilyHooks {
   FrameMultipliers<Core, Real> frame_lambda_;  // for the geometric stiffness
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -16,6 +16,7 @@
 #include "families/tether/tether_metrics.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <template <class> class Array>
 struct TetherArrays {
@@ -107,6 +108,7 @@ struct TetherFamily : FamilyDefaults<TetherFamily> {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim
 
 // Its solver part, so that registering the family (registry/family_list.h) brings its stages too.

@@ -11,6 +11,7 @@
 #include "metrics/report.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct TetherSums {
   double overshoot_max = 0.0;  // max(|x − x_a| − L, 0) [m]
@@ -56,4 +57,5 @@ inline void report_tethers(const TetherMetrics& m, ReportLines& out) {
                       format_length(m.tether_overshoot_max) + " at most"});
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -10,6 +10,7 @@
 #include "families/tether/tether_family.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct ProjectTethers {
   const int* particle;
@@ -47,4 +48,5 @@ class TetherFamily::Stages : public FamilyHooks {
   bool on_ = false;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

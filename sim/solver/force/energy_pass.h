@@ -9,6 +9,7 @@
 #include "solver/solver_core.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // What an energy pass asks of a family (FamilyHooks::add_energy): out += the term at the current x.
 struct EnergyPass {
@@ -30,4 +31,5 @@ void family_energy(SolverCore<Exec>& core, FamilyStages& families, const EnergyP
   for_each_family(families, [&](auto& f) { f.add_energy(core, at); });
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -15,6 +15,7 @@
 #include "solver/solver_core.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Exec>
 class ExplicitIntegrator {
@@ -242,4 +243,5 @@ class ExplicitIntegrator {
   Buffer<Position> x_scheme_;  // x where the scheme left it, before the contacts [m]
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

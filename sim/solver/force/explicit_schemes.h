@@ -8,6 +8,7 @@
 #include "core/vec3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // a = g + M⁻¹ f − d v with f = −∇U: the acceleration of Particle Motion 1 ("Governing equations") with
 // gravity and velocity damping d [1/s]; 0 for a pinned particle.
@@ -293,4 +294,5 @@ struct ContactVelocity {
   SIM_HD void operator()(int i) const { v[i] += inv_h * (x[i] - x_scheme[i]); }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -13,6 +13,7 @@
 #include "solver/frame_stepper.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Exec>
 class ForceStepper final : public FrameStepper<Exec> {
@@ -78,4 +79,5 @@ class ForceStepper final : public FrameStepper<Exec> {
   ExplicitIntegrator<Exec> explicit_;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -31,6 +31,7 @@
 #include "solver/solver_core.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Two sums of one pass over the particles.
 struct PairSums {
@@ -287,4 +288,5 @@ class NewtonPcg {
   Buffer<unsigned char> scratch_;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -24,6 +24,7 @@
 #include <cmath>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The N that brings e to τ from a frame run at `substeps`: its order-p scaling, ⌈N (e/τ)^{1/p}⌉ ≥ 1.
 inline int residual_substeps(double residual, double order, double tolerance, int substeps) {
@@ -56,4 +57,5 @@ class TargetHold {
   int count_ = 0, next_slot_ = 0;
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

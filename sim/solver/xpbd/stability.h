@@ -20,6 +20,7 @@
 #include "core/hd.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The frame's plan: N and what the criterion said.
 struct StabilityPlan {
@@ -80,4 +81,5 @@ struct DampParticles {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

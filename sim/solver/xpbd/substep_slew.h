@@ -24,6 +24,7 @@
 #include <cmath>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The largest factor N may change by this frame [-]; infinite when the residual holds no energy.
 inline double slew_factor(double residual_energy, double energy_scale, double beta) {
@@ -40,4 +41,5 @@ inline double slew(double current, double target, double factor, double fall = 1
   return std::clamp(target, lo, hi);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

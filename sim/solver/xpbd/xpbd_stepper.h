@@ -14,6 +14,7 @@
 #include "solver/xpbd/substep_slew.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Exec>
 class XpbdStepper final : public FrameStepper<Exec> {
@@ -171,4 +172,5 @@ class XpbdStepper final : public FrameStepper<Exec> {
   TargetHold<SubstepSource> hold_;  // the residual rule's hold on its asks (solver/xpbd/residual_rule.h)
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

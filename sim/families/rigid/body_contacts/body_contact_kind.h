@@ -15,6 +15,7 @@
 #include "geometry/body_shape.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 constexpr double kPenetrationBound = 0.1;  // of the thinnest moving body [-]
 
@@ -96,4 +97,5 @@ struct BodyContactKind : FamilyDefaults<BodyContactKind> {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -27,6 +27,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Gauss-Seidel: pair first + i of one colour.
 struct ProjectContactColour {
@@ -218,4 +219,5 @@ class BodyContacts {
   PairMultipliers<Core> frame_lambda_;  // λ_n of each pair's points over the frame
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -15,6 +15,7 @@
 #include "constraints/body_contact.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Copies into each of `found` the anchors of the pair of `previous` with the same ends and point count.
 inline void carry_contact_anchors(std::vector<ContactPair>& found, const std::vector<ContactPair>& previous) {
@@ -39,4 +40,5 @@ inline void carry_contact_anchors(std::vector<ContactPair>& found, const std::ve
   }
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

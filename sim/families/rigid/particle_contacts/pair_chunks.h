@@ -13,6 +13,7 @@
 #include "core/hd.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The chunks of the bodies' pair lists (slots of families/rigid/particle_contacts/particle_contact_stages.h's
 // body lists).
@@ -68,4 +69,5 @@ struct SumChunkSlots {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -6,6 +6,7 @@
 #include "families/rigid/particle_contacts/particle_body_passes.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // A body's patch friction as its pairs read it: the patch (its λ_n shares), and the static Δλ_t along t
 // or the dynamic impulse P and the torsional turn L/J.
@@ -152,4 +153,5 @@ struct PatchKineticShares {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -12,6 +12,7 @@
 #include "families/rigid/particle_contacts/pair_chunks.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // A body's end of a particle pair after the velocity pass, at its share of the mass: Δv, Δω.
 struct VelocityCorrection {
@@ -182,4 +183,5 @@ struct GatherVelocityCorrections {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

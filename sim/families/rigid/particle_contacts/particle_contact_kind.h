@@ -11,6 +11,7 @@
 #include "families/rigid/particle_contacts/particle_contact_stages.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 struct ParticleContactKind : FamilyDefaults<ParticleContactKind> {
   template <template <class> class Array>
@@ -67,4 +68,5 @@ struct ParticleContactKind : FamilyDefaults<ParticleContactKind> {
   }
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -34,6 +34,7 @@
 #include "settings/settings.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 template <class Core>
 class ParticleBodyContacts {
@@ -259,4 +260,5 @@ class ParticleBodyContacts {
   PairMultipliers<Core> frame_lambda_;  // λ_n of each pair's points over the frame
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

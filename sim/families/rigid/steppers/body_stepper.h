@@ -20,6 +20,7 @@
 #include "model/grab.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The rigid_solver setting's enumerators: the built-in steppers'. A stepper registered elsewhere (a test's)
 // takes a value of its own, RigidSolver{n}.
@@ -118,4 +119,5 @@ RigidHostView host_view(Core& core) {
   return view;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

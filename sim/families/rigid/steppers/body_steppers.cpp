@@ -6,6 +6,7 @@
 #include "families/rigid/steppers/pgs_stepper.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 std::vector<BodyStepperEntry>& registry() {
@@ -35,4 +36,5 @@ bool register_body_stepper(BodyStepperEntry entry) {
   return true;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

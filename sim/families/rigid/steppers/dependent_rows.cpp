@@ -6,6 +6,7 @@
 #include <utility>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 // The rows of one pair that depend on the others: LDLᵀ with diagonal pivoting of J M⁻¹ Jᵀ + γ (without ε),
@@ -54,4 +55,5 @@ std::vector<int> dependent_rows(const std::vector<RigidRow>& rows, const std::ve
   return dropped;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -14,6 +14,7 @@
 #include "families/rigid/steppers/rigid_rows.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // A bilateral row whose LDLᵀ pivot, in the pair's rows scaled to a unit diagonal, falls below this depends
 // on the pair's other rows (the bridge's second edge joint: about 1e-16; no finer than Real resolves).
@@ -22,4 +23,5 @@ inline constexpr Real kDependentPivot = resolvable(1e-10);
 // The rows among `bilateral` (row indices into rows) that depend on others of their pair, ascending.
 std::vector<int> dependent_rows(const std::vector<RigidRow>& rows, const std::vector<int>& bilateral);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "families/rigid/steppers/velocity_stepper.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 class DirectStepper : public VelocityStepper {
  public:
@@ -36,4 +37,5 @@ class DirectStepper : public VelocityStepper {
   DirectCache cache_;  // the dependent joint rows and the joints' symbolic LDLᵀ, found once a frame
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -12,6 +12,7 @@
 #include "families/rigid/steppers/rigid_rows.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // The regularisation ε of every row, relative to its diagonal J M⁻¹ Jᵀ: a compliance too small to see that
 // keeps nearly dependent rows solvable (a straight bridge between its anchors cannot sag to first order: at
@@ -55,4 +56,5 @@ void for_each_coupling(const std::vector<RigidRow>& rows, const std::vector<int>
   }
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -9,6 +9,7 @@
 #include "families/rigid/steppers/velocity_stepper.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 class PgsStepper : public VelocityStepper {
  protected:
@@ -24,4 +25,5 @@ class PgsStepper : public VelocityStepper {
   std::vector<int> order_;  // the sweep order: every row, in order (kept: no allocation a substep)
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -12,6 +12,7 @@
 #include "linalg/lcp.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 using SparseA = Eigen::SparseMatrix<double>;
 
@@ -293,4 +294,5 @@ DirectStats solve_direct(std::vector<RigidRow>& rows, int bodies, Vec3* v, Vec3*
   return stats;
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -21,6 +21,7 @@
 #include "families/rigid/steppers/rigid_rows.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // Why an island fell back from the direct solver to PGS (the metrics' lcp_fallback_reason).
 enum class FallbackReason : int { None = 0, Factorisation = 1, Pivots = 2, Contradiction = 3, NotFinite = 4 };
@@ -72,4 +73,5 @@ class DirectCache {
 DirectStats solve_direct(std::vector<RigidRow>& rows, int bodies, Vec3* v, Vec3* omega, Vec3* bias_v,
                          Vec3* bias_omega, int pivot_steps, int fallback_sweeps, DirectCache& cache);
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

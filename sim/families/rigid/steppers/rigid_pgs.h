@@ -25,6 +25,7 @@
 #include "families/rigid/steppers/rigid_rows.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 // One unit of the sweeps: rows order[first] … order[first + size − 1], and a block's factorisation.
 struct PgsUnit {
@@ -122,4 +123,5 @@ inline int solve_pgs(std::vector<RigidRow>& rows, const std::vector<int>& order,
   return sweeps + pgs_sweeps(rows, order, units, bias_v, bias_omega, iterations, false, true);
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

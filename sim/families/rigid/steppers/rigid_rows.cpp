@@ -4,6 +4,7 @@
 #include <cmath>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 const Vec3 kAxes[3] = {{1.0, 0.0, 0.0}, {0.0, 1.0, 0.0}, {0.0, 0.0, 1.0}};
@@ -137,4 +138,5 @@ void prepare_rows(std::vector<RigidRow>& rows, const std::vector<RowBody>& bodie
   }
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

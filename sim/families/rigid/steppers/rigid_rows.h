@@ -19,6 +19,7 @@
 #include "core/mat3.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 enum class RowKind : int { Bilateral, Unilateral, Friction };
 
@@ -168,4 +169,5 @@ inline void row_bounds(const std::vector<RigidRow>& rows, const RigidRow& r, Rea
   }
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

@@ -4,6 +4,7 @@
 #include <cmath>
 
 namespace sim {
+inline namespace SIM_PRECISION {
 namespace {
 
 constexpr Real kPointMatch = 0.01;  // how near a contact point must be to last substep's to inherit it [m]
@@ -169,4 +170,5 @@ void VelocityStepper::remember(const RigidHostView& view) {
   std::stable_sort(points_.begin(), points_.end(), CachedPoint::by_pair);  // warm() looks a pair up
 }
 
+}  // namespace SIM_PRECISION
 }  // namespace sim

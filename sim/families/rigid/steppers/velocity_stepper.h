@@ -19,6 +19,7 @@
 #include "families/rigid/steppers/rigid_rows.h"
 
 namespace sim {
+inline namespace SIM_PRECISION {
 
 class VelocityStepper : public BodyStepper {
  public:
@@ -59,4 +60,5 @@ class VelocityStepper : public BodyStepper {
   std::vector<Vec3> friction_;       // write_back's friction impulse of each contact pair [N·s²]
 };
 
+}  // namespace SIM_PRECISION
 }  // namespace sim
