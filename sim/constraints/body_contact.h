@@ -263,8 +263,8 @@ SIM_HD void contact_restitution(ContactPair& c, const BodyPose& a, const BodyPos
     Vec3 pa, pb;
     contact_offsets(c, p, a, b, pa, pb);
     const Real vn = dot(n, (vb + cross(wb, pb)) - (va + cross(wa, pa)));
-    const Real e = std::fabs(p.v_n) <= 2.0 * g * h ? 0.0 : c.material.restitution;
-    const Vec3 P = impulse_for(a, b, pa, pb, (max_number(-e * p.v_n, 0.0) - vn) * n);
+    const Real e = std::fabs(p.v_n) <= 2 * g * h ? Real(0) : c.material.restitution;
+    const Vec3 P = impulse_for(a, b, pa, pb, (max_number(-e * p.v_n, Real(0)) - vn) * n);
     p.impulse_n = dot(n, P);
     apply_impulse(a, b, pa, pb, P, va, wa, vb, wb);
   }
@@ -334,7 +334,7 @@ SIM_HD int contact_velocity_pass(ContactPair& c, const BodyPose& a, const BodyPo
     }
   const Real spin = dot(n, wb - wa), w = angular_inv_mass(a, n) + angular_inv_mass(b, n);
   if (rho > 0.0 && spin != 0.0 && w > 0.0) {
-    const Real L = min_number(std::fabs(spin) / w, limit * rho) * (spin > 0.0 ? -1.0 : 1.0);  // [N·m·s] on b
+    const Real L = min_number(std::fabs(spin) / w, limit * rho) * (spin > 0 ? Real(-1) : Real(1));  // [N·m·s] on b
     wa -= apply_inv_inertia(a, L * n);
     wb += apply_inv_inertia(b, L * n);
   }

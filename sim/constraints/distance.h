@@ -17,8 +17,8 @@ struct DistanceEval {
 SIM_HD DistanceEval distance_eval(Vec3 xa, Vec3 xb, Real rest_length) {
   const Vec3 d = xa - xb;
   const Real len = length(d);
-  if (len <= 1e-12) return {-rest_length, {0.0, 0.0, 0.0}};
-  return {len - rest_length, (1.0 / len) * d};
+  if (len <= Real(1e-12)) return {-rest_length, {0.0, 0.0, 0.0}};
+  return {len - rest_length, (1 / len) * d};
 }
 
 struct DistanceCorrection {
@@ -59,8 +59,8 @@ SIM_HD UndampedDistanceStep<R> undamped_distance_step(R dx, R dy, R dz, R wa, R 
                                                       R alpha_tilde, R lambda, R split_a, R split_b) {
   const R len = root(dx * dx + dy * dy + dz * dz);
   const R denominator = split_a * wa + split_b * wb + alpha_tilde;
-  const auto drop = (len <= 1e-12) | (denominator <= 0.0);
-  const R s = 1.0 / (len * denominator);
+  const auto drop = (len <= Real(1e-12)) | (denominator <= Real(0));
+  const R s = Real(1) / (len * denominator);
   const R numerator = rest_length - len - alpha_tilde * lambda;
   const R g = numerator * s;  // n Δλ = g d
   const R gx = g * dx, gy = g * dy, gz = g * dz, minus_wb = -wb;

@@ -99,7 +99,7 @@ SIM_HD Vec3 block_delta_lambda(const Mat3& K, Vec3 C, Real alpha, Vec3 lambda, R
   const Real alpha_tilde = alpha / (h * h);
   const Mat3 A = K + alpha_tilde * mat3_identity();
   const Real det = determinant(A);
-  if (!(det > 1e-300)) return {0.0, 0.0, 0.0};
+  if (!(det > kTiny)) return {0.0, 0.0, 0.0};
   return -1.0 * (inverse(A) * (C + alpha_tilde * lambda));
 }
 
@@ -131,7 +131,7 @@ SIM_HD void angular_block(BodyPose& a, BodyPose& b, Real split_a, Real split_b, 
     const Real k11 = dot(e1, K * e1) + alpha_tilde, k12 = dot(e1, K * e2),
                k22 = dot(e2, K * e2) + alpha_tilde;
     const Real det = k11 * k22 - k12 * k12;
-    if (!(det > 1e-300)) return;
+    if (!(det > kTiny)) return;
     const Real r1 = -(dot(e1, C) + alpha_tilde * dot(e1, lambda)),
                r2 = -(dot(e2, C) + alpha_tilde * dot(e2, lambda));
     dl = ((k22 * r1 - k12 * r2) / det) * e1 + ((k11 * r2 - k12 * r1) / det) * e2;

@@ -40,7 +40,7 @@ SIM_HD Position predict_position(Position x, Vec3 v, Vec3 gravity, Real dt) {
 
 // The Eq. 10 allowance max(d₀ − v_max Δt_s, 0) for a gap `gap_start` [m] at the start of the substep.
 SIM_HD Real depenetration_allowance(Real gap_start, Real v_max, Real h) {
-  return max_number(max_number(-gap_start, 0.0) - v_max * h, 0.0);
+  return max_number(max_number(-gap_start, Real(0)) - v_max * h, Real(0));
 }
 
 // One projection of a contact at a point p = Σ βᵢ xᵢ of one or more particles (a particle, β = 1, or a
@@ -65,7 +65,7 @@ SIM_HD Vec3 contact_impulse(Real C, Vec3 n, Position p, Position p_n, Real W, co
   const Real needed = slip_len / W;  // Δλ_f that would stop the slip entirely
   Real dl = needed;
   if (lambda.friction + needed > m.mu_static * lambda.normal)  // Eq. 12: slipping
-    dl = min_number(needed, max_number(m.mu_dynamic * lambda.normal - lambda.friction, 0.0));
+    dl = min_number(needed, max_number(m.mu_dynamic * lambda.normal - lambda.friction, Real(0)));
   lambda.friction += dl;
   return J - (dl / slip_len) * slip;
 }

@@ -37,11 +37,11 @@ struct ParticleSupport {
   template <class F>
   SIM_HD void for_each_rest(Vec3 x, Real r, F&& f) const {
     for (int k = 0; k < planes.count; ++k)
-      if (plane_gap(planes.plane[k], x, r) <= 0.1 * r) f(planes.plane[k].n, planes.material.mu_static);
+      if (plane_gap(planes.plane[k], x, r) <= Real(0.1) * r) f(planes.plane[k].n, planes.material.mu_static);
     if (!collider.enabled) return;
     const SdfSample s = collider.sample(x);
     const Real g = length(s.grad);
-    if (s.phi - r <= 0.1 * r && g > 0.0) f((1.0 / g) * s.grad, collider.material.mu_static);
+    if (s.phi - r <= Real(0.1) * r && g > 0) f((1 / g) * s.grad, collider.material.mu_static);
   }
 
   // The particle end of pair c as the pair's normal sees it: where the normal pushes it into a surface it
@@ -52,7 +52,7 @@ struct ParticleSupport {
       const Real d = dot(c.n, n_s);
       if (d < 0.0) blocked = max_number(blocked, d * d);
     });
-    particle.w *= 1.0 - min_number(blocked, 1.0);
+    particle.w *= 1 - min_number(blocked, Real(1));
     return particle;
   }
 
@@ -122,13 +122,13 @@ struct ParticlePatch {
   // σ of pair c: its share of a patch impulse.
   SIM_HD Real share(const ContactPair& c) const {
     Real l = 0.0;
-    for (int k = 0; k < c.count; ++k) l += max_number(c.point[k].lambda_n, 0.0);
+    for (int k = 0; k < c.count; ++k) l += max_number(c.point[k].lambda_n, Real(0));
     return l / lambda;
   }
   // The mean normal, unit; zero where the normals cancel (a body surrounded by particles).
   SIM_HD Vec3 normal() const {
     const Real len = length(n);
-    return len > 1e-6 * lambda ? (1.0 / len) * n : Vec3{0.0, 0.0, 0.0};
+    return len > Real(1e-6) * lambda ? (1 / len) * n : Vec3{0.0, 0.0, 0.0};
   }
   SIM_HD Vec3 arm() const { return (1.0 / lambda) * ra; }  // the body's mean point, from its centre [m]
   // The particles' mean point, from the body's centre [m].
@@ -210,7 +210,7 @@ SIM_HD Real patch_torsional_friction(const ParticlePatch& s, const PatchSpin& sp
   const Real w = angular_inv_mass(a, n) + spin.w / (spin.J * spin.J);
   if (relative == 0.0 || !(w > 0.0)) return 0.0;
   const Real L =
-      min_number(std::fabs(relative) / w, s.dynamic_limit * spin.rho / h) * (relative > 0.0 ? -1.0 : 1.0);
+      min_number(std::fabs(relative) / w, s.dynamic_limit * spin.rho / h) * (relative > 0 ? Real(-1) : Real(1));
   wa -= apply_inv_inertia(a, L * n);
   return L;
 }

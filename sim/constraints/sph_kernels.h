@@ -33,7 +33,7 @@ struct SphKernels {
 
   // ∇ of W_spiky with respect to x_i at r = x_i − x_j, |r|² = r2.
   SIM_HD Vec3 spiky_gradient(Vec3 r, Real r2) const {
-    if (r2 >= h2 || r2 <= 1e-24 * h2) return {0.0, 0.0, 0.0};
+    if (r2 >= h2 || r2 <= Real(1e-24) * h2) return {0.0, 0.0, 0.0};
     const Real len = sqrt(r2);
     const Real d = h - len;
     return (spiky_coef * d * d / len) * r;

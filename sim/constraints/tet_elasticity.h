@@ -73,11 +73,11 @@ SIM_HD TetConstraint tet_deviatoric(TetModel model, Mat3 F) {
   const Mat3 zero{};
   if (model == TetModel::NeoHookean) {
     const Real r = std::sqrt(frobenius_dot(F, F));
-    return {r, r > 1e-12 ? (1.0 / r) * F : zero};
+    return {r, r > Real(1e-12) ? (1 / r) * F : zero};
   }
   const Mat3 E = 0.5 * (transpose(F) * F - mat3_identity());
   const Real r = std::sqrt(frobenius_dot(E, E));
-  return {r, r > 1e-12 ? (1.0 / r) * (F * E) : zero};
+  return {r, r > Real(1e-12) ? (1 / r) * (F * E) : zero};
 }
 
 SIM_HD TetConstraint tet_hydrostatic(Mat3 F, Real gamma) { return {determinant(F) - gamma, cofactor(F)}; }

@@ -23,8 +23,8 @@ struct XpbdTerms {
 SIM_HD Real xpbd_delta_lambda(const XpbdTerms& t, Real alpha, Real beta, Real lambda, Real h) {
   const Real alpha_tilde = alpha / (h * h);
   const Real gamma = alpha * beta / h;
-  const Real denominator = (1.0 + gamma) * t.grad_w_grad + alpha_tilde;
-  if (denominator <= 0.0) return 0.0;  // both ends immovable
+  const Real denominator = (1 + gamma) * t.grad_w_grad + alpha_tilde;
+  if (denominator <= 0) return 0;  // both ends immovable
   return (-t.C - alpha_tilde * lambda - gamma * t.grad_dot_motion) / denominator;
 }
 

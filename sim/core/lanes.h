@@ -16,7 +16,7 @@ inline namespace SIM_PRECISION {
 
 SIM_HD Real root(Real a) { return std::sqrt(a); }
 // 0 where `drop`, else a: a dropped correction is 0, whatever its arithmetic gave (a division by 0).
-SIM_HD Real zero_where(bool drop, Real a) { return drop ? 0.0 : a; }
+SIM_HD Real zero_where(bool drop, Real a) { return drop ? Real(0) : a; }
 
 #if !defined(__CUDACC__)
 struct Lanes {

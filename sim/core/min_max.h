@@ -26,13 +26,11 @@ SIM_HD T greatest(T a, T b) {
 SIM_HD double min_number(double a, double b) { return min_max_detail::least(a, b); }
 SIM_HD double max_number(double a, double b) { return min_max_detail::greatest(a, b); }
 // Two floats stay in float, so that a float core's min and max do (on a GPU, FP64 runs at 1/2 to 1/64 of
-// the FP32 rate); a float against a double (a literal such as 0.0) is compared in double, as before.
+// the FP32 rate). There is no mixed overload: a float against a double literal (`max_number(x, 0.0)`) is
+// ambiguous, so that a float core writes `Real(0)` and computes in float, and a sum kept in double converts
+// its other argument by name (scripts/fp64_kernels.py lists any FP64 left in a float kernel).
 SIM_HD float min_number(float a, float b) { return min_max_detail::least(a, b); }
 SIM_HD float max_number(float a, float b) { return min_max_detail::greatest(a, b); }
-SIM_HD double min_number(float a, double b) { return min_number(double(a), b); }
-SIM_HD double min_number(double a, float b) { return min_number(a, double(b)); }
-SIM_HD double max_number(float a, double b) { return max_number(double(a), b); }
-SIM_HD double max_number(double a, float b) { return max_number(a, double(b)); }
 
 }  // namespace SIM_PRECISION
 }  // namespace sim

@@ -35,8 +35,8 @@ SIM_HD_INLINE Vec3 rotate(Quat q, Vec3 v) {
 SIM_HD_INLINE Vec3 rotate_inverse(Quat q, Vec3 v) { return rotate(conjugate(q), v); }
 // The rotation by `angle` [rad] about the unit `axis`.
 SIM_HD Quat quat_axis_angle(Vec3 axis, Real angle) {
-  const Real s = std::sin(0.5 * angle);
-  return {Real(std::cos(0.5 * angle)), s * axis.x, s * axis.y, s * axis.z};
+  const Real s = std::sin(Real(0.5) * angle);
+  return {std::cos(Real(0.5) * angle), s * axis.x, s * axis.y, s * axis.z};
 }
 // The shortest rotation taking unit `from` to unit `to`.
 SIM_HD Quat quat_from_to(Vec3 from, Vec3 to) {
@@ -61,7 +61,7 @@ SIM_HD Quat rotated_by(Quat q, Vec3 phi) {
 // The rotation by the rotation vector φ [rad] (the exponential map): angle |φ| about φ/|φ|.
 SIM_HD Quat quat_exp(Vec3 phi) {
   const Real angle = length(phi);
-  return angle > 0.0 ? quat_axis_angle((1.0 / angle) * phi, angle) : quat_identity();
+  return angle > 0 ? quat_axis_angle((1 / angle) * phi, angle) : quat_identity();
 }
 // q turned exactly by the rotation vector φ [rad] (world frame): exp(φ) q, normalised.
 SIM_HD Quat turned(Quat q, Vec3 phi) { return normalized(quat_exp(phi) * q); }

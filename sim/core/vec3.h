@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
 
 #include "core/hd.h"
 #include "core/min_max.h"
@@ -26,6 +27,9 @@ inline constexpr Real kEpsilon = 1.1920929e-7f;
 #else
 inline constexpr Real kEpsilon = 2.220446049250313e-16;
 #endif
+// The smallest positive normal Real (2.2e-308 in double, 1.2e-38 in float): a determinant or a length below
+// it is taken as zero, in the build's own scalar.
+inline constexpr Real kTiny = std::numeric_limits<Real>::min();
 // A geometric tolerance written for double, no finer than 64 ε, what a few roundings of quantities of order 1
 // can leave: the double tolerance itself in double, 7.6e-6 in float.
 SIM_HD_INLINE constexpr Real resolvable(Real tol) { return tol > 64 * kEpsilon ? tol : 64 * kEpsilon; }

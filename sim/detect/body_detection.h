@@ -55,7 +55,7 @@ struct BodyReach {
     const Real R = bounding_radius(shape[i], size[i]);
     reach[i] = w[i] == 0.0 ? 0.0
                            : length(predict_position(x[i], v[i], gravity, dt) - x[i]) +
-                                 R * min_number(dt * length(omega[i]), 2.0);
+                                 R * min_number(dt * length(omega[i]), Real(2));
     return {R + reach[i]};
   }
 };

@@ -28,12 +28,12 @@ SIM_HD Manifold collide_boxes(const PlacedShape& a, const PlacedShape& b, Real m
     } else {
       n = cross(fa.axis[(k - 6) / 3], fb.axis[(k - 6) % 3]);
       const Real len = length(n);
-      if (len < 1e-6) continue;  // parallel edges: the face axes cover them
+      if (len < Real(1e-6)) continue;  // parallel edges: the face axes cover them
       n = (1.0 / len) * n;
     }
     if (dot(n, d) < 0.0) n = -1.0 * n;  // from a towards b
     const Real sep = dot(n, d) - box_reach(fa, n) - box_reach(fb, n);
-    const Real bias = k < 6 ? 0.0 : 1e-4 * (box_reach(fa, n) + box_reach(fb, n));  // prefer faces on ties
+    const Real bias = k < 6 ? Real(0) : Real(1e-4) * (box_reach(fa, n) + box_reach(fb, n));  // prefer faces on ties
     if (sep - bias > best) {
       best = sep - bias;
       best_axis = k;

@@ -32,24 +32,24 @@ SIM_HD void closest_on_segments(Vec3 p0, Vec3 p1, Vec3 q0, Vec3 q1, Real& s, Rea
   }
   if (a <= eps) {
     s = 0.0;
-    t = min_number(max_number(f / e, 0.0), 1.0);
+    t = min_number(max_number(f / e, Real(0)), Real(1));
     return;
   }
   const Real c = dot(d1, r);
   if (e <= eps) {
     t = 0.0;
-    s = min_number(max_number(-c / a, 0.0), 1.0);
+    s = min_number(max_number(-c / a, Real(0)), Real(1));
     return;
   }
   const Real b = dot(d1, d2), denom = a * e - b * b;
-  s = denom > eps * a * e ? min_number(max_number((b * f - c * e) / denom, 0.0), 1.0) : 0.0;
+  s = denom > eps * a * e ? min_number(max_number((b * f - c * e) / denom, Real(0)), Real(1)) : 0.0;
   t = (b * s + f) / e;
   if (t < 0.0) {
     t = 0.0;
-    s = min_number(max_number(-c / a, 0.0), 1.0);
+    s = min_number(max_number(-c / a, Real(0)), Real(1));
   } else if (t > 1.0) {
     t = 1.0;
-    s = min_number(max_number((b - c) / a, 0.0), 1.0);
+    s = min_number(max_number((b - c) / a, Real(0)), Real(1));
   }
 }
 
@@ -68,7 +68,7 @@ SIM_HD Manifold collide_segments(const Segment& a, const Segment& b, Real margin
   const Vec3 da = a.p1 - a.p0, db = b.p1 - b.p0;
   const Vec3 ca = a.p0 + s * da, cb = b.p0 + t * db;
   const Real la = length(da), lb = length(db);
-  const bool parallel = la > 0.0 && lb > 0.0 && length(cross(da, db)) < 1e-3 * la * lb;
+  const bool parallel = la > 0 && lb > 0 && length(cross(da, db)) < Real(1e-3) * la * lb;
   if (!parallel) {
     add_sphere_pair(m, ca, a.radius, cb, b.radius, margin, true);
     return m;
@@ -76,12 +76,12 @@ SIM_HD Manifold collide_segments(const Segment& a, const Segment& b, Real margin
   m.normal = normalized_or(cb - ca, Vec3{0.0, 1.0, 0.0});
   // b's ends projected onto a's segment and clipped to it: the overlap of the two, both its ends
   const Vec3 ua = (1.0 / la) * da;
-  const Real t0 = min_number(max_number(dot(b.p0 - a.p0, ua), 0.0), la),
-             t1 = min_number(max_number(dot(b.p1 - a.p0, ua), 0.0), la);
+  const Real t0 = min_number(max_number(dot(b.p0 - a.p0, ua), Real(0)), la),
+             t1 = min_number(max_number(dot(b.p1 - a.p0, ua), Real(0)), la);
   const Real ends[2] = {t0, t1};
   for (const Real ta : ends) {
     const Vec3 pa = a.p0 + ta * ua;
-    const Real tb = min_number(max_number(dot(pa - b.p0, db) / (lb * lb), 0.0), 1.0);
+    const Real tb = min_number(max_number(dot(pa - b.p0, db) / (lb * lb), Real(0)), Real(1));
     add_sphere_pair(m, pa, a.radius, b.p0 + tb * db, b.radius, margin, false);
     if (fabs(t1 - t0) < resolvable(1e-9) * la) break;  // the overlap is a point
   }
@@ -199,7 +199,7 @@ SIM_HD Manifold collide_box_segment(const PlacedShape& box, const Segment& seg, 
   Real best = -1e300;
   const auto consider = [&](Vec3 axis) {
     const Real len = length(axis);
-    if (len < resolvable(1e-9) * (1.0 + length(d))) return;  // a cross product of parallel axes
+    if (len < resolvable(1e-9) * (1 + length(d))) return;  // a cross product of parallel axes
     axis = (1.0 / len) * axis;
     const Real sep = segment_box_separation(f, box.x, seg, axis);
     if (sep > best) {
@@ -223,7 +223,7 @@ SIM_HD Manifold collide_box_segment(const PlacedShape& box, const Segment& seg, 
     for (int j = 0; j < 3; ++j) {
       if (j == face) continue;
       const Real o = dot(f.axis[j], seg.p0 - box.x), v = dot(f.axis[j], d);
-      if (fabs(v) < 1e-300) {
+      if (fabs(v) < kTiny) {
         if (fabs(o) > f.half[j]) t1 = -1.0;  // beside the slab all along
         continue;
       }

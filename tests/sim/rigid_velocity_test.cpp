@@ -279,7 +279,10 @@ TEST(RigidVelocity, DirectSolverAgreesWithEnumeratedActiveSets) {
       for (size_t i = 0; i < act.size(); ++i) P(act[i]) = Pa(Eigen::Index(i));
       const Eigen::VectorXd w = A * P - b;
       bool ok = true;
-      for (int i = bilateral; i < n; ++i) ok = ok && P(i) >= -1e-12 && w(i) >= -1e-12;
+      // float: A is built from float couplings, row_coupling(i, j) and (j, i) differing by up to 9e-8 where A
+      // reaches 1.7 (measured), and the LDLT reads one triangle: w of an active row is zero only to that
+      const double tol = test::by_precision(1e-12, 1e-6);
+      for (int i = bilateral; i < n; ++i) ok = ok && P(i) >= -tol && w(i) >= -tol;
       if (!ok) continue;
       ++found;
       for (int i = 0; i < n; ++i)

@@ -147,7 +147,7 @@ struct FluidViscosityVorticity {
     if (ws[s] == 0.0) return;
     const SphKernels k = f.kernels();
     const Vec3 vi = vs[s];
-    const bool confine = f.vorticity > 0.0;  // ω is computed only then
+    const bool confine = f.vorticity > 0;  // ω is computed only then
     const Real wi = confine ? length(omega[s]) : 0.0;
     Vec3 eta{0.0, 0.0, 0.0}, mean{0.0, 0.0, 0.0};
     for_each_within_h(hood, xs, s, k.h2, [&](int t, Vec3 r, Real r2) {

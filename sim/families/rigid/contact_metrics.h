@@ -39,7 +39,7 @@ struct MeasureContactPairs {
     const BodyPose a = pose(c.ends.a), b = pose(c.ends.b);
     double deepest = 0.0, normal_force = 0.0;
     for (int k = 0; k < c.count; ++k) {
-      deepest = max_number(deepest, -contact_separation(c, c.point[k], a, b));
+      deepest = max_number(deepest, -double(contact_separation(c, c.point[k], a, b)));
       normal_force += contact_normal_force(c.point[k], frame.h);
     }
     sums.points += c.count;

@@ -51,7 +51,7 @@ struct ProjectJointJacobi {
 // singular (a direction neither end can move in, such as a particle's turn).
 SIM_HD Vec3 block_impulse(const Mat3& K, Vec3 d) {
   const Real det = determinant(K);
-  return det > 1e-300 ? inverse(K) * d : Vec3{0.0, 0.0, 0.0};
+  return det > kTiny ? inverse(K) * d : Vec3{0.0, 0.0, 0.0};
 }
 
 // Müller 2020 §3.6: each joint's relative velocity at its anchors and its relative angular velocity are
@@ -63,7 +63,7 @@ struct DampJointColour {
   int first;
   SIM_HD void operator()(int i) const {
     const int j = first + i;
-    const Real k = min_number(damping[j] * args.h, 1.0);
+    const Real k = min_number(damping[j] * args.h, Real(1));
     if (k <= 0.0) return;
     const Int2 e = args.joints.ends[j];
     const BodyPose a = args.poses.load(e.a), b = args.poses.load(e.b);

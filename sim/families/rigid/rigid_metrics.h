@@ -119,7 +119,7 @@ struct MeasureRigid {
     own.joint_separation_sum += separation;
     own.joint_angle_max =
         max_number(own.joint_angle_max,
-                   joint_angular_error(kind[j], frame_world(a, frame_a[j]), frame_world(b, frame_b[j])));
+                   double(joint_angular_error(kind[j], frame_world(a, frame_a[j]), frame_world(b, frame_b[j]))));
     const double h2 = frame.h * frame.h;
     if (h2 > 0.0) {
       const double f = length(lambda[j].force) / h2, tau = length(lambda[j].torque) / h2;

@@ -130,7 +130,7 @@ struct SelfContactArgs {
   SIM_HD bool touching(int i, int j) const {
     Vec3 d;
     Real len;
-    return C(i, j, d, len) < 0.0 && len > 1e-12;
+    return C(i, j, d, len) < 0 && len > Real(1e-12);
   }
 };
 
@@ -168,7 +168,7 @@ struct ProjectSelfContacts {
       Vec3 d;
       Real len;
       const Real C = a.C(i, j, d, len);
-      if (C >= 0.0 || len <= 1e-12) continue;
+      if (C >= 0 || len <= Real(1e-12)) continue;
       const Real dl = -C / (Real(touching[i]) * a.w[i] + Real(touching[j]) * a.w[j]);  // Eq. 7, masses split
       sum += (a.w[i] * dl / len) * d;                                                  // Eq. 4, n = d/|d|
     }

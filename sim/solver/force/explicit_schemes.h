@@ -26,7 +26,7 @@ struct Acceleration {
 
 // The Taylor step back from (x, v) with acceleration a: x⁻ = x − h v + h² a/2 (Particle Motion 2, "A
 // Predictor-Corrector Example"; the start of position Verlet, Beeman and the Adams predictor-corrector).
-SIM_HD Position taylor_back(Position x, Vec3 v, Vec3 a, Real h) { return x - h * v + (0.5 * h * h) * a; }
+SIM_HD Position taylor_back(Position x, Vec3 v, Vec3 a, Real h) { return x - h * v + (Real(0.5) * h * h) * a; }
 
 // An explicit Runge-Kutta tableau (Particle Motion 1: midpoint, Heun, Ralston, classic RK4, the 3/8 rule;
 // explicit Euler is its one-stage case): stage i sits at x₀ + h Σ_j a_ij v_j, v₀ + h Σ_j a_ij a_j, time
@@ -240,7 +240,7 @@ struct GearStart {
   GearHistory r;
   Real h;
   SIM_HD void operator()(int i) const {
-    r.r2[i] = w[i] == 0.0 ? Vec3{0.0, 0.0, 0.0} : (0.5 * h * h) * a[i];
+    r.r2[i] = w[i] == 0 ? Vec3{0.0, 0.0, 0.0} : (Real(0.5) * h * h) * a[i];
     r.r3[i] = r.r4[i] = r.r5[i] = {0.0, 0.0, 0.0};
   }
 };
@@ -274,9 +274,9 @@ struct GearCorrect {
   Real h;
   SIM_HD void operator()(int i) const {
     if (w[i] == 0.0) return;
-    const Vec3 e = r.r2[i] - (0.5 * h * h) * a[i];
+    const Vec3 e = r.r2[i] - (Real(0.5) * h * h) * a[i];
     x[i] -= (3.0 / 20.0) * e;
-    v[i] -= (251.0 / 360.0 / h) * e;
+    v[i] -= (Real(251.0 / 360.0) / h) * e;
     r.r2[i] -= e;
     r.r3[i] -= (11.0 / 18.0) * e;
     r.r4[i] -= (1.0 / 6.0) * e;

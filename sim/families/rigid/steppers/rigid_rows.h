@@ -164,7 +164,7 @@ inline void row_bounds(const std::vector<RigidRow>& rows, const RigidRow& r, Rea
     lo = 0.0;
     hi = kInf;
   } else {
-    hi = r.mu * max_number(rows[size_t(r.normal)].impulse, 0.0);
+    hi = r.mu * max_number(rows[size_t(r.normal)].impulse, Real(0));
     lo = -hi;
   }
 }
