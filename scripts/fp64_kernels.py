@@ -30,6 +30,10 @@ ONCE_A_FRAME = [
 TRIG_WRAPPER = re.compile(r"__builtin_(sin|cos|tan|sincos)f\b")
 
 
+def once_a_frame(kernel):
+    return any(re.search(pattern, kernel or "") for pattern, _ in ONCE_A_FRAME)
+
+
 def source_line(path, line, cache={}):
     if path not in cache:
         try:
@@ -85,13 +89,13 @@ def main(argv):
                 trig += 1
                 continue
             by_kernel[kernel] += 1
-            if not any(re.search(p, kernel or "") for p, _ in ONCE_A_FRAME):
+            if not once_a_frame(kernel):
                 by_line[loc] += 1
 
     def short(name):
         return re.sub(r"sim::f(32|64)::", "", name or "?")[:150]
 
-    hot = {k: n for k, n in by_kernel.items() if not any(re.search(p, k or "") for p, _ in ONCE_A_FRAME)}
+    hot = {k: n for k, n in by_kernel.items() if not once_a_frame(k)}
     print(f"{len(entries)} kernels; FP64 instructions: {sum(by_kernel.values())} in all, "
           f"{sum(hot.values())} in kernels run every substep or iteration")
     if trig:
