@@ -68,6 +68,7 @@ nlohmann::ordered_json machine_description() {
       {"gpu", cuda.available ? json(cuda.detail) : json(nullptr)},
       {"cuda_unavailable_reason", cuda.available ? json(nullptr) : json(cuda.detail)},
       {"cuda_built_for", cuda.built_for.empty() ? json(nullptr) : json(cuda.built_for)},
+      {"cuda_scalar", cuda.built_for.empty() ? json(nullptr) : json(sim::cuda_scalar())},  // float or double
       {"compiler", kCompiler},
       {"date_utc", utc_now_iso8601()},
   };

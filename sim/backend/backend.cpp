@@ -55,7 +55,8 @@ SelectedBackend select_backend(BackendKind requested, const std::string& prefer_
   if (requested == BackendKind::Cpu) return {make_cpu_solver(), BackendKind::Cpu, cpu};
   if (requested == BackendKind::Auto && !prefer_cpu.empty())
     return {make_cpu_solver(), BackendKind::Cpu, cpu + "; auto chose the CPU: " + prefer_cpu};
-  if (cuda.available) return {make_cuda_solver(), BackendKind::Cuda, "cuda (" + cuda.detail + ")"};
+  if (cuda.available)
+    return {make_cuda_solver(), BackendKind::Cuda, "cuda (" + cuda.detail + "; in " + cuda_scalar() + ")"};
   if (requested == BackendKind::Cuda)
     throw BackendUnavailable("--backend cuda was requested but " + cuda.detail);
   return {make_cpu_solver(), BackendKind::Cpu, cpu + "; auto chose the CPU: " + cuda.detail};

@@ -56,6 +56,10 @@ bool runs_on_cuda(BackendKind requested);
 const char* backend_name(BackendKind kind);
 BackendKind parse_backend(const std::string& name);  // throws std::invalid_argument naming the choices
 
+// What the CUDA backend computes in: "float" (the default build: the float core beside the double one,
+// backend/float_bridge.h) or "double"; "" without a CUDA backend.
+const char* cuda_scalar();
+
 std::unique_ptr<Solver> make_cpu_solver();
 std::unique_ptr<Solver> make_cuda_solver();  // only where cuda_availability().available
 

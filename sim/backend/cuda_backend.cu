@@ -36,6 +36,8 @@ CudaAvailability cuda_availability() {
   return judge_cuda_device(probe);
 }
 
+const char* cuda_scalar() { return sizeof(Real) == sizeof(float) ? "float" : "double"; }
+
 std::unique_ptr<Solver> make_cuda_solver() { return std::make_unique<BackendSolver<CudaExec>>(); }
 
 }  // namespace SIM_PRECISION

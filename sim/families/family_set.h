@@ -33,6 +33,11 @@ struct FamilySet {
       return std::tuple_cat(
           static_cast<match_const_t<Self, typename F::template ModelPart<Array>>&>(self).fields()...);
     }
+    // fn(part) for each family's whole part, its settings beside its arrays (backend/wire.h).
+    template <class Self, class Fn>
+    static void each_part(Self& self, Fn&& fn) {
+      (fn(static_cast<match_const_t<Self, typename F::template ModelPart<Array>>&>(self)), ...);
+    }
   };
   template <template <class> class Array>
   struct StateParts : F::template StatePart<Array>... {

@@ -26,7 +26,8 @@ struct ModelArrays : ParticleArrays<Array>, Families::ModelParts<Array> {
   }
 };
 
-struct Model : ModelArrays<HostVector> {
+// The scene's settings that belong to no family.
+struct SceneModel {
   Vec3 gravity{0.0, -9.81, 0.0};  // [m/s²]
   // The mouse grab holds every movable particle within this distance of the grabbed one, each at its offset
   // (a small region, so a fluid can be stirred); 0 holds the grabbed particle alone [m]
@@ -48,7 +49,9 @@ struct Model : ModelArrays<HostVector> {
   Real energy_rise_bound = 0.01;
   std::vector<Probe> probes;
   std::vector<std::string> notes;  // what the scene wants the user told (e.g. a missing asset)
+};
 
+struct Model : ModelArrays<HostVector>, SceneModel {
   int particle_count() const { return int(particle_inv_mass.size()); }
   // Family F's position in registry/family_list.h (a Probe's family).
   template <class F>

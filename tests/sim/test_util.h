@@ -1,9 +1,14 @@
 // Helpers shared by the sim tests: build a registered scene with parameter overrides and run it.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
+
+#if SMALLSTEPS_FLOAT_CORE
+#include "backend/float_bridge.h"
+#endif
 
 #include "registry/frame_metrics.h"
 #include "scenes/scene.h"
@@ -48,11 +53,44 @@ inline std::vector<std::string> scene_names() {
   return names;
 }
 
-// The CPU, and CUDA where a device is present.
-inline std::vector<BackendKind> backends_here() {
-  std::vector<BackendKind> kinds{BackendKind::Cpu};
-  if (cuda_availability().available) kinds.push_back(BackendKind::Cuda);
+// A backend a test runs on: its name, the scalar it computes in ("double" or "float"), and the solver it makes.
+struct TestBackend {
+  std::string name;
+  std::string scalar;
+  BackendKind kind;
+  std::function<SelectedBackend()> make;
+};
+// The CPU in this build's scalar; the CPU in the float core beside the double one, where the build has it
+// (backend/float_bridge.h: FP32 against FP64); CUDA where a device is present.
+inline std::vector<TestBackend> backends_here() {
+  std::vector<TestBackend> kinds{{"cpu", sizeof(Real) == sizeof(float) ? "float" : "double", BackendKind::Cpu,
+                                  [] { return select_backend(BackendKind::Cpu); }}};
+#if SMALLSTEPS_FLOAT_CORE
+  kinds.push_back({"cpu (float core)", "float", BackendKind::Cpu, [] {
+                     return SelectedBackend{make_float_solver(false), BackendKind::Cpu, "cpu (float core)"};
+                   }});
+#endif
+  if (cuda_availability().available)
+    kinds.push_back({"cuda", cuda_scalar(), BackendKind::Cuda, [] { return select_backend(BackendKind::Cuda); }});
   return kinds;
+}
+// The backends to hold against the CPU in this build's scalar: backends_here() but the first.
+inline std::vector<TestBackend> other_backends() {
+  std::vector<TestBackend> others = backends_here();
+  others.erase(others.begin());
+  return others;
+}
+inline std::string no_other_backend() {
+  return "no CUDA device (" + cuda_availability().detail + ") and no float core beside this build's core";
+}
+// A tolerance stated for each scalar a backend computes in (by_precision, for one backend of the build).
+inline double by_scalar(const TestBackend& backend, double in_double, double in_float) {
+  return backend.scalar == "float" ? in_float : in_double;
+}
+// Whether the backend computes in another scalar than the host's copy of the State (a float backend in a
+// double build): the host's computations over that State are then finer than the backend's own.
+inline bool mixed_scalar(const TestBackend& backend) {
+  return backend.scalar != (sizeof(Real) == sizeof(float) ? "float" : "double");
 }
 
 inline Settings make_settings(int substeps, int iterations, SolverOrder order = SolverOrder::GaussSeidel) {
