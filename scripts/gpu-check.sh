@@ -2,7 +2,8 @@
 # One command that verifies and benchmarks the CUDA backend on the NVIDIA GPU present (issue 11):
 #   1. configures and builds Release with CUDA for this GPU's architecture (build/gpu), unless --prebuilt
 #      names binaries built elsewhere (scripts/gpu-bundle.sh makes them, for a GPU machine without the
-#      project's Debian packages);
+#      project's Debian packages); CUDA computes in float there, the CPU in double (a build with
+#      -DSMALLSTEPS_CUDA_REAL=double gives the FP64 numbers to set beside them);
 #   2. runs every test binary; the CUDA tests (backend agreement and metrics on every scene, the same bits
 #      with and without CUDA graphs and grid sweeps) must run, not skip;
 #   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388), the chain
