@@ -52,10 +52,13 @@ SIM_HD_INLINE Position operator-(Position p, Vec3 d) { return p += -d; }
 // The displacement b → a [m].
 SIM_HD_INLINE Vec3 operator-(Position a, Position b) { return (Vec3(a) - Vec3(b)) + (a.lo - b.lo); }
 SIM_HD_INLINE Vec3 operator-(Vec3 a, Position b) { return (a - Vec3(b)) - b.lo; }
+// What reading p as a Vec3 drops [m].
+SIM_HD_INLINE Vec3 low_part(const Position& p) { return p.lo; }
 
 #else
 
 using Position = Vec3;
+SIM_HD_INLINE Vec3 low_part(const Position&) { return {0.0, 0.0, 0.0}; }
 
 #endif
 

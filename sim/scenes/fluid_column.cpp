@@ -63,6 +63,11 @@ SceneDef make_fluid_column_scene() {
        false},
       {"vorticity", ParamType::Real, 0.0, 0.0, 100.0, "m/s", "vorticity confinement ε (PBF Eq. 16); 0: none",
        false},
+      {"bulk_modulus", ParamType::Real, 2.2, 0.0, 1000.0, "GPa",
+       "bulk modulus K: each particle's compliance 1/(K V) (Small Steps Eq. 5), which holds back the "
+       "correction of a substep shorter than sound takes to cross a particle (water: 2.2 GPa); 0: "
+       "incompressible (PBF)",
+       false},
       {"cfl", ParamType::Real, 0.3, 0.0, 10.0, "",
        "largest displacement per substep over the particle radius (Small Steps 6.4); 0: no limit", false},
       walk,
@@ -108,6 +113,7 @@ SceneDef make_fluid_column_scene() {
     fluid.material.xsph_rate = Real(p.get("viscosity"));
     fluid.material.vorticity = Real(p.get("vorticity"));
     fluid.material.cfl = Real(p.get("cfl"));
+    fluid.material.bulk_modulus = Real(1e9 * p.get("bulk_modulus"));  // [Pa]
     fluid.material = rest_lattice_material(fluid.material, d);
     fluid.walk = p.get_choice<NeighbourWalk>("neighbour_walk");
     fluid.rebuild_per_substep = p.get_choice<NeighbourRebuild>("neighbour_rebuild") == NeighbourRebuild::Substep;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "assets/asset_path.h"
 #include "need_asset.h"
@@ -16,19 +17,35 @@
 namespace sim {
 namespace {
 
-// Both backends stepped `frames` frames of `s`; the last frame's metrics of each.
-std::pair<FrameMetrics, FrameMetrics> run_both(const std::string& scene, const ParamValues& params,
-                                               const Settings& s, int frames) {
+// The CPU in this build's scalar and CUDA stepped `frames` frames of `s`, each one's metrics over the last
+// `window` frames. A jittering stack or a splashing fluid is measured over a window: the 30-layer stack's
+// contact forces swung from 27 to 52 kN between frames, and the column's density error 2-3 times, in
+// either scalar (the float core's CPU against the double CPU, 2-core AMD EPYC, 2026-11-28), so that one
+// frame's values were 5.3 % and 3.3 times apart where the last second's means were within 0.4 %.
+struct Runs {
+  std::vector<FrameMetrics> cpu, cuda;
+};
+Runs run_both(const std::string& scene, const ParamValues& params, const Settings& s, int frames, int window) {
   World cpu(test::build_scene(scene, params), BackendKind::Cpu);
   World gpu(test::build_scene(scene, params), BackendKind::Cuda);
-  FrameResult a{}, b{};
+  Runs runs;
   for (int f = 0; f < frames; ++f) {
-    a = step_and_measure(cpu, s);
-    b = step_and_measure(gpu, s);
+    const FrameResult a = step_and_measure(cpu, s), b = step_and_measure(gpu, s);
     if (a.divergence || b.divergence) ADD_FAILURE() << scene << " diverged at frame " << f;
     if (a.divergence || b.divergence) break;
+    if (f < frames - window) continue;
+    runs.cpu.push_back(a.metrics);
+    runs.cuda.push_back(b.metrics);
   }
-  return {a.metrics, b.metrics};
+  return runs;
+}
+
+// The mean of a measure over a run's window.
+template <class Field>
+double mean_of(const std::vector<FrameMetrics>& window, Field field) {
+  double sum = 0.0;
+  for (const FrameMetrics& m : window) sum += double(m.*field);
+  return window.empty() ? 0.0 : sum / double(window.size());
 }
 
 // The 128² drape 1 s in, 30 × 1, landed on the bunny: its mean stretch within 20 % (contacts' stick/slip
@@ -36,33 +53,46 @@ std::pair<FrameMetrics, FrameMetrics> run_both(const std::string& scene, const P
 TEST(AgreementAtScale, BunnyCloth128MeasuresAlike) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
-  const auto [a, b] = run_both("bunny_cloth", {{"resolution", 128}}, test::make_settings(30, 1), 60);
+  const Runs r = run_both("bunny_cloth", {{"resolution", 128}}, test::make_settings(30, 1), 60, 1);
+  const FrameMetrics &a = r.cpu.back(), &b = r.cuda.back();
   EXPECT_NEAR(a.stretch_mean, b.stretch_mean, 0.2 * a.stretch_mean);
   EXPECT_LT(b.max_penetration, 2.0 * a.max_penetration + 1e-4);  // [m]
   EXPECT_NEAR(a.gravitational, b.gravitational, 0.01 * std::abs(a.gravitational));
 }
 
-// A 48,778-particle column (59 layers) 1 s into its collapse, 10 × 1, the cells walk CUDA defaults to: the
-// centre of mass within 2 %, the mean density error within half its value, the volume within 1 %.
+// A 48,778-particle column (59 layers) in the second half-second of its collapse, 10 × 1, the cells walk
+// CUDA defaults to, over those 30 frames: the centre of mass within 2 %, the mean density error within half
+// its value, the volume within 1 %.
 TEST(AgreementAtScale, FluidColumn50kMeasuresAlike) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
   const ParamValues column{{"spacing", 1.2 / 59}, {"neighbour_walk", "cells"}};
-  const auto [a, b] = run_both("fluid_column", column, test::make_settings(10, 1), 60);
-  EXPECT_NEAR(a.gravitational, b.gravitational, 0.02 * std::abs(a.gravitational));
-  EXPECT_NEAR(a.density_error_mean, b.density_error_mean, 0.5 * a.density_error_mean + 1e-4);
-  EXPECT_NEAR(a.fluid_volume, b.fluid_volume, 0.01 * a.fluid_volume);
+  const Runs r = run_both("fluid_column", column, test::make_settings(10, 1), 60, 30);
+  const double gravitational = mean_of(r.cpu, &FrameMetrics::gravitational);
+  EXPECT_NEAR(gravitational, mean_of(r.cuda, &FrameMetrics::gravitational), 0.02 * std::abs(gravitational));
+  const double density = mean_of(r.cpu, &FrameMetrics::density_error_mean);
+  EXPECT_NEAR(density, mean_of(r.cuda, &FrameMetrics::density_error_mean), 0.5 * density + 1e-4);
+  const double volume = mean_of(r.cpu, &FrameMetrics::fluid_volume);
+  EXPECT_NEAR(volume, mean_of(r.cuda, &FrameMetrics::fluid_volume), 0.01 * volume);
 }
 
-// The 30-layer stack after 2 s at 100 × 1: the box's height within 1 cm, the contact forces summing to the
-// same load within 2 %, no contact deeper than twice the CPU's plus 1 mm.
+// The 30-layer stack in its second second at 100 × 1, over those 60 frames: the box's height within 1 cm,
+// the contact forces summing to the same load within 2 %, no contact deeper than twice the CPU's deepest
+// plus 1 mm.
 TEST(AgreementAtScale, CapsuleStack30LayersMeasuresAlike) {
   const CudaAvailability cuda = cuda_availability();
   if (!cuda.available) GTEST_SKIP() << "no CUDA device: " << cuda.detail;
-  const auto [a, b] = run_both("capsule_stack", {{"layers", 30}}, test::make_settings(100, 1), 120);
-  EXPECT_NEAR(a.tracked_body_height, b.tracked_body_height, 0.01);  // [m]
-  EXPECT_NEAR(a.contact_force, b.contact_force, 0.02 * a.contact_force);
-  EXPECT_LT(b.contact_depth_max, 2.0 * a.contact_depth_max + 1e-3);  // [m]
+  const Runs r = run_both("capsule_stack", {{"layers", 30}}, test::make_settings(100, 1), 120, 60);
+  EXPECT_NEAR(mean_of(r.cpu, &FrameMetrics::tracked_body_height), mean_of(r.cuda, &FrameMetrics::tracked_body_height),
+              0.01);  // [m]
+  const double force = mean_of(r.cpu, &FrameMetrics::contact_force);
+  EXPECT_NEAR(force, mean_of(r.cuda, &FrameMetrics::contact_force), 0.02 * force);
+  const auto deepest = [](const std::vector<FrameMetrics>& w) {
+    double d = 0.0;
+    for (const FrameMetrics& m : w) d = std::max(d, double(m.contact_depth_max));
+    return d;
+  };
+  EXPECT_LT(deepest(r.cuda), 2.0 * deepest(r.cpu) + 1e-3);  // [m]
 }
 
 // The paper-scale drape at its CUDA defaults (388², 100 × 1: bunny_cloth's cuda_settings) holds its landing

@@ -52,6 +52,24 @@ TEST(GroundContact, GradientMatchesFiniteDifferences) {
   expect_near(grad, {0.0, 1.0, 0.0}, 1e-3);
 }
 
+// A particle laid against a wall, its centre r from the wall as the scene computes it in double, is not
+// read as overlapping it: the rounding of its gap is no overlap (in float a particle 0.575 m out lay an ulp
+// into its wall, and a substep of 0.1 µs pushed it out at 0.6 m/s). An overlap beyond the rounding still is
+// one: 1 nm in double, 10 µm in float (the rounding allowed is about five ulps, 4.9 µm at 10 m).
+TEST(GroundContact, ParticleLaidOnAWallIsNotInsideIt) {
+  const Real r = 0.025;
+  const Real overlap = test::by_precision(1e-9, 1e-5);  // [m]
+  for (const double wall : {0.6, 1.8, 3.7, 10.3, -0.45, -7.9}) {
+    const HalfSpace inside_is_below{{0.0, 0.0, -1.0}, Real(-wall)};  // z ≤ wall
+    const HalfSpace inside_is_above{{0.0, 1.0, 0.0}, Real(wall)};    // y ≥ wall
+    const Position below = Vec3{0.3, 0.2, Real(wall - 0.025)}, above = Vec3{0.3, Real(wall + 0.025), 0.2};
+    EXPECT_GE(plane_gap(inside_is_below, below, r), 0.0) << "wall at z = " << wall;
+    EXPECT_GE(plane_gap(inside_is_above, above, r), 0.0) << "floor at y = " << wall;
+    EXPECT_LT(plane_gap(inside_is_below, below + Vec3{0.0, 0.0, overlap}, r), 0.0) << "wall at z = " << wall;
+    EXPECT_LT(plane_gap(inside_is_above, above - Vec3{0.0, overlap, 0.0}, r), 0.0) << "floor at y = " << wall;
+  }
+}
+
 TEST(DistanceConstraint, ZeroComplianceSatisfiedAfterOneProjection) {
   const Vec3 xa{0.0, 0.0, 0.0}, xb{1.3, 0.4, -0.2};
   const Real wa = 1.0, wb = 0.25, L = 1.0, h = 1.0 / 600.0;

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "constraints/fluid_density.h"
 #include "test_util.h"
 #include "world/frame_step.h"
 
@@ -43,15 +44,25 @@ Released release(const ParamValues& params, int substeps, double frame_dt, int f
   return r;
 }
 
+// The water's own compression bounds the density error: a column of height H loaded by its weight at once
+// peaks at twice its static strain ρ₀ g H / K at the bottom, as a step-loaded elastic bar does (K the fluid's
+// bulk modulus, constraints/fluid_density.h); a lattice in three dimensions overshoots that a little (2.1
+// times in double at H = 0.2 m), so 2.5 times is allowed; and C sums about 30 kernel terms, each rounded.
+double compression_bound(double column_height) {
+  const FluidMaterial water;
+  return 2.5 * water.rest_density * 9.81 * column_height / water.bulk_modulus + 32.0 * kEpsilon;
+}
+
 // The issue's run: the default 1.2 m column (3,456 particles) at frame dt 1e-4 s, then 1000 substeps of it
-// (Δt_s = 0.1 µs) on a 0.2 m column.
+// (Δt_s = 0.1 µs) on a 0.2 m column. In float both gained about a joule before the fluid was compressible
+// and the walls' gap read to its rounding (constraints/ground_contact.h).
 TEST(FluidSmallSteps, ColumnAtFrameDt1e4GainsNoMoreThanFreeFall) {
   const Released issue = release({}, 20, 1e-4, 10);
   EXPECT_LE(issue.kinetic, issue.bound);
-  EXPECT_LT(issue.density_error, 1e-6);
+  EXPECT_LT(issue.density_error, compression_bound(1.2));
   const Released tiny = release({{"column_height", 0.2}}, 1000, 1e-4, 4);
   EXPECT_LE(tiny.kinetic, tiny.bound);
-  EXPECT_LT(tiny.density_error, 1e-6);
+  EXPECT_LT(tiny.density_error, compression_bound(0.2));
 }
 
 // A 0.2 m column at 1000 substeps of a 1/60 s frame with no CFL limit diverged at frame 1; 500 ran with

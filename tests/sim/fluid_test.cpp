@@ -85,7 +85,7 @@ TEST(FluidDensity, OneStepReducesTheCompressionAndConservesMomentum) {
     return s;
   };
   const Real C0 = sums_of(x, 0).density_ratio(p) - 1.0;
-  const Real lambda[2] = {sums_of(x, 0).lambda(p, w), sums_of(x, 1).lambda(p, w)};
+  const Real lambda[2] = {sums_of(x, 0).lambda(p, w, 0.0, 0.0), sums_of(x, 1).lambda(p, w, 0.0, 0.0)};
   std::vector<Vec3> after = x;
   for (int i = 0; i < 2; ++i)
     after[size_t(i)] += (w * f.density_scale()) * p.correction_term(x[size_t(i)] - x[size_t(1 - i)], lambda[i],
@@ -146,7 +146,7 @@ TEST(FluidFamily, OneIterationEqualsAllPairsJacobiStep) {
     DensitySums sums;
     for (int j = 0; j < n; ++j)
       if (j != i) sums.add(pairs.k, x[size_t(first + i)] - x[size_t(first + j)], w(j));
-    lambda[size_t(i)] = sums.lambda(pairs, w(i));
+    lambda[size_t(i)] = sums.lambda(pairs, w(i), fluid.material.compliance_at(dt), 0.0);
   }
   std::vector<Position> expected = x;
   int moved = 0;

@@ -21,20 +21,26 @@
 namespace sim {
 inline namespace SIM_PRECISION {
 
-// λ_s of PBF Eq. 11 from the sorted positions.
+// Δλ_s of PBF Eq. 11 with the fluid's compliance (Small Steps Eq. 5) from the sorted positions; λ_s summed
+// over the substep's passes.
 template <class Hood>
 struct FluidLambda {
   Hood hood;
   const Position* xs;  // [m]
   const Real* ws;  // inverse masses in sorted order [1/kg]
   FluidMaterial f;
-  Real* lambda;  // [kg·m²]
+  Real alpha_tilde;  // α̃ = 1/(K V Δt_s²) [1/(kg·m²)]
+  bool fresh;        // the substep's first pass: λ starts from 0
+  Real* delta;       // Δλ [kg·m²]
+  Real* lambda;      // λ this substep [kg·m²]
   SIM_HD void operator()(int s) const {
     const FluidPairs p(f);
     DensitySums d;
     const Vec3 xi = xs[s];
     hood.for_each(s, [&](int t) { d.add(p.k, xi - xs[t], ws[t]); });
-    lambda[s] = d.lambda(p, ws[s]);
+    const Real before = fresh ? Real(0.0) : lambda[s];
+    delta[s] = d.lambda(p, ws[s], alpha_tilde, before);
+    lambda[s] = before + delta[s];
   }
 };
 
@@ -50,14 +56,14 @@ inline FluidMaterial artificial_pressure_at(FluidMaterial f, Real h) {
   return f;
 }
 
-// Δx of PBF Eq. 14, added to the particle sorted[s].
+// Δx of PBF Eq. 14 from this pass's Δλ, added to the particle sorted[s].
 template <class Hood>
 struct FluidCorrect {
   Hood hood;
   const int* sorted;
   const Position* xs;
   const Real* ws;
-  const Real* lambda;
+  const Real* lambda;  // Δλ [kg·m²]
   FluidMaterial f;
   Position* x;  // the fluid's particles [m]
   SIM_HD void operator()(int s) const {
@@ -176,6 +182,7 @@ class FluidFamily::Stages : public FamilyHooks {
     const size_t n = size_t(block_.count);
     search_.reserve(n, block_.walk, block_.list_capacity(), !block_.rebuild_per_substep);
     Exec::resize(ws_, n);
+    Exec::resize(delta_, n);
     Exec::resize(lambda_, n);
     Exec::resize(vs_, n);
     Exec::resize(omega_, n);
@@ -208,12 +215,13 @@ class FluidFamily::Stages : public FamilyHooks {
     search_.gather(core, x, n);
     const Position* xs = search_.positions();
     const Real* ws = Exec::data(ws_);
-    Real* lambda = Exec::data(lambda_);
+    Real* delta = Exec::data(delta_);
     const FluidMaterial f = block_.material;
     search_.with_neighbourhood([&](auto hood) {
       using Hood = decltype(hood);
-      core.launch(n, FluidLambda<Hood>{hood, xs, ws, f, lambda});
-      core.launch(n, FluidCorrect<Hood>{hood, search_.sorted(), xs, ws, lambda,
+      core.launch(n, FluidLambda<Hood>{hood, xs, ws, f, f.compliance_at(sub.h), sub.first_pass(), delta,
+                                       Exec::data(lambda_)});
+      core.launch(n, FluidCorrect<Hood>{hood, search_.sorted(), xs, ws, delta,
                                         artificial_pressure_at(f, sub.h), x});
     });
   }
@@ -258,7 +266,8 @@ class FluidFamily::Stages : public FamilyHooks {
   NeighbourSearch<Exec> search_;
   bool built_ = false;   // the lists hold the current fluid (false after an upload)
   Buffer<Real> ws_;      // inverse masses in sorted order [1/kg]
-  Buffer<Real> lambda_;  // λ per sorted index [kg·m²]
+  Buffer<Real> delta_;   // Δλ per sorted index, this pass [kg·m²]
+  Buffer<Real> lambda_;  // λ per sorted index, this substep [kg·m²]
   Buffer<Vec3> vs_;      // velocities in sorted order [m/s]
   Buffer<Vec3> omega_;   // vorticity per sorted index [1/s]
 };
