@@ -26,6 +26,7 @@
 #pragma once
 
 #include "constraints/sph_kernels.h"
+#include "constraints/xpbd.h"
 #include "core/hd.h"
 #include "core/vec3.h"
 
@@ -50,10 +51,8 @@ struct FluidMaterial {
 
   SIM_HD Real density_scale() const { return mass / rest_density; }  // m/ρ₀ = V [m³]
   SIM_HD SphKernels kernels() const { return SphKernels(kernel_radius); }
-  // α̃ = 1/(K V Δt_s²) for a substep h [1/(kg·m²)], 0 when incompressible.
-  SIM_HD Real compliance_at(Real h) const {
-    return bulk_modulus > 0.0 ? 1.0 / (bulk_modulus * density_scale() * h * h) : 0.0;
-  }
+  // α = 1/(K V) [1/J], 0 when incompressible.
+  SIM_HD Real compliance() const { return bulk_modulus > 0.0 ? 1.0 / (bulk_modulus * density_scale()) : 0.0; }
 };
 
 // The per-pair terms of a fluid's constraints with the kernels' constants computed once.
@@ -110,16 +109,16 @@ struct DensitySums {
   SIM_HD Real density_ratio(const FluidPairs& p) const {
     return p.f.density_scale() * (kernel_sum + p.k.poly6(0.0));
   }
-  // Δλ_i of PBF Eq. 11 with Small Steps Eq. 5's compliance α̃, for a particle of inverse mass w_i whose
-  // multiplier this substep is λ_i so far.
-  SIM_HD Real lambda(const FluidPairs& p, Real w_i, Real alpha_tilde, Real lambda_i) const {
-    const Real C = density_ratio(p) - Real(1.0) + alpha_tilde * lambda_i;
-    if (p.f.unilateral && C <= 0.0) return 0.0;
+  // Δλ_i of PBF Eq. 11 by the shared XPBD update (constraints/xpbd.h, Small Steps Eq. 5) with the fluid's
+  // compliance, PBF's ε D₀ added to the denominator, for a particle of inverse mass w_i whose multiplier
+  // this substep is λ_i so far, over a substep h [s]. 0 where a unilateral constraint would pull, and where
+  // there is no gradient to move along (ε = 0, every neighbour coincident or pinned).
+  SIM_HD Real lambda(const FluidPairs& p, Real w_i, Real lambda_i, Real h) const {
     const Real s = p.f.density_scale();
-    const Real D = s * s * (w_i * length_squared(gradient) + neighbour_sq) +
-                   p.f.relaxation * p.f.rest_denominator + alpha_tilde;
-    return D > 0.0 ? -C / D
-                   : 0.0;  // 0: no gradient to move along (ε = 0, every neighbour coincident or pinned)
+    const Real D =
+        s * s * (w_i * length_squared(gradient) + neighbour_sq) + p.f.relaxation * p.f.rest_denominator;
+    const Real dl = xpbd_delta_lambda({density_ratio(p) - Real(1.0), D, 0.0}, p.f.compliance(), 0.0, lambda_i, h);
+    return p.f.unilateral && dl >= 0.0 ? Real(0.0) : dl;
   }
 };
 

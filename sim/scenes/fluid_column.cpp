@@ -63,7 +63,7 @@ SceneDef make_fluid_column_scene() {
        false},
       {"vorticity", ParamType::Real, 0.0, 0.0, 100.0, "m/s", "vorticity confinement ε (PBF Eq. 16); 0: none",
        false},
-      {"bulk_modulus", ParamType::Real, 2.2, 0.0, 1000.0, "GPa",
+      {"bulk_modulus", ParamType::Real, 1e-9 * FluidMaterial{}.bulk_modulus, 0.0, 1000.0, "GPa",
        "bulk modulus K: each particle's compliance 1/(K V) (Small Steps Eq. 5), which holds back the "
        "correction of a substep shorter than sound takes to cross a particle (water: 2.2 GPa); 0: "
        "incompressible (PBF)",

@@ -29,7 +29,7 @@ struct FluidLambda {
   const Position* xs;  // [m]
   const Real* ws;  // inverse masses in sorted order [1/kg]
   FluidMaterial f;
-  Real alpha_tilde;  // α̃ = 1/(K V Δt_s²) [1/(kg·m²)]
+  Real h;            // Δt_s [s]
   bool fresh;        // the substep's first pass: λ starts from 0
   Real* delta;       // Δλ [kg·m²]
   Real* lambda;      // λ this substep [kg·m²]
@@ -39,7 +39,7 @@ struct FluidLambda {
     const Vec3 xi = xs[s];
     hood.for_each(s, [&](int t) { d.add(p.k, xi - xs[t], ws[t]); });
     const Real before = fresh ? Real(0.0) : lambda[s];
-    delta[s] = d.lambda(p, ws[s], alpha_tilde, before);
+    delta[s] = d.lambda(p, ws[s], before, h);
     lambda[s] = before + delta[s];
   }
 };
@@ -219,7 +219,7 @@ class FluidFamily::Stages : public FamilyHooks {
     const FluidMaterial f = block_.material;
     search_.with_neighbourhood([&](auto hood) {
       using Hood = decltype(hood);
-      core.launch(n, FluidLambda<Hood>{hood, xs, ws, f, f.compliance_at(sub.h), sub.first_pass(), delta,
+      core.launch(n, FluidLambda<Hood>{hood, xs, ws, f, sub.h, sub.first_pass(), delta,
                                        Exec::data(lambda_)});
       core.launch(n, FluidCorrect<Hood>{hood, search_.sorted(), xs, ws, delta,
                                         artificial_pressure_at(f, sub.h), x});
