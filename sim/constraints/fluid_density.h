@@ -3,7 +3,8 @@
 //   ρ_i = m Σ_j W_poly6(x_i − x_j, h)                                      (PBF Eq. 2)
 //   C_i = ρ_i / ρ₀ − 1                                                      (PBF Eq. 1)
 //   ∇_{x_i} C_i = (m/ρ₀) Σ_j ∇W_ij,   ∇_{x_j} C_i = −(m/ρ₀) ∇W_ij              (PBF Eq. 8, with masses)
-//   Δλ_i = −(C_i + α̃ λ_i) / (Σ_k w_k |∇_{x_k} C_i|² + ε D₀ + α̃)            (PBF Eqs. 9-11, Small Steps Eq. 5)
+//   Δλ_i = −(C_i + α̃ λ_i) / (max(A_ii + ε D₀, ½ω(μ A_ii + α̃) − α̃) + α̃)      (PBF Eqs. 9-11, Small Steps Eq. 5)
+//   A_ii = Σ_k w_k |∇_{x_k} C_i|²
 //   Δx_i = w_i (m/ρ₀) Σ_j (Δλ_i + Δλ_j + s_corr,ij / D₀) ∇W_ij               (PBF Eqs. 12, 14)
 //   s_corr,ij = −k (W_poly6(x_i − x_j) / W_poly6(Δq))ⁿ                        (PBF Eq. 13)
 // ∇W is the spiky kernel's. D₀ is the denominator of an interior particle of the rest lattice, so the
@@ -18,6 +19,14 @@
 // incompressible (α̃ = 0), a density error of rounding (1e-7 in float) became a displacement of the same
 // size every substep, and a velocity that grew as 1/Δt_s (a 0.2 m column at Δt_s = 0.1 µs gained 1.9 J
 // where free fall allows 5e-4 J).
+// The pass corrects every constraint at once, a Jacobi step on A + α̃ I with A = J M⁻¹ Jᵀ, which grows any
+// mode whose (μ A_ii + α̃) exceeds twice the denominator, μ the mode's eigenvalue of A over A_ii. On the
+// lattice μ reaches 2.8 at h = 2d and 3.0 compressed by 5 % (scenes/fluid_lattice.h), so PBF's own
+// denominator A_ii + ε D₀ grew that mode 1.8 times a pass wherever every particle was compressed, the bottom
+// of a deep column (74 layers gained 10 % of the energy scale in a frame at 20 × 1, 94 % at 80 × 1). The
+// denominator is therefore at least ½ω(μ_max A_ii + α̃) with ω = 1.1 of headroom: about 1.65 A_ii at a
+// frame's substeps, where α̃ is small; nothing where α̃ dominates (Δt_s shorter than sound takes to cross a
+// particle), where a smaller pass would soften the water instead of steadying it.
 // After the velocity update, vorticity confinement and XSPH viscosity (PBF §5, Eqs. 15-17) with the SPH
 // volume V = m/ρ₀ and c = rate · Δt_s (PBF's c = 0.01 per 1/60 s step is a rate of 0.6/s), so that any
 // number of substeps smooths the velocity alike over a frame:
@@ -28,6 +37,7 @@
 #include "constraints/sph_kernels.h"
 #include "constraints/xpbd.h"
 #include "core/hd.h"
+#include "core/min_max.h"
 #include "core/vec3.h"
 
 namespace sim {
@@ -48,6 +58,7 @@ struct FluidMaterial {
   Real vorticity = 0.0;           // ε_ω [m/s]
   Real cfl = 0.3;                 // largest displacement per substep / particle radius [-]; 0: none
   Real bulk_modulus = 2.2e9;      // K [Pa] (water's); 0: incompressible
+  Real pass_eigenvalue = 0.0;     // μ_max of the pass, 5 % compressed [-] (scenes/fluid_lattice.h); 0: PBF's
 
   SIM_HD Real density_scale() const { return mass / rest_density; }  // m/ρ₀ = V [m³]
   SIM_HD SphKernels kernels() const { return SphKernels(kernel_radius); }
@@ -110,14 +121,18 @@ struct DensitySums {
     return p.f.density_scale() * (kernel_sum + p.k.poly6(0.0));
   }
   // Δλ_i of PBF Eq. 11 by the shared XPBD update (constraints/xpbd.h, Small Steps Eq. 5) with the fluid's
-  // compliance, PBF's ε D₀ added to the denominator, for a particle of inverse mass w_i whose multiplier
+  // compliance, PBF's ε D₀ added to the denominator and the denominator held to the Jacobi step's bound, for a particle of inverse mass w_i whose multiplier
   // this substep is λ_i so far, over a substep h [s]. 0 where a unilateral constraint would pull, and where
   // there is no gradient to move along (ε = 0, every neighbour coincident or pinned).
   SIM_HD Real lambda(const FluidPairs& p, Real w_i, Real lambda_i, Real h) const {
     const Real s = p.f.density_scale();
-    const Real D =
-        s * s * (w_i * length_squared(gradient) + neighbour_sq) + p.f.relaxation * p.f.rest_denominator;
-    const Real dl = xpbd_delta_lambda({density_ratio(p) - Real(1.0), D, 0.0}, p.f.compliance(), 0.0, lambda_i, h);
+    const Real diagonal = s * s * (w_i * length_squared(gradient) + neighbour_sq);  // A_ii
+    const Real alpha = p.f.compliance();
+    const Real alpha_tilde = alpha / (h * h);
+    constexpr Real kHalfHeadroom = Real(0.55);  // ½ω, ω = 1.1
+    const Real D = max_number(diagonal + p.f.relaxation * p.f.rest_denominator,
+                              kHalfHeadroom * (p.f.pass_eigenvalue * diagonal + alpha_tilde) - alpha_tilde);
+    const Real dl = xpbd_delta_lambda({density_ratio(p) - Real(1.0), D, 0.0}, alpha, 0.0, lambda_i, h);
     return p.f.unilateral && dl >= 0.0 ? Real(0.0) : dl;
   }
 };

@@ -120,10 +120,11 @@ void check_fluid(const ModelT& m) {
                                 std::to_string(f.first + f.count) + ") outside the " +
                                 std::to_string(m.particle_count()) + " particles");
   if (!(mat.rest_density > 0.0) || !(mat.kernel_radius > 0.0) || !(mat.mass > 0.0) ||
-      !(mat.rest_denominator > 0.0) || !(mat.relaxation >= 0.0) || !(mat.cfl >= 0.0) || !(f.margin >= 0.0))
+      !(mat.rest_denominator > 0.0) || !(mat.relaxation >= 0.0) || !(mat.cfl >= 0.0) || !(f.margin >= 0.0) ||
+      !(mat.pass_eigenvalue >= 0.0))
     throw std::invalid_argument(
         "fluid material: rest density, kernel radius, mass and D0 must be positive, "
-        "relaxation, CFL and margin not negative");
+        "relaxation, CFL, margin and the pass's eigenvalue not negative");
   if (f.list_capacity() > kMaxListCapacity)
     throw std::invalid_argument("fluid search radius " + std::to_string(f.search_radius()) +
                                 " m holds about " + std::to_string(f.list_capacity() / 2) +
