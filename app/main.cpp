@@ -47,7 +47,7 @@ struct RunArgs {
   bool no_progress = false;
   std::string fail_on_error;  // a bound in metres on the lengths, or "" for the families' own
   std::string save_preset;    // write the resolved options as a preset here
-  std::vector<std::string> drags;  // "T0 X0 Y0 T1 X1 Y1" each
+  std::vector<std::string> drags;  // run/scripted_drag.h's forms
   std::vector<std::string> at;     // "T name=value" each
   std::string colour_by;           // flat|speed|error|strain; "": the viewer's default (flat)
 };
@@ -92,8 +92,11 @@ void add_run_options(CLI::App& run, RunArgs& a, bool view) {
       ->expected(2);
   run.add_option("--size", a.size, "window and video size WIDTHxHEIGHT (default 1280x720)");
   run.add_option("--drag", a.drags,
-                 "a mouse drag played by itself, \"T0 X0 Y0 T1 X1 Y1\": pressed at T0 s at (X0, Y0), released at T1 "
-                 "at (X1, Y1), positions as fractions of the view from its top left (repeatable; renders)");
+                 "a mouse drag played by itself (repeatable; renders): \"particle I from T0 to T1 by DX DY DZ\" grips "
+                 "particle I at T0 s and moves it by (DX, DY, DZ) m until T1 s; \"body B [at LX LY LZ] ...\" a body "
+                 "at a point of it (body coordinates), \"point X Y Z ...\" what that world point's pixel shows; or "
+                 "\"T0 X0 Y0 T1 X1 Y1\", a cursor path as fractions of the view from its top left")
+      ->type_name("\"DRAG\"");
   run.add_option("--at", a.at,
                  "change a setting at a simulated time, \"T name=value\" (e.g. \"2.5 substeps=100\"), as the "
                  "viewer's panel would (repeatable; in A/B, in both panes)")

@@ -207,6 +207,13 @@ void Renderer::draw_caption(const std::vector<std::string>& lines, const Viewpor
                 caption_scale(viewport));
 }
 
+void Renderer::draw_grab(const SceneBuffers& scene, const GrabMark& mark, const OrbitCamera& camera,
+                         const Viewport& viewport) {
+  if (!mark.holds()) return;
+  glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
+  grab_mark_.draw(scene, mark, camera, viewport.aspect());
+}
+
 void Renderer::draw_legend(const SceneBuffers& scene, const DrawOptions& options, const Viewport& viewport) {
   if (options.colour_by == ColourBy::Flat) return;
   glViewport(viewport.x, viewport.y, viewport.width, viewport.height);

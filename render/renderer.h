@@ -1,8 +1,8 @@
 // Renderer: draws one World's SceneBuffers into a viewport — shadow pass from a directional light, the
 // ground grid, the two-sided cloth surface, particles as sphere impostors coloured by a quantity, rigid
 // bodies as instanced boxes, capsules and spheres, and optionally the constraints as lines and the joints
-// as dots, a fluid as water — plus captions and the colour legend. Programs and the shadow map are shared by
-// panes.
+// as dots, a fluid as water — plus captions, the colour legend and the grab's mark. Programs and the shadow
+// map are shared by panes.
 #pragma once
 
 #include <memory>
@@ -13,6 +13,7 @@
 #include "render/camera.h"
 #include "render/caption.h"
 #include "render/fluid_surface.h"
+#include "render/grab_mark.h"
 #include "render/gl.h"
 #include "render/scene_buffers.h"
 #include "render/shader_program.h"
@@ -50,6 +51,9 @@ class Renderer {
   void draw_caption(const std::vector<std::string>& lines, const Viewport& viewport);
   // The colour legend at the viewport's bottom-left, when the drawing is coloured by a quantity.
   void draw_legend(const SceneBuffers& scene, const DrawOptions& options, const Viewport& viewport);
+  // The grab's line and cross (render/grab_mark.h) over the scene drawn into the viewport.
+  void draw_grab(const SceneBuffers& scene, const GrabMark& mark, const OrbitCamera& camera,
+                 const Viewport& viewport);
 
  private:
   void shadow_pass(const SceneBuffers& scene, const sim::Model& model, const DrawOptions& options);
@@ -61,6 +65,7 @@ class Renderer {
 
   std::unique_ptr<ShaderProgram> surface_, depth_, sphere_, lines_, ground_, body_;
   Caption caption_;
+  GrabMarkLines grab_mark_;
   ShadowMap shadow_map_;
   FluidSurface fluid_;
   EmptyVertexArray empty_vao_;

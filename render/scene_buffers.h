@@ -65,6 +65,8 @@ class SceneBuffers {
   GLuint surface_vao() const { return surface_vao_; }
   GLuint sphere_vao() const { return sphere_vao_; }
   GLuint line_vao() const { return line_vao_; }
+  GLuint position_buffer() const { return buffers_[kPosition]; }  // vec3 per particle [m]
+  GLuint pose_buffer() const { return buffers_[kBodyPose]; }  // per body: centre [m], value; orientation xyzw
   const ShapeMeshes& shapes() const { return shapes_; }  // instanced over the bodies
   GLuint joint_vao() const { return joint_vao_; }        // joint points as sphere impostor instances
   const StaticMesh& collider() const { return collider_; }

@@ -12,10 +12,6 @@ uniform bool u_light_pass;  // true: into the shadow map (u_light_view_proj)
 out vec3 v_world;
 out vec3 v_normal;
 flat out float v_value;
-vec3 rotate_by(vec4 q, vec3 v) {
-  vec3 t = 2.0 * cross(q.xyz, v);
-  return v + q.w * t + cross(q.xyz, t);
-}
 void main() {
   v_value = a_centre_value.w;
   v_normal = rotate_by(a_rotation, a_normal);

@@ -1,6 +1,7 @@
 // Shared by every lit shader: camera and light uniforms, a PCF shadow lookup, Blinn-Phong shading with
-// a hemisphere ambient term, the colour map used for per-particle quantities, and the ray-sphere
-// intersection of the sphere impostors (spheres and the fluid's splats).
+// a hemisphere ambient term, a quaternion rotation (bodies, the grab's mark), the colour map used for
+// per-particle quantities, and the ray-sphere intersection of the sphere impostors (spheres and the fluid's
+// splats).
 uniform mat4 u_view;
 uniform mat4 u_proj;
 uniform mat4 u_light_view_proj;  // world -> light clip space (orthographic)
@@ -29,6 +30,12 @@ vec3 shade(vec3 albedo, vec3 n, vec3 world_pos) {
   float ambient = mix(0.18, 0.38, 0.5 + 0.5 * n.y);
   float s = shadow_factor(world_pos, n);
   return albedo * (ambient + 0.8 * diffuse * s) + vec3(specular * s);
+}
+
+// v rotated by the unit quaternion q = (x, y, z, w).
+vec3 rotate_by(vec4 q, vec3 v) {
+  vec3 t = 2.0 * cross(q.xyz, v);
+  return v + q.w * t + cross(q.xyz, t);
 }
 
 // Perceptually ordered blue -> teal -> yellow -> red ramp for t in [0, 1].

@@ -10,37 +10,133 @@
 #include "params/quoted.h"
 
 namespace app {
+namespace {
+
+constexpr const char* kForms =
+    "\"T0 X0 Y0 T1 X1 Y1\" (positions as fractions of the view from its top left), \"particle I from T0 to T1 "
+    "by DX DY DZ\", \"body B [at LX LY LZ] from T0 to T1 by DX DY DZ\" or \"point X Y Z from T0 to T1 by DX DY "
+    "DZ\" (times in s, lengths in m)";
+
+// The words of a drag, read one at a time, each failure naming the drag.
+class Words {
+ public:
+  Words(const std::string& text, std::string culprit) : culprit_(std::move(culprit)) {
+    std::string spaced = text;
+    for (char& c : spaced)
+      if (c == ',') c = ' ';
+    std::istringstream in(spaced);
+    in.imbue(std::locale::classic());
+    for (std::string w; in >> w;) words_.push_back(w);
+  }
+  bool done() const { return next_ == words_.size(); }
+  size_t size() const { return words_.size(); }
+  const std::string& peek() const { return words_[next_]; }
+  std::string word(const char* what) {
+    if (done()) fail(std::string("ends where ") + what + " should follow; expected " + kForms);
+    return words_[next_++];
+  }
+  double number(const char* what) {
+    const std::string w = word(what);
+    const std::optional<double> x = sim::finite_decimal(w);
+    if (!x) fail(sim::in_quotes(w) + " is not a finite number (" + what + ")");
+    return *x;
+  }
+  std::array<double, 3> vector(const char* what) { return {number(what), number(what), number(what)}; }
+  void expect(const char* keyword) {
+    const std::string w = word(("'" + std::string(keyword) + "'").c_str());
+    if (w != keyword) fail("expected '" + std::string(keyword) + "', got " + sim::in_quotes(w) + "; forms: " + kForms);
+  }
+  [[noreturn]] void fail(const std::string& problem) const { throw sim::ParamError(culprit_ + ": " + problem); }
+
+ private:
+  std::string culprit_;
+  std::vector<std::string> words_;
+  size_t next_ = 0;
+};
+
+ScriptedDrag parse_view_drag(Words& w) {
+  if (w.size() != 6)
+    w.fail("expected six numbers, T0 X0 Y0 T1 X1 Y1 (times in s, positions as fractions of the view from its "
+           "top left), got " + std::to_string(w.size()) + " words; or a named grip: " + kForms);
+  ScriptedDrag d;
+  d.t0 = w.number("T0");
+  d.x0 = w.number("X0");
+  d.y0 = w.number("Y0");
+  d.t1 = w.number("T1");
+  d.x1 = w.number("X1");
+  d.y1 = w.number("Y1");
+  for (const double p : {d.x0, d.y0, d.x1, d.y1})
+    if (p < 0.0 || p > 1.0) w.fail("positions are fractions of the view, in [0, 1]");
+  return d;
+}
+
+ScriptedDrag parse_named_drag(Words& w) {
+  ScriptedDrag d;
+  const std::string grip = w.word("the grip");
+  if (grip == "particle" || grip == "body") {
+    d.grip = grip == "particle" ? ScriptedDrag::Grip::Particle : ScriptedDrag::Grip::Body;
+    const double index = w.number("the index");
+    if (index < 0.0 || index != std::floor(index) || index > 2e9)
+      w.fail("the " + grip + " index must be a whole number from 0");
+    d.index = int(index);
+    if (d.grip == ScriptedDrag::Grip::Body && !w.done() && w.peek() == "at") {
+      w.expect("at");
+      d.at = w.vector("the point held, body coordinates");
+    }
+  } else if (grip == "point") {
+    d.grip = ScriptedDrag::Grip::Point;
+    d.at = w.vector("the world point");
+  } else {
+    w.fail("unknown grip " + sim::in_quotes(grip) + "; forms: " + kForms);
+  }
+  w.expect("from");
+  d.t0 = w.number("T0");
+  w.expect("to");
+  d.t1 = w.number("T1");
+  w.expect("by");
+  d.by = w.vector("the motion");
+  if (!w.done()) w.fail("unexpected " + sim::in_quotes(w.peek()) + " after the motion");
+  if (d.by[0] == 0.0 && d.by[1] == 0.0 && d.by[2] == 0.0) w.fail("the motion 'by' has zero length");
+  return d;
+}
+
+std::string vector_text(const std::array<double, 3>& v) {
+  char text[96];
+  std::snprintf(text, sizeof text, "%.6g %.6g %.6g", v[0], v[1], v[2]);
+  return text;
+}
+
+}  // namespace
 
 ScriptedDrag parse_drag(const std::string& text, const std::string& where) {
-  const std::string culprit = where + " " + sim::in_quotes(text);
-  std::string spaced = text;
-  for (char& c : spaced)
-    if (c == ',') c = ' ';
-  std::istringstream in(spaced);
-  std::vector<double> v;
-  std::string word;
-  in.imbue(std::locale::classic());
-  while (in >> word) {
-    const std::optional<double> x = sim::finite_decimal(word);
-    if (!x) throw sim::ParamError(culprit + ": " + sim::in_quotes(word) + " is not a finite number");
-    v.push_back(*x);
-  }
-  if (v.size() != 6)
-    throw sim::ParamError(culprit + ": expected six numbers, T0 X0 Y0 T1 X1 Y1 (times in s, positions as "
-                          "fractions of the view from its top left), got " + std::to_string(v.size()));
-  const ScriptedDrag d{v[0], v[1], v[2], v[3], v[4], v[5]};
-  if (d.t0 < 0.0) throw sim::ParamError(culprit + ": the press time T0 is negative");
-  if (!(d.t1 > d.t0)) throw sim::ParamError(culprit + ": the release time T1 must come after T0");
-  for (const double p : {d.x0, d.y0, d.x1, d.y1})
-    if (p < 0.0 || p > 1.0)
-      throw sim::ParamError(culprit + ": positions are fractions of the view, in [0, 1]");
+  Words w(text, where + " " + sim::in_quotes(text));
+  if (w.done()) w.fail(std::string("empty; expected ") + kForms);
+  const ScriptedDrag d = sim::finite_decimal(w.peek()) ? parse_view_drag(w) : parse_named_drag(w);
+  if (d.t0 < 0.0) w.fail("the press time T0 is negative");
+  if (!(d.t1 > d.t0)) w.fail("the release time T1 must come after T0");
   return d;
 }
 
 std::string drag_text(const ScriptedDrag& d) {
-  char text[160];
-  std::snprintf(text, sizeof text, "%.6g %.6g %.6g %.6g %.6g %.6g", d.t0, d.x0, d.y0, d.t1, d.x1, d.y1);
-  return text;
+  char times[96];
+  std::snprintf(times, sizeof times, "from %.6g to %.6g by ", d.t0, d.t1);
+  switch (d.grip) {
+    case ScriptedDrag::Grip::View: {
+      char text[160];
+      std::snprintf(text, sizeof text, "%.6g %.6g %.6g %.6g %.6g %.6g", d.t0, d.x0, d.y0, d.t1, d.x1, d.y1);
+      return text;
+    }
+    case ScriptedDrag::Grip::Particle:
+      return "particle " + std::to_string(d.index) + " " + times + vector_text(d.by);
+    case ScriptedDrag::Grip::Body: {
+      const bool centre = d.at[0] == 0.0 && d.at[1] == 0.0 && d.at[2] == 0.0;
+      return "body " + std::to_string(d.index) + (centre ? "" : " at " + vector_text(d.at)) + " " + times +
+             vector_text(d.by);
+    }
+    case ScriptedDrag::Grip::Point:
+      return "point " + vector_text(d.at) + " " + times + vector_text(d.by);
+  }
+  return "";
 }
 
 }  // namespace app

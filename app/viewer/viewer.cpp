@@ -8,10 +8,8 @@
 #include <utility>
 
 #include "registry/settings.h"
-#include "render/plot/image_io.h"
 #include "run/error_verdict.h"
 #include "run/exit_codes.h"
-#include "run/preset.h"
 #include "run/runner.h"
 
 namespace app {
@@ -49,6 +47,7 @@ Viewer::Viewer(ViewOptions options)
   for (int q = 0; q < IM_ARRAYSIZE(render::kColourByFlags); ++q)
     if (options_.colour_by == render::kColourByFlags[q]) draw_.colour_by = render::ColourBy(q);
   build_panes();
+  check_drags();
   for (const auto& p : panes_)  // asked for on the command line or in a preset: a usage error
     if (p->integrator_note) throw sim::ParamError(*p->integrator_note);
   if (!options_.interactive) {
@@ -94,8 +93,11 @@ bool DrawnView::operator==(const DrawnView& o) const {
     return std::make_tuple(d.surface, d.particles, d.constraints, d.shadows, d.colour_by, d.colour_auto,
                            d.particle_scale);
   };
+  const auto mark_key = [](const render::GrabMark& m) {
+    return std::make_tuple(m.particle, m.body, m.local.x, m.local.y, m.local.z, m.target.x, m.target.y, m.target.z);
+  };
   return camera_key(camera) == camera_key(o.camera) && draw_key(draw) == draw_key(o.draw) &&
-         width == o.width && height == o.height;
+         width == o.width && height == o.height && mark_key(mark) == mark_key(o.mark);
 }
 
 // Interactive and in real time (issue 40 item 6), a frame of Δt_f starts no sooner than Δt_f after the last
@@ -115,7 +117,7 @@ void Viewer::start_frame() {
   step_once_ = false;
   for (auto& p : panes_) {
     p->begin_frame();
-    p->world->set_grab(grab_);
+    p->world->set_grab(grab_.sent());
   }
   results_.assign(panes_.size(), std::nullopt);
   frame_under_way_ = true;
@@ -225,71 +227,6 @@ void Viewer::report(const std::string& message, bool error) {
   std::fflush(error ? stderr : stdout);
 }
 
-void Viewer::start_recording(const std::string& path) {
-  if (target_.width() == 0) target_.resize(options_.width & ~1, options_.height & ~1);
-  const double frame_dt = sim::settings_from_params(panes_[0]->settings).frame_dt;
-  const int fps = std::max(1, int(std::lround(1.0 / frame_dt)));
-  const std::string problem = recorder_.start(path, target_.width(), target_.height(), fps);
-  if (!problem.empty())
-    report(problem + "; continuing without recording", true);
-  else
-    report("recording to " + recorder_.path() + " (" + std::to_string(target_.width()) + "x" +
-           std::to_string(target_.height()) + ", " + std::to_string(fps) + " fps: one video frame per simulated frame)");
-}
-
-void Viewer::stop_recording() {
-  if (!recorder_.active()) return;
-  const int frames = recorder_.frames();
-  const std::string path = recorder_.path();
-  const std::string problem = recorder_.stop();
-  if (!problem.empty())
-    report("recording to " + path + " failed: " + problem, true);
-  else
-    report("recorded " + std::to_string(frames) + " frames to " + path);
-}
-
-void Viewer::toggle_recording() {
-  if (recorder_.active())
-    stop_recording();
-  else
-    start_recording(record_path_);
-}
-
-void Viewer::save_screenshot() {
-  char name[256];
-  std::snprintf(name, sizeof name, "smallsteps-%s-%05d.png", scene_->name.c_str(), panes_[0]->last.frame);
-  const render::RgbImage image{target_.width(), target_.height(), frame_pixels()};
-  if (render::write_png(name, image))
-    report(std::string("screenshot saved to ") + name);
-  else
-    report(std::string("cannot write screenshot ") + name, true);
-}
-
-void Viewer::save_preset() {
-  RunOptions o = options_.run;
-  o.scene = scene_;
-  o.scene_params = scene_params_;
-  o.settings = panes_[0]->settings;
-  o.compare.clear();
-  if (panes_.size() > 1) {  // A and B as the settings in which they differ
-    std::string a, b;
-    for (const sim::ParamSpec& s : sim::settings_table()) {
-      const std::string ta = panes_[0]->settings.text(s.name), tb = panes_[1]->settings.text(s.name);
-      if (ta == tb) continue;
-      a += (a.empty() ? "" : ",") + s.name + "=" + ta;
-      b += (b.empty() ? "" : ",") + s.name + "=" + tb;
-    }
-    if (!a.empty()) o.compare = {a, b};
-  }
-  const std::string path = "smallsteps-" + scene_->name + "-preset.json";
-  try {
-    app::save_preset(path, o);
-    report("preset saved to " + path + " (smallsteps view --preset " + path + " reopens it)");
-  } catch (const sim::ParamError& e) {
-    report(e.what(), true);
-  }
-}
-
 void Viewer::reset() {
   settle();
   release_grab();
@@ -307,7 +244,7 @@ const std::vector<std::uint8_t>& Viewer::frame_pixels() {
 }
 
 void Viewer::draw_frame() {
-  const DrawnView view{camera_, draw_, target_.width(), target_.height()};
+  const DrawnView view{camera_, draw_, target_.width(), target_.height(), grab_.mark()};
   if (!scene_changed_ && view == drawn_) return;  // the target still shows this
   scene_changed_ = false;
   drawn_ = view;
@@ -319,6 +256,7 @@ void Viewer::draw_frame() {
     Pane& p = *panes_[size_t(i)];
     const render::Viewport vp = pane_viewport(i);
     renderer_->draw(*p.buffers, p.world->model(), camera_, vp, draw_);
+    renderer_->draw_grab(*p.buffers, view.mark, camera_, vp);  // every pane holds what the mouse holds
     if (!options_.caption) continue;
     renderer_->draw_caption(p.caption(scene_->name), vp);
     renderer_->draw_legend(*p.buffers, draw_, vp);
@@ -352,11 +290,19 @@ bool Viewer::frame() {
   // Headless, every iteration simulates a frame and waits for it. Interactive, a frame runs on the
   // simulation thread while this one draws, and is collected by the first iteration after it is done.
   if (failure_) std::rethrow_exception(std::exchange(failure_, nullptr));  // from a frame settle() collected
-  if (!options_.run.drags.empty() && !frame_under_way_) play_drags();
-  if (!options_.interactive) start_frame();
+  // The scripted drags act between frames, before the next starts (interactive, right after one is collected:
+  // a slow scene's next frame is otherwise always under way when the loop comes round).
+  const bool drags = !options_.run.drags.empty();
+  if (!options_.interactive) {
+    if (drags) play_drags();
+    start_frame();
+  }
   collect_frame(!options_.interactive);
   if (!frame_under_way_) refresh_panes();  // a new frame, or a new colouring while paused
-  if (options_.interactive) start_frame();
+  if (options_.interactive) {
+    if (drags && !frame_under_way_) play_drags();
+    start_frame();
+  }
   const int drawn_before = frames_drawn_;
   draw_frame();
   if (unrecorded_ && recorder_.active()) {  // every simulated frame, drawn once

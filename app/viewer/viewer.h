@@ -22,6 +22,7 @@
 #include "run/view_options.h"
 #include "viewer/experiments_panel.h"
 #include "viewer/frame_times.h"
+#include "viewer/mouse_grab.h"
 #include "viewer/pane.h"
 #include "viewer/recorder.h"
 #include "viewer/sim_thread.h"
@@ -34,6 +35,7 @@ struct DrawnView {
   render::OrbitCamera camera;
   render::DrawOptions draw;
   int width = 0, height = 0;
+  render::GrabMark mark;
   bool operator==(const DrawnView& o) const;
 };
 
@@ -67,8 +69,9 @@ class Viewer final : public InputSink {
   ExperimentsPanel& experiments() { return experiments_; }
   render::OrbitCamera& camera() { return camera_; }
   render::DrawOptions& draw_options() { return draw_; }  // what the Scene panel sets
-  int grabbed_particle() const { return grabbed_; }
-  int grabbed_body() const { return grabbed_body_; }
+  int grabbed_particle() const { return grab_.particle(); }
+  int grabbed_body() const { return grab_.body(); }
+  const MouseGrab& grab() const { return grab_; }
   const std::string& status() const { return status_; }  // the last message shown to the user
   // The last drawn frame, rows top to bottom, RGB.
   const std::vector<std::uint8_t>& frame_pixels();
@@ -112,6 +115,10 @@ class Viewer final : public InputSink {
   void release_grab();
   // The run's scripted drags (RunOptions::drags) at the last collected frame's time: pressed, moved, released.
   void play_drags();
+  // Grips what a named drag names (run/scripted_drag.h) at its press; why it could not, or "".
+  std::string press_named(const ScriptedDrag& d);
+  // Each named drag's particle or body exists in the scene and can move; throws sim::ParamError naming it.
+  void check_drags() const;
   int headless_exit_status() const;
   bool all_diverged() const;  // every pane waits for a reset
 
@@ -154,13 +161,7 @@ class Viewer final : public InputSink {
   enum class MouseMode { None, Orbit, Pan, Grab };
   MouseMode mouse_ = MouseMode::None;
   glm::vec2 last_cursor_{0.0f};
-  int grabbed_ = -1;
-  int grabbed_body_ = -1;   // a rigid body held instead of a particle
-  sim::Vec3 grab_local_{};  // where it is held, in its coordinates [m]
-  int grab_pane_ = 0;
-  float grab_compliance_ = 1e-5f;  // α of the mouse attachment [m/N]
-  sim::Grab grab_;                 // what the next frame holds
-  glm::vec3 grab_anchor_{0.0f};    // where the grabbed particle (or body point) was when grabbed [m]
+  MouseGrab grab_;  // what the mouse or a scripted drag holds
 
   std::vector<std::optional<sim::FrameResult>> results_;  // of the frame under way, one per pane
   bool frame_under_way_ = false;

@@ -4,6 +4,12 @@
 // listed by the help overlay (H).
 #include <GLFW/glfw3.h>
 
+#include <string>
+
+#include "core/quantity_format.h"
+#include "params/param.h"
+#include "params/quoted.h"
+
 #include "viewer/picking.h"
 #include "viewer/viewer.h"
 
@@ -56,27 +62,20 @@ void Viewer::mouse_button(int button, bool pressed, glm::vec2 cursor_px) {
     return;
   }
   mouse_ = MouseMode::Grab;
-  grabbed_ = picked;
-  grabbed_body_ = body.body;
-  grab_local_ = body.local;
-  grab_anchor_ = picked >= 0 ? positions[size_t(picked)] : body.point;
-  grab_pane_ = p;
+  if (picked >= 0)
+    grab_.hold_particle(p, picked, positions[size_t(picked)]);
+  else
+    grab_.hold_body(p, body.body, body.local, body.point);
   update_grab(cursor_px);
 }
 
 void Viewer::update_grab(glm::vec2 cursor_px) {
-  const render::Viewport vp = pane_viewport(grab_pane_);
-  const glm::vec3 t =
-      drag_target(camera_, local_cursor(grab_pane_, cursor_px), glm::vec2(vp.width, vp.height), grab_anchor_);
-  // given to the Worlds by start_frame
-  grab_ = {grabbed_, {t.x, t.y, t.z}, sim::Real(grab_compliance_), grabbed_body_, grab_local_};
+  const render::Viewport vp = pane_viewport(grab_.pane());
+  grab_.pull_to(drag_target(camera_, local_cursor(grab_.pane(), cursor_px), glm::vec2(vp.width, vp.height),
+                            grab_.anchor()));  // given to the Worlds by start_frame
 }
 
-void Viewer::release_grab() {
-  grabbed_ = -1;
-  grabbed_body_ = -1;
-  grab_ = {};
-}
+void Viewer::release_grab() { grab_.release(); }
 
 void Viewer::cursor_moved(glm::vec2 cursor_px) {
   const glm::vec2 delta = cursor_px - last_cursor_;
@@ -107,6 +106,57 @@ void Viewer::key_pressed(int key) {
   }
 }
 
+namespace {
+// Why a named drag cannot grip in this Model: its particle or body is missing or cannot move; "" when it can.
+std::string grip_problem(const ScriptedDrag& d, const sim::Model& model) {
+  const std::string i = std::to_string(d.index);
+  if (d.grip == ScriptedDrag::Grip::Particle) {
+    if (d.index >= model.particle_count())
+      return "particle " + i + " is past the scene's " + sim::format_count(model.particle_count()) + " particles";
+    if (model.particle_inv_mass[size_t(d.index)] == 0.0) return "particle " + i + " is pinned and cannot move";
+  }
+  if (d.grip == ScriptedDrag::Grip::Body) {
+    if (d.index >= model.body_count())
+      return "body " + i + " is past the scene's " + sim::format_count(model.body_count()) + " bodies";
+    if (model.body.inv_mass[size_t(d.index)] == 0.0) return "body " + i + " is static and cannot move";
+  }
+  return "";
+}
+}  // namespace
+
+void Viewer::check_drags() const {
+  for (const ScriptedDrag& d : options_.run.drags)
+    if (const std::string problem = grip_problem(d, panes_[0]->world->model()); !problem.empty())
+      throw sim::ParamError("drag " + sim::in_quotes(drag_text(d)) + ": " + problem);
+}
+
+std::string Viewer::press_named(const ScriptedDrag& d) {
+  if (d.grip == ScriptedDrag::Grip::Point) {  // whatever the point's pixel picks, as the mouse would
+    const render::Viewport vp = pane_viewport(0);
+    const glm::vec3 at(float(d.at[0]), float(d.at[1]), float(d.at[2]));
+    const glm::vec3 px = camera_.project(at, glm::vec2(vp.width, vp.height));
+    if (px.z > 0.0f) mouse_button(GLFW_MOUSE_BUTTON_LEFT, true, glm::vec2(float(vp.x) + px.x, px.y));
+    if (mouse_ == MouseMode::Grab) return "";
+    mouse_ = MouseMode::None;  // not an orbit of the camera
+    return "nothing to grip at (" + sim::format_number(d.at[0]) + ", " + sim::format_number(d.at[1]) + ", " +
+           sim::format_number(d.at[2]) + ") m (its pixel shows no movable particle or body)";
+  }
+  settle();  // the grip is read from the World: the frame under way finishes first
+  sim::World& world = *panes_[0]->world;
+  if (std::string problem = grip_problem(d, world.model()); !problem.empty()) return problem;  // a new scene
+  if (d.grip == ScriptedDrag::Grip::Particle) {
+    const sim::Vec3 x = world.positions()[size_t(d.index)];
+    grab_.hold_particle(0, d.index, glm::vec3(float(x.x), float(x.y), float(x.z)));
+  } else {
+    const sim::State& state = world.state_part<sim::RigidFamily>();
+    const sim::Vec3 local{sim::Real(d.at[0]), sim::Real(d.at[1]), sim::Real(d.at[2])};
+    const sim::Vec3 x = state.body.x[size_t(d.index)] + sim::rotate(state.body.q[size_t(d.index)], local);
+    grab_.hold_body(0, d.index, local, glm::vec3(float(x.x), float(x.y), float(x.z)));
+  }
+  mouse_ = MouseMode::Grab;
+  return "";
+}
+
 void Viewer::play_drags() {
   const std::vector<ScriptedDrag>& drags = options_.run.drags;
   drag_phase_.resize(drags.size(), 0);
@@ -117,18 +167,33 @@ void Viewer::play_drags() {
   };
   for (size_t k = 0; k < drags.size(); ++k) {
     const ScriptedDrag& d = drags[k];
+    const bool view = d.grip == ScriptedDrag::Grip::View;
     if (drag_phase_[k] == 0 && t >= d.t0) {
-      mouse_button(GLFW_MOUSE_BUTTON_LEFT, true, at(d.x0, d.y0));
       drag_phase_[k] = 1;
+      if (view) {
+        mouse_button(GLFW_MOUSE_BUTTON_LEFT, true, at(d.x0, d.y0));
+      } else if (const std::string problem = press_named(d); !problem.empty()) {
+        drag_phase_[k] = 2;
+        const std::string message =
+            "drag " + sim::in_quotes(drag_text(d)) + " at t = " + sim::format_quantity(t, "s") + ": " + problem;
+        if (!options_.interactive) throw sim::ParamError(message);
+        report(message, true);
+      }
     }
     if (drag_phase_[k] != 1) continue;
     const double s = std::min(1.0, (t - d.t0) / (d.t1 - d.t0));
-    const glm::vec2 cursor = at(d.x0 + s * (d.x1 - d.x0), d.y0 + s * (d.y1 - d.y0));
     if (t >= d.t1) {
-      mouse_button(GLFW_MOUSE_BUTTON_LEFT, false, cursor);
+      if (view) {
+        mouse_button(GLFW_MOUSE_BUTTON_LEFT, false, at(d.x1, d.y1));
+      } else {
+        mouse_ = MouseMode::None;
+        release_grab();
+      }
       drag_phase_[k] = 2;
-    } else {
-      cursor_moved(cursor);
+    } else if (view) {
+      cursor_moved(at(d.x0 + s * (d.x1 - d.x0), d.y0 + s * (d.y1 - d.y0)));
+    } else {  // the gripped point's own path in the world, whatever the framing
+      grab_.pull_to(grab_.anchor() + float(s) * glm::vec3(float(d.by[0]), float(d.by[1]), float(d.by[2])));
     }
   }
 }

@@ -142,7 +142,7 @@ void Viewer::draw_scene_panel() {
   if (draw_.colour_by != render::ColourBy::Flat)  // the legend is in the scene's bottom-left corner
     ImGui::Checkbox("auto range", &draw_.colour_auto);
   ImGui::SliderFloat(kParticleSizeLabel, &draw_.particle_scale, 0.1f, 4.0f, "%.2f");
-  ImGui::SliderFloat(kGrabComplianceLabel, &grab_compliance_, 1e-8f, 1e-1f, "%.1e",
+  ImGui::SliderFloat(kGrabComplianceLabel, &grab_.compliance(), 1e-8f, 1e-1f, "%.1e",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
 }
 

@@ -232,6 +232,20 @@ TEST(Cli, BadDragsAreRefusedNamingTheProblem) {
   expect_usage_error("run --scene chain --drag \"0 0.5 0.5 1 0.5 0.2\"", "give --record or --compare");
 }
 
+// A drag that names what it grips (issue 53 item 1) says which word is missing or wrong.
+TEST(Cli, BadNamedDragsAreRefusedNamingTheProblem) {
+  const std::string run = "run --scene chain --record x/ --drag ";
+  expect_usage_error(run + "\"particle 5 from 0 to 1\"", "ends where 'by' should follow");
+  expect_usage_error(run + "\"particle 2.5 from 0 to 1 by 0.1 0 0\"", "the particle index must be a whole number");
+  expect_usage_error(run + "\"body -1 from 0 to 1 by 0.1 0 0\"", "the body index must be a whole number");
+  expect_usage_error(run + "\"wiggle 3 from 0 to 1 by 0.1 0 0\"", "unknown grip 'wiggle'");
+  expect_usage_error(run + "\"particle 3 at 0 0 0 from 0 to 1 by 0.1 0 0\"", "expected 'from', got 'at'");
+  expect_usage_error(run + "\"particle 3 from 0 to 1 by 0 0 0\"", "the motion 'by' has zero length");
+  expect_usage_error(run + "\"point 0 1 from 0 to 1 by 0.1 0 0\"", "'from' is not a finite number");
+  expect_usage_error(run + "\"particle 3 from 1 to 1 by 0.1 0 0\"", "T1 must come after T0");
+  expect_usage_error(run + "\"particle 3 from 0 to 1 by 0.1 0 0 9\"", "unexpected '9' after the motion");
+}
+
 // Settings that contradict each other are refused, not quietly bent (issue 41 item 4): N_min above N_max,
 // from the command line, a preset or an A/B pane; an adaptive mode under a force-based integrator.
 TEST(Cli, ContradictorySettingsAreRefused) {

@@ -180,7 +180,12 @@ TEST(Viewer, ScriptedDragFromTheCommandLineFollowsItsPath) {
     corner = glm::vec2(still.camera().project(x.back(), size));  // a free corner of the cloth
   }
   const double x0 = corner.x / size.x, y0 = corner.y / size.y;
-  v.run.drags = {{0.0, x0, y0, 0.6, x0, std::max(0.0, y0 - 0.3)}};
+  ScriptedDrag up;
+  up.t1 = 0.6;
+  up.x0 = up.x1 = x0;
+  up.y0 = y0;
+  up.y1 = std::max(0.0, y0 - 0.3);
+  v.run.drags = {up};
   Viewer viewer(v);
   ASSERT_TRUE(viewer.frame());
   const int grabbed = viewer.grabbed_particle();

@@ -1,0 +1,34 @@
+#include "viewer/mouse_grab.h"
+
+namespace app {
+
+void MouseGrab::hold_particle(int pane, int particle, glm::vec3 at) {
+  release();
+  pane_ = pane;
+  particle_ = particle;
+  anchor_ = target_ = at;
+}
+
+void MouseGrab::hold_body(int pane, int body, sim::Vec3 local, glm::vec3 at) {
+  release();
+  pane_ = pane;
+  body_ = body;
+  local_ = local;
+  anchor_ = target_ = at;
+}
+
+void MouseGrab::release() {
+  particle_ = body_ = -1;
+  local_ = {};
+}
+
+sim::Grab MouseGrab::sent() const {
+  if (!holds()) return {};
+  return {particle_, {target_.x, target_.y, target_.z}, sim::Real(compliance_), body_, local_};
+}
+
+render::GrabMark MouseGrab::mark() const {
+  return {particle_, body_, glm::vec3(float(local_.x), float(local_.y), float(local_.z)), target_};
+}
+
+}  // namespace app
