@@ -123,7 +123,7 @@ bool apply_document(const PresetJson& preset, const std::string& where, RunOptio
     options.record = doc.at("record").get<std::string>();
   }
   if (doc.contains("drag"))
-    options.drags = string_list(preset, where, "drag", "a \"T0 X0 Y0 T1 X1 Y1\" string",
+    options.drags = string_list(preset, where, "drag", "a drag string (\"particle I from T0 to T1 by DX DY DZ\", ...)",
                                 [](const std::string& text, const std::string& source) { return parse_drag(text, source); });
   if (doc.contains("at"))
     options.at = string_list(preset, where, "at", "a \"T name=value\" string",

@@ -1,10 +1,14 @@
 #include "run/scripted_drag.h"
 
+#include <cctype>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
+#include <optional>
 #include <sstream>
+#include <utility>
 #include <vector>
 
+#include "core/quantity_format.h"
 #include "params/decimal.h"
 #include "params/param.h"
 #include "params/quoted.h"
@@ -16,6 +20,8 @@ constexpr const char* kForms =
     "\"T0 X0 Y0 T1 X1 Y1\" (positions as fractions of the view from its top left), \"particle I from T0 to T1 "
     "by DX DY DZ\", \"body B [at LX LY LZ] from T0 to T1 by DX DY DZ\" or \"point X Y Z from T0 to T1 by DX DY "
     "DZ\" (times in s, lengths in m)";
+
+constexpr double kLargest = 1e6;  // the largest time [s] or length [m] a drag takes
 
 // The words of a drag, read one at a time, each failure naming the drag.
 class Words {
@@ -35,11 +41,15 @@ class Words {
     if (done()) fail(std::string("ends where ") + what + " should follow; expected " + kForms);
     return words_[next_++];
   }
-  double number(const char* what) {
+  // A decimal of magnitude at most `largest` (a float's range with room to move in it).
+  double number(const char* what, double largest = kLargest) {
     const std::string w = word(what);
-    const std::optional<double> x = sim::finite_decimal(w);
-    if (!x) fail(sim::in_quotes(w) + " is not a finite number (" + what + ")");
-    return *x;
+    if (const std::optional<std::string> problem = sim::decimal_problem(w))
+      fail(sim::in_quotes(w) + " " + *problem + " (" + what + ")");
+    const double x = *sim::finite_decimal(w);
+    if (std::abs(x) > largest)
+      fail(sim::in_quotes(w) + " is beyond " + sim::format_count((long long)largest) + " (" + what + ")");
+    return x;
   }
   std::array<double, 3> vector(const char* what) { return {number(what), number(what), number(what)}; }
   void expect(const char* keyword) {
@@ -75,8 +85,8 @@ ScriptedDrag parse_named_drag(Words& w) {
   const std::string grip = w.word("the grip");
   if (grip == "particle" || grip == "body") {
     d.grip = grip == "particle" ? ScriptedDrag::Grip::Particle : ScriptedDrag::Grip::Body;
-    const double index = w.number("the index");
-    if (index < 0.0 || index != std::floor(index) || index > 2e9)
+    const double index = w.number("the index", 2e9);
+    if (index < 0.0 || index != std::floor(index))
       w.fail("the " + grip + " index must be a whole number from 0");
     d.index = int(index);
     if (d.grip == ScriptedDrag::Grip::Body && !w.done() && w.peek() == "at") {
@@ -100,10 +110,14 @@ ScriptedDrag parse_named_drag(Words& w) {
   return d;
 }
 
+// The shortest decimal that reads back as v (a saved preset replays the same drag).
+std::string decimal_text(double v) {
+  char text[32];
+  return std::string(text, std::to_chars(text, text + sizeof text, v).ptr);
+}
+
 std::string vector_text(const std::array<double, 3>& v) {
-  char text[96];
-  std::snprintf(text, sizeof text, "%.6g %.6g %.6g", v[0], v[1], v[2]);
-  return text;
+  return decimal_text(v[0]) + " " + decimal_text(v[1]) + " " + decimal_text(v[2]);
 }
 
 }  // namespace
@@ -111,21 +125,21 @@ std::string vector_text(const std::array<double, 3>& v) {
 ScriptedDrag parse_drag(const std::string& text, const std::string& where) {
   Words w(text, where + " " + sim::in_quotes(text));
   if (w.done()) w.fail(std::string("empty; expected ") + kForms);
-  const ScriptedDrag d = sim::finite_decimal(w.peek()) ? parse_view_drag(w) : parse_named_drag(w);
+  // A named drag starts with its grip's name; anything that starts like a number is the view form.
+  const bool named = std::isalpha(static_cast<unsigned char>(w.peek()[0])) && w.peek() != "inf" &&
+                     w.peek() != "nan";
+  const ScriptedDrag d = named ? parse_named_drag(w) : parse_view_drag(w);
   if (d.t0 < 0.0) w.fail("the press time T0 is negative");
   if (!(d.t1 > d.t0)) w.fail("the release time T1 must come after T0");
   return d;
 }
 
 std::string drag_text(const ScriptedDrag& d) {
-  char times[96];
-  std::snprintf(times, sizeof times, "from %.6g to %.6g by ", d.t0, d.t1);
+  const std::string times = "from " + decimal_text(d.t0) + " to " + decimal_text(d.t1) + " by ";
   switch (d.grip) {
-    case ScriptedDrag::Grip::View: {
-      char text[160];
-      std::snprintf(text, sizeof text, "%.6g %.6g %.6g %.6g %.6g %.6g", d.t0, d.x0, d.y0, d.t1, d.x1, d.y1);
-      return text;
-    }
+    case ScriptedDrag::Grip::View:
+      return decimal_text(d.t0) + " " + decimal_text(d.x0) + " " + decimal_text(d.y0) + " " + decimal_text(d.t1) +
+             " " + decimal_text(d.x1) + " " + decimal_text(d.y1);
     case ScriptedDrag::Grip::Particle:
       return "particle " + std::to_string(d.index) + " " + times + vector_text(d.by);
     case ScriptedDrag::Grip::Body: {

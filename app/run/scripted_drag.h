@@ -7,8 +7,9 @@
 //   Body      body `index` at its point `at` (body coordinates, its centre by default);
 //   Point     whatever the cursor picks at the world point `at`, projected through the camera at t0;
 // and moves the gripped point by `by` in world space over [t0, t1], whatever the framing: the viewer pulls
-// it to anchor + s·by (s from 0 to 1) and shows the cursor where that target projects. The viewer feeds all
-// of them to the grab the mouse uses (app/viewer/mouse_grab.h).
+// it to anchor + s·by (s from 0 to 1) and draws the grab's mark from the held point to that target. The
+// viewer feeds all of them to the grab the mouse uses (app/viewer/mouse_grab.h), so two drags may not
+// overlap in time.
 #pragma once
 
 #include <array>
@@ -32,10 +33,11 @@ struct ScriptedDrag {
 //   "body B [at LX LY LZ] from T0 to T1 by DX DY DZ"
 //   "point X Y Z from T0 to T1 by DX DY DZ"
 // (spaces or commas between words). Throws sim::ParamError naming `where` and the problem: a missing or
-// unknown word, not a finite number, a negative time, T1 not after T0, a view position outside [0, 1], a
-// negative index, a motion of zero length.
+// unknown word, not a finite number or one beyond 10⁶ (s, m), a negative time, T1 not after T0, a view
+// position outside [0, 1], an index not a whole number from 0, a motion of zero length.
 ScriptedDrag parse_drag(const std::string& text, const std::string& where);
-// The drag as text in the same form, for presets written back.
+// The drag as text in the same form, each number the shortest that reads back the same, for presets
+// written back.
 std::string drag_text(const ScriptedDrag& d);
 
 }  // namespace app

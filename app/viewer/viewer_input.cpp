@@ -125,9 +125,16 @@ std::string grip_problem(const ScriptedDrag& d, const sim::Model& model) {
 }  // namespace
 
 void Viewer::check_drags() const {
-  for (const ScriptedDrag& d : options_.run.drags)
+  const std::vector<ScriptedDrag>& drags = options_.run.drags;
+  for (const ScriptedDrag& d : drags)
     if (const std::string problem = grip_problem(d, panes_[0]->world->model()); !problem.empty())
       throw sim::ParamError("drag " + sim::in_quotes(drag_text(d)) + ": " + problem);
+  for (size_t a = 0; a < drags.size(); ++a)  // one grab holds what a drag grips
+    for (size_t b = a + 1; b < drags.size(); ++b)
+      if (drags[a].t0 < drags[b].t1 && drags[b].t0 < drags[a].t1)
+        throw sim::ParamError("drags " + sim::in_quotes(drag_text(drags[a])) + " and " +
+                              sim::in_quotes(drag_text(drags[b])) +
+                              " overlap in time: the mouse holds one thing at a time");
 }
 
 std::string Viewer::press_named(const ScriptedDrag& d) {
@@ -135,11 +142,14 @@ std::string Viewer::press_named(const ScriptedDrag& d) {
     const render::Viewport vp = pane_viewport(0);
     const glm::vec3 at(float(d.at[0]), float(d.at[1]), float(d.at[2]));
     const glm::vec3 px = camera_.project(at, glm::vec2(vp.width, vp.height));
-    if (px.z > 0.0f) mouse_button(GLFW_MOUSE_BUTTON_LEFT, true, glm::vec2(float(vp.x) + px.x, px.y));
-    if (mouse_ == MouseMode::Grab) return "";
+    const std::string where =
+        "(" + sim::format_number(d.at[0]) + ", " + sim::format_number(d.at[1]) + ", " + sim::format_number(d.at[2]) + ") m";
+    if (!(px.z > 0.0f && px.x >= 0.0f && px.y >= 0.0f && px.x < float(vp.width) && px.y < float(vp.height)))
+      return where + " is outside the view";
+    mouse_button(GLFW_MOUSE_BUTTON_LEFT, true, glm::vec2(float(vp.x) + px.x, px.y));
+    if (mouse_ == MouseMode::Grab && grab_.holds()) return "";
     mouse_ = MouseMode::None;  // not an orbit of the camera
-    return "nothing to grip at (" + sim::format_number(d.at[0]) + ", " + sim::format_number(d.at[1]) + ", " +
-           sim::format_number(d.at[2]) + ") m (its pixel shows no movable particle or body)";
+    return "nothing to grip at " + where + " (its pixel shows no movable particle or body)";
   }
   settle();  // the grip is read from the World: the frame under way finishes first
   sim::World& world = *panes_[0]->world;

@@ -241,9 +241,11 @@ TEST(Cli, BadNamedDragsAreRefusedNamingTheProblem) {
   expect_usage_error(run + "\"wiggle 3 from 0 to 1 by 0.1 0 0\"", "unknown grip 'wiggle'");
   expect_usage_error(run + "\"particle 3 at 0 0 0 from 0 to 1 by 0.1 0 0\"", "expected 'from', got 'at'");
   expect_usage_error(run + "\"particle 3 from 0 to 1 by 0 0 0\"", "the motion 'by' has zero length");
-  expect_usage_error(run + "\"point 0 1 from 0 to 1 by 0.1 0 0\"", "'from' is not a finite number");
+  expect_usage_error(run + "\"point 0 1 from 0 to 1 by 0.1 0 0\"", "'from' is not a number (the world point)");
   expect_usage_error(run + "\"particle 3 from 1 to 1 by 0.1 0 0\"", "T1 must come after T0");
   expect_usage_error(run + "\"particle 3 from 0 to 1 by 0.1 0 0 9\"", "unexpected '9' after the motion");
+  expect_usage_error(run + "\"particle 3 from 0 to 1 by 1e7 0 0\"", "'1e7' is beyond 1,000,000 (the motion)");
+  expect_usage_error(run + "\"1e400 0.5 0.5 1 0.5 0.2\"", "'1e400' is beyond the range of a double");
 }
 
 // Settings that contradict each other are refused, not quietly bent (issue 41 item 4): N_min above N_max,
