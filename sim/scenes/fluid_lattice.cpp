@@ -8,21 +8,29 @@
 namespace sim {
 inline namespace SIM_PRECISION {
 
-Real lattice_pass_eigenvalue(Real kernel_radius, Real spacing) {
-  const SphKernels kernels(kernel_radius);
+namespace {
+// Calls f(r) for every offset r ≠ 0 of the cubic lattice of spacing d within the kernel's cube of reach h.
+template <class F>
+void for_each_lattice_offset(Real kernel_radius, Real spacing, F&& f) {
   const int reach = int(std::ceil(kernel_radius / spacing));
-  std::vector<std::pair<Vec3, Vec3>> neighbours;  // r and g(r)
-  double diagonal = 0.0;
   for (int i = -reach; i <= reach; ++i)
     for (int j = -reach; j <= reach; ++j)
-      for (int k = -reach; k <= reach; ++k) {
-        const Vec3 r = spacing * Vec3{Real(i), Real(j), Real(k)};
-        const Real r2 = length_squared(r);
-        if (r2 == 0.0 || r2 >= kernels.h2) continue;
-        const Vec3 g = kernels.spiky_gradient(r, r2);
-        neighbours.push_back({r, g});
-        diagonal += double(length_squared(g));
-      }
+      for (int k = -reach; k <= reach; ++k)
+        if (i || j || k) f(spacing * Vec3{Real(i), Real(j), Real(k)});
+}
+}  // namespace
+
+Real lattice_pass_eigenvalue(Real kernel_radius, Real spacing) {
+  const SphKernels kernels(kernel_radius);
+  std::vector<std::pair<Vec3, Vec3>> neighbours;  // r and g(r)
+  double diagonal = 0.0;
+  for_each_lattice_offset(kernel_radius, spacing, [&](Vec3 r) {
+    const Real r2 = length_squared(r);
+    if (r2 >= kernels.h2) return;
+    const Vec3 g = kernels.spiky_gradient(r, r2);
+    neighbours.push_back({r, g});
+    diagonal += double(length_squared(g));
+  });
   constexpr int kWaves = 17;  // per axis over [0, π/d]: μ_max to 1 % at h = 2d
   const double step = 3.14159265358979323846 / spacing / (kWaves - 1);
   double largest = 0.0;
@@ -45,12 +53,8 @@ Real lattice_pass_eigenvalue(Real kernel_radius, Real spacing) {
 FluidMaterial rest_lattice_material(FluidMaterial f, Real spacing) {
   // The sums over the neighbours of a lattice particle, with unit inverse masses: m then scales them.
   const SphKernels kernels(f.kernel_radius);
-  const int reach = int(std::ceil(f.kernel_radius / spacing));
   DensitySums sums;
-  for (int i = -reach; i <= reach; ++i)
-    for (int j = -reach; j <= reach; ++j)
-      for (int k = -reach; k <= reach; ++k)
-        if (i || j || k) sums.add(kernels, spacing * Vec3{Real(i), Real(j), Real(k)}, 1.0);
+  for_each_lattice_offset(f.kernel_radius, spacing, [&](Vec3 r) { sums.add(kernels, r, 1.0); });
   f.mass = f.rest_density / (sums.kernel_sum + kernels.poly6(0.0));
   // D₀ = Σ_k w_k |∇_k C|² with w = 1/m: the own gradient cancels on the symmetric lattice.
   const Real s = f.density_scale();
