@@ -12,11 +12,13 @@
 namespace app {
 
 // What a test injects into the viewer (issue 52 item 8): the clock that the real-time pacing and the
-// simulation rate read (empty: std::chrono::steady_clock::now), and a call on the simulation thread at the
-// end of each frame's job (empty: none), which a test holds to make a frame as slow as it needs.
+// real-time split read (empty: std::chrono::steady_clock::now), a call on the simulation thread at the end
+// of each frame's job (empty: none), which a test holds to make a frame as slow as it needs, and one on the
+// UI thread after each loop iteration's drawing, counted as drawing, which makes the drawing as slow.
 struct ViewerHooks {
   std::function<std::chrono::steady_clock::time_point()> now;
   std::function<void()> frame_simulated;
+  std::function<void()> frame_drawn;
 };
 
 struct ViewOptions {

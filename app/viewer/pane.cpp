@@ -118,11 +118,12 @@ bool Pane::refresh_buffers(render::ColourBy colour_by) {
   return true;
 }
 
-std::vector<std::string> Pane::caption(const std::string& scene_name) const {
+std::vector<std::string> Pane::caption(const std::string& scene_name, const std::string& real_time) const {
   const std::string prefix = label.empty() ? "" : label + ": ";
-  char line[160];
-  std::snprintf(line, sizeof line, "%s  t = %.2f s  %.2f ms/frame (%s)", scene_name.c_str(), last.time,
-                last.step_ms, world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu");
+  char line[200];
+  std::snprintf(line, sizeof line, "%s  t = %.2f s  %.2f ms/frame (%s)%s%s", scene_name.c_str(), last.time,
+                last.step_ms, world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu",
+                real_time.empty() ? "" : "  ", real_time.c_str());
   // The cost the comparison holds equal (projections) on a line of its own, beside the wall time above.
   const std::string cost = sim::cost_line(last, sim::settings_from_params(settings).integrator);
   const sim::Settings current = sim::settings_from_params(settings);

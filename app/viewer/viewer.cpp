@@ -40,7 +40,7 @@ Viewer::Viewer(ViewOptions options)
       scene_params_(options_.run.scene_params),
       real_time_(options_.real_time) {
   window_.set_input(this);
-  last_collected_ = now();
+  iteration_start_ = now();
   const int scene_w = options_.width - (options_.interactive ? int(panel_width_) : 0);
   target_.resize(std::max(2, scene_w & ~1), std::max(2, options_.height & ~1));  // the camera frames this
   // --colour-by, before the framing, which leaves room for the legend
@@ -122,8 +122,11 @@ void Viewer::start_frame() {
   results_.assign(panes_.size(), std::nullopt);
   frame_under_way_ = true;
   sim_.start([this] {
+    const auto start = std::chrono::steady_clock::now();
     for (size_t k = 0; k < panes_.size(); ++k) results_[k] = panes_[k]->advance();
     if (options_.hooks.frame_simulated) options_.hooks.frame_simulated();
+    job_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (options_.interactive) window_.wake();  // the loop takes the frame in now, not at its next tick
   });
 }
 
@@ -135,10 +138,8 @@ bool Viewer::collect_frame(bool wait) {
   for (size_t k = 0; k < panes_.size(); ++k) stepped = panes_[k]->finish_frame(results_[k]) || stepped;
   if (!stepped) return false;
   ++frames_simulated_;
-  const auto t = now();
-  const double dt_s = std::chrono::duration<double>(t - last_collected_).count();
-  last_collected_ = t;
-  sim_rate_ = sim_rate_ == 0.0 ? 1.0 / dt_s : 0.9 * sim_rate_ + 0.1 / dt_s;
+  ++collected_;
+  collected_sim_ms_ += job_ms_;
   for (size_t k = 0; k < metrics_.size(); ++k)
     if (!panes_[k]->divergence) metrics_[k]->write(panes_[k]->last, panes_[k]->failures);
   unrecorded_ = true;
@@ -172,6 +173,7 @@ void Viewer::rebuild_scene() {
   for (auto& p : panes_) p->build(*scene_, scene_params_);
   refresh_panes();
   scene_changed_ = true;
+  real_time_split_.restart();
   const bool has_surface = !panes_[0]->world->model().surface_triangles.empty();
   const bool has_fluid = panes_[0]->world->model().fluid.count > 0;  // drawn as water (issue 40 item 4)
   draw_.particles = !has_surface && !has_fluid;
@@ -201,7 +203,7 @@ std::pair<float, float> Viewer::free_band(int pane) const {
   if (!options_.caption) return {0.0f, 0.0f};
   const render::Viewport vp = pane_viewport(pane);
   // a line more than the caption has now: the one a failure adds
-  const int lines = int(panes_[size_t(pane)]->caption(scene_->name).size()) + 1;
+  const int lines = int(caption(pane).size()) + 1;
   return {render::caption_height(lines, vp),
           draw_.colour_by == render::ColourBy::Flat ? 0.0f : render::legend_height(vp)};
 }
@@ -233,6 +235,11 @@ void Viewer::reset() {
   for (auto& p : panes_) p->reset();
   refresh_panes();
   scene_changed_ = true;
+  real_time_split_.restart();
+}
+
+std::vector<std::string> Viewer::caption(int pane) const {
+  return panes_[size_t(pane)]->caption(scene_->name, real_time_split_.factor_text());
 }
 
 const std::vector<std::uint8_t>& Viewer::frame_pixels() {
@@ -258,7 +265,7 @@ void Viewer::draw_frame() {
     renderer_->draw(*p.buffers, p.world->model(), camera_, vp, draw_);
     renderer_->draw_grab(*p.buffers, view.mark, camera_, vp);  // every pane holds what the mouse holds
     if (!options_.caption) continue;
-    renderer_->draw_caption(p.caption(scene_->name), vp);
+    renderer_->draw_caption(caption(i), vp);
     renderer_->draw_legend(*p.buffers, draw_, vp);
   }
   if (pane_count() == 2) {  // a divider between the halves
@@ -276,8 +283,27 @@ void Viewer::draw_frame() {
   draw_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+void Viewer::time_iteration() {
+  const auto t = now();
+  const double wall_ms = std::chrono::duration<double, std::milli>(t - iteration_start_).count();
+  iteration_start_ = t;
+  if (paused_)  // a pause, or a frame stepped from one, says nothing of the rate
+    real_time_split_.restart();
+  else
+    real_time_split_.iteration(wall_ms, iteration_drawing_ms_, collected_, collected_sim_ms_,
+                         sim::settings_from_params(panes_[0]->settings).frame_dt);
+  iteration_drawing_ms_ = collected_sim_ms_ = 0.0;
+  collected_ = 0;
+}
+
+void Viewer::end_drawing(std::chrono::steady_clock::time_point since) {
+  if (options_.hooks.frame_drawn) options_.hooks.frame_drawn();
+  iteration_drawing_ms_ = std::chrono::duration<double, std::milli>(now() - since).count();
+}
+
 bool Viewer::frame() {
   const auto start = std::chrono::steady_clock::now();
+  time_iteration();
   int fw = options_.width, fh = options_.height;
   if (options_.interactive) {
     window_.poll_events();
@@ -303,6 +329,7 @@ bool Viewer::frame() {
     if (drags && !frame_under_way_) play_drags();
     start_frame();
   }
+  const auto draw_start = now();
   const int drawn_before = frames_drawn_;
   draw_frame();
   if (unrecorded_ && recorder_.active()) {  // every simulated frame, drawn once
@@ -318,6 +345,7 @@ bool Viewer::frame() {
     ++recorded_.frames;
   }
   unrecorded_ = false;
+  if (!options_.interactive) end_drawing(draw_start);
 
   if (options_.interactive) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -329,10 +357,13 @@ bool Viewer::frame() {
     draw_ui();
     window_.end_ui();
     window_.swap();
+    end_drawing(draw_start);
     // Where the swap does not wait for the display (no vsync, a virtual display), the panels are not
-    // redrawn faster than kUiHz, so the loop leaves the cores to the simulation; input ends the wait.
-    const double left_s =
-        1.0 / kUiHz - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // redrawn faster than kUiHz, so the loop leaves the cores to the simulation; input ends the wait, and
+    // so do a finished frame (start_frame's job wakes the loop) and the time the next frame is due.
+    double left_s = 1.0 / kUiHz - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (real_time_ && !paused_ && !frame_under_way_)
+      left_s = std::min(left_s, std::chrono::duration<double>(next_frame_due_ - now()).count());
     if (left_s > 0.0) window_.wait_events(left_s);
     // --frames N closes it after N simulated frames, or once every pane has diverged and waits for a
     // reset that a scripted run will not give.

@@ -24,6 +24,7 @@
 #include "viewer/frame_times.h"
 #include "viewer/mouse_grab.h"
 #include "viewer/pane.h"
+#include "viewer/real_time_split.h"
 #include "viewer/recorder.h"
 #include "viewer/sim_thread.h"
 #include "viewer/window.h"
@@ -73,6 +74,9 @@ class Viewer final : public InputSink {
   int grabbed_body() const { return grab_.body(); }
   const MouseGrab& grab() const { return grab_; }
   const std::string& status() const { return status_; }  // the last message shown to the user
+  const RealTimeSplit& real_time_split() const { return real_time_split_; }
+  // Pane i's caption as drawn over it: its settings and measures, and the real-time factor.
+  std::vector<std::string> caption(int pane) const;
   // The last drawn frame, rows top to bottom, RGB.
   const std::vector<std::uint8_t>& frame_pixels();
   int frame_width() const { return target_.width(); }
@@ -90,6 +94,8 @@ class Viewer final : public InputSink {
     return options_.hooks.now ? options_.hooks.now() : std::chrono::steady_clock::now();
   }
   void start_frame();  // a frame of every pane on the simulation thread, unless one is under way or paused
+  void time_iteration();  // the loop iteration that just ended, into real_time_split_
+  void end_drawing(std::chrono::steady_clock::time_point since);  // the iteration drew from `since` (now())
   bool collect_frame(bool wait);  // takes in a finished frame; true when one was simulated
   void rebuild_scene();
   void replace_models();
@@ -147,13 +153,17 @@ class Viewer final : public InputSink {
   double draw_ms_ = 0.0;  // the last draw: to issue (interactive), or to glFinish (headless) [ms]
   render::GpuTimer gpu_draw_;  // the draws on the GPU (Stats; the headless summary)
   RecordedTimes recorded_;
-  double sim_rate_ = 0.0;  // simulated frames a second, smoothed [1/s]
+  RealTimeSplit real_time_split_;  // the rate against the wall clock, and what holds it (Stats, caption)
+  std::chrono::steady_clock::time_point iteration_start_;  // of the loop iteration under way (now())
+  double iteration_drawing_ms_ = 0.0;  // of the loop iteration under way [ms]
+  int collected_ = 0;                  // frames taken in since the last iteration's start
+  double collected_sim_ms_ = 0.0;      // their jobs' time on the simulation thread [ms]
+  double job_ms_ = 0.0;  // the last job's time [ms]: written by the job, read once it is done
   std::vector<int> drag_phase_;  // per scripted drag: 0 waiting, 1 held, 2 done
   bool real_time_;  // pace the simulation to the wall clock (start_frame; ViewOptions::real_time)
   bool panel_open_ = true;      // the control panel at the window's right (Tab hides it)
   float panel_width_ = 440.0f;  // its width as the user left it [px]
   std::chrono::steady_clock::time_point next_frame_due_{};  // when real time lets the next frame start
-  std::chrono::steady_clock::time_point last_collected_;  // when the last frame was taken in (now())
   std::string status_;
   bool status_is_error_ = false;
   char record_path_[512] = {};

@@ -178,17 +178,17 @@ void Viewer::draw_stats_panel() {
   if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::Text("UI %.0f FPS, scene drawn in %.2f ms on the GPU (timer query), %.2f ms to issue",
               double(ImGui::GetIO().Framerate), gpu_draw_.last_ms(), draw_ms_);
-  ImGui::Text("frame %d, simulating %.1f frames/s on its own thread", panes_[0]->last.frame, sim_rate_);
-  const double real_time = sim_rate_ * sim::settings_from_params(panes_[0]->settings).frame_dt;
-  if (paused_)
-    ImGui::TextDisabled("paused");
-  else if (real_time < 0.97)
-    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f),
-                       "%.2fx real time: a frame takes longer than it simulates", real_time);
+  // The rate against the wall clock and what holds it below real time (issue 53 item 4): the simulation,
+  // the drawing, or waiting.
+  const RealTimeSplit& split = real_time_split_;
+  const std::string verdict = sim::format_text("frame %d: ", panes_[0]->last.frame) +
+                              (paused_ ? std::string("paused") : split.verdict(real_time_));
+  if (split.split().holder != RealTimeSplit::Holder::None)
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "%s", verdict.c_str());
   else
-    ImGui::Text("%.2fx real time%s", real_time, real_time_ ? "" : " (unpaced)");
-  ImGui::SameLine();
-  ImGui::Checkbox("pace to real time", &real_time_);
+    ImGui::TextUnformatted(verdict.c_str());
+  if (!paused_ && split.split().factor > 0.0) ImGui::TextWrapped("  %s", split.split_text().c_str());
+  ImGui::Checkbox("pace the simulation to real time", &real_time_);
   ImGui::TextWrapped("backend: %s", panes_[0]->world->backend_description().c_str());
   for (auto& p : panes_) {
     ImGui::PushID(p.get());

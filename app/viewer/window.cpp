@@ -160,6 +160,10 @@ void Window::wait_events(double timeout_s) const {
   if (window_) glfwWaitEventsTimeout(timeout_s);
 }
 
+void Window::wake() const {
+  if (window_) glfwPostEmptyEvent();
+}
+
 Window::~Window() {
   if (!window_) {  // egl_ ends the context
     ImGui::DestroyContext();

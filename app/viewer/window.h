@@ -41,6 +41,7 @@ class Window {
   void set_input(InputSink* sink) { sink_ = sink; }
   void poll_events() const;
   void wait_events(double timeout_s) const;  // until an event arrives or timeout_s [s] has passed
+  void wake() const;  // ends a wait_events under way (or the next); callable from any thread
   bool should_close() const;
   void framebuffer_size(int& width_px, int& height_px) const;
   void begin_ui() const;  // new ImGui frame; throws WindowError where no panel is drawn (not visible)

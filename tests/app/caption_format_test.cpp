@@ -1,6 +1,6 @@
 // Every scene's caption (burnt into frames and recordings, drawn over the scene) in one number format
-// (issue 53 item 2), at its defaults and at a setting that fails it: no e-notation, no "um", no lone "-0",
-// no ungrouped long numbers.
+// (issue 53 item 2), at its defaults and at a setting that fails it, with the real-time factor: no
+// e-notation, no "um", no lone "-0", no ungrouped long numbers.
 #include <gtest/gtest.h>
 
 #include "number_patterns.h"
@@ -24,7 +24,7 @@ TEST(CaptionFormat, EveryScenesCaptionAtDefaultsAndFailing) {
       for (int f = 0; f < 10 && viewer.frame(); ++f) {
       }
       std::string text;
-      for (const std::string& line : viewer.pane(0).caption(scene.name)) text += line + "\n";
+      for (const std::string& line : viewer.caption(0)) text += line + "\n";
       for (const std::string& bad : badly_formatted(text))
         ADD_FAILURE() << scene.name << (failing ? " (failing)" : "") << "\n  " << bad;
     }
