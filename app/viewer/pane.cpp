@@ -40,16 +40,19 @@ void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) 
 bool Pane::keep_integrator_usable() {
   const sim::Settings s = sim::settings_from_params(settings);
   if (const auto why = sim::integrator_refusal(world->model(), s.integrator)) {
-    settings.set_text("integrator", sim::info(sim::Integrator::Xpbd).name);
+    note_holds = {"integrator", sim::info(sim::Integrator::Xpbd).name};
+    settings.set_text(note_holds.first, note_holds.second);
     integrator_note = *why;
     return true;
   }
   // a solver that runs on the host only: on CUDA its setting goes back to one that runs there, saying why
   if (const auto refusal = sim::backend_refusal(world->model(), s, world->backend())) {
-    settings.set_text(refusal->setting, refusal->fallback);
+    note_holds = {refusal->setting, refusal->fallback};
+    settings.set_text(note_holds.first, note_holds.second);
     integrator_note = refusal->message;
     return true;
   }
+  if (integrator_note && settings.text(note_holds.first) != note_holds.second) integrator_note.reset();
   return false;
 }
 

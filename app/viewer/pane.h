@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backend/backend.h"
@@ -70,11 +71,14 @@ class Pane {
   double total_step_ms = 0.0, total_detection_ms = 0.0;  // over the frames since the last build or reset
   sim::ErrorWatch watch;  // the failure checks since the last build or reset, against their bounds
   std::optional<std::string> divergence;
-  // Why the integrator asked for could not step this scene (a fluid under a force-based scheme); the pane
-  // runs xpbd instead, and the Solver panel says so.
+  // Why the integrator or solver asked for could not step this scene here (a fluid under a force-based
+  // scheme, a host-only solver on CUDA); the pane runs a fallback instead, and the Solver panel says so
+  // while that setting keeps the fallback's value (issue 53 item 6: not after the user chose another).
   std::optional<std::string> integrator_note;
-  // Switches a force-based integrator that cannot step the scene back to xpbd, noting why; true if it did.
+  // Switches a force-based integrator that cannot step the scene back to xpbd, or a solver the backend does
+  // not run to one it does, noting why; true if it did.
   bool keep_integrator_usable();
+  std::pair<std::string, std::string> note_holds;  // the setting integrator_note's fallback set, and its value
   History energy, error, substeps, step_ms;  // error: the first residual part's (sim::residual_parts)
   std::string error_label;                    // "max distance error [m]"; empty: no constraint
 

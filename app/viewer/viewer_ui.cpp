@@ -9,6 +9,7 @@
 #include "core/quantity_format.h"
 #include "detect/body_detection.h"
 #include "registry/settings.h"
+#include "run/idle_settings.h"
 #include "viewer/param_widgets.h"
 #include "viewer/viewer.h"
 
@@ -152,8 +153,8 @@ void Viewer::draw_solver_panel() {
     const std::string title = p->label.empty() ? "settings" : "settings " + p->label;
     if (pane_count() > 1 && !ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
     const sim::Settings asked = sim::settings_from_params(p->settings);  // only what acts under it is shown
-    edit_params(p->settings,
-                [&](const sim::ParamSpec& spec) { return sim::setting_relevant(spec.name, asked); });
+    edit_params(p->settings,  // only the settings that act here (run/idle_settings.h)
+                [&](const sim::ParamSpec& spec) { return !setting_idle_reason(spec.name, asked, *p->world); });
     p->keep_integrator_usable();
     if (p->integrator_note)
       ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", p->integrator_note->c_str());

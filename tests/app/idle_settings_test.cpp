@@ -6,6 +6,9 @@
 #include <string>
 
 #include "process.h"
+#include "registry/settings.h"
+#include "run/idle_settings.h"
+#include "scenes/scene.h"
 
 namespace {
 
@@ -54,3 +57,23 @@ TEST(IdleSettings, SettingsThatActGiveNoNote) {
 }
 
 }  // namespace
+
+// The viewer's Solver panel shows a setting only where it acts (issue 53 item 6), by the same reasons as
+// these notes: on the CPU chain, neither --cuda-launch nor the rigid solver; on the swinging box, the
+// rigid solver, and its pivot steps under the direct solver only.
+TEST(IdleSettings, ThePanelHidesWhatDoesNotActHere) {
+  const auto idle = [](const std::string& scene, const std::string& name, const std::string& rigid_solver) {
+    const sim::SceneDef& def = sim::find_scene(scene);
+    const sim::World world(def.build(def.default_params()), sim::BackendKind::Cpu);
+    sim::ParamSet settings("settings", sim::settings_table());
+    settings.set_text("rigid_solver", rigid_solver);
+    return app::setting_idle_reason(name, sim::settings_from_params(settings), world).has_value();
+  };
+  EXPECT_TRUE(idle("chain", "cuda_launch", "xpbd"));
+  EXPECT_TRUE(idle("chain", "rigid_solver", "xpbd"));
+  EXPECT_FALSE(idle("chain", "substeps", "xpbd"));
+  EXPECT_FALSE(idle("chain", "iterations", "xpbd"));
+  EXPECT_FALSE(idle("swinging_box", "rigid_solver", "direct"));
+  EXPECT_FALSE(idle("swinging_box", "pivot_steps", "direct"));
+  EXPECT_TRUE(idle("swinging_box", "pivot_steps", "pgs"));
+}
