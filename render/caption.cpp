@@ -3,6 +3,7 @@
 #include <stb_easy_font.h>
 
 #include <algorithm>
+#include <cctype>
 
 namespace render {
 namespace {
@@ -15,6 +16,15 @@ struct EasyFontVertex {  // the layout stb_easy_font_print writes
 void append_quad(std::vector<glm::vec2>& out, glm::vec2 a, glm::vec2 b, glm::vec2 c, glm::vec2 d) {
   out.insert(out.end(), {a, b, c, a, c, d});
 }
+
+// stb_easy_font has ASCII only: µ (UTF-8 C2 B5, quantity_format.h's micro) is drawn as a u with a descender
+// on its left stem (Caption::draw), as wide as a u.
+std::string ascii(std::string text) {
+  for (size_t at = text.find("\xC2\xB5"); at != std::string::npos; at = text.find("\xC2\xB5", at)) text.replace(at, 2, "u");
+  return text;
+}
+
+float text_width(const std::string& text) { return float(stb_easy_font_width(ascii(text).data())); }
 
 }  // namespace
 
@@ -38,6 +48,29 @@ void Caption::fill(const std::vector<glm::vec2>& triangles, glm::vec4 colour, gl
   program_->set("u_colour", colour);
   glBindVertexArray(vao_);
   glDrawArrays(GL_TRIANGLES, 0, GLsizei(triangles.size()));
+}
+
+std::vector<std::string> Caption::wrapped(const std::vector<std::string>& lines, float width_px, float scale) {
+  const float room = width_px / scale - 10.0f;  // the box's margins, in stb_easy_font units
+  std::vector<std::string> out;
+  for (const std::string& line : lines) {
+    std::string current;
+    for (size_t at = 0; at < line.size();) {
+      size_t end = std::min(line.find(' ', line.find_first_not_of(' ', at)), line.size());
+      while (end + 1 < line.size() && std::isdigit(static_cast<unsigned char>(line[end - 1])) &&
+             line[end + 1] != ' ')  // a number keeps its unit: "3.96 ms/frame"
+        end = std::min(line.find(' ', end + 1), line.size());
+      const std::string word = line.substr(at, end - at);  // with the spaces before it
+      if (!current.empty() && text_width(current + word) > room) {
+        out.push_back(current);
+        current.clear();
+      }
+      current += current.empty() ? word.substr(std::min(word.find_first_not_of(' '), word.size())) : word;
+      at = end;
+    }
+    out.push_back(current);
+  }
+  return out;
 }
 
 void Caption::draw(const std::vector<std::string>& lines, glm::vec2 top_left_px, glm::vec2 viewport_px, float scale) {

@@ -21,6 +21,10 @@ class Caption {
   Caption& operator=(const Caption&) = delete;
 
   void draw(const std::vector<std::string>& lines, glm::vec2 top_left_px, glm::vec2 viewport_px, float scale = 2.0f);
+  // `lines` as drawn `width_px` wide at `scale`: each broken at its spaces where it would run past the box's
+  // right edge, never between a number and the word after it (a word longer than the width keeps its own
+  // line).
+  static std::vector<std::string> wrapped(const std::vector<std::string>& lines, float width_px, float scale);
   // Their heights at `scale` [px]: the box of `lines` lines, the legend's bar and line.
   static float height(int lines, float scale) { return scale * (float(lines) * kLineHeight + 6.0f); }
   static float legend_height(float scale) { return height(1, scale) + scale * kBarHeight; }

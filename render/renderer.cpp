@@ -190,21 +190,24 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
 }
 
 namespace {
-float caption_scale(const Viewport& viewport) {
-  return std::clamp(float(viewport.width) / 560.0f, 1.0f, 2.0f);  // fit a half of a split screen
-}
+// 2 at 1280 wide; at least 1.5 (capitals 10 px tall) in a half of 640 × 360, whose lines then wrap
+float caption_scale(const Viewport& viewport) { return std::clamp(float(viewport.width) / 640.0f, 1.5f, 2.0f); }
 }  // namespace
 
 float caption_height(int lines, const Viewport& viewport) {
   return 8.0f + Caption::height(lines, caption_scale(viewport));
 }
 
+std::vector<std::string> caption_lines(const std::vector<std::string>& lines, const Viewport& viewport) {
+  return Caption::wrapped(lines, float(viewport.width) - 16.0f, caption_scale(viewport));  // 8 px margins
+}
+
 float legend_height(const Viewport& viewport) { return 8.0f + Caption::legend_height(caption_scale(viewport)); }
 
 void Renderer::draw_caption(const std::vector<std::string>& lines, const Viewport& viewport) {
   glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
-  caption_.draw(lines, glm::vec2(8.0f, 8.0f), glm::vec2(float(viewport.width), float(viewport.height)),
-                caption_scale(viewport));
+  caption_.draw(caption_lines(lines, viewport), glm::vec2(8.0f, 8.0f),
+                glm::vec2(float(viewport.width), float(viewport.height)), caption_scale(viewport));
 }
 
 void Renderer::draw_grab(const SceneBuffers& scene, const GrabMark& mark, const OrbitCamera& camera,

@@ -38,8 +38,12 @@ struct DrawOptions {
 
 inline constexpr float kBackground[3] = {0.80f, 0.83f, 0.88f};
 
-// The heights a caption of `lines` lines and the colour legend take at a viewport's top and bottom [px].
+// The heights a caption of `lines` lines (as drawn: caption_lines) and the colour legend take at a
+// viewport's top and bottom [px].
 float caption_height(int lines, const Viewport& viewport);
+// A caption's lines as drawn in `viewport`, at a scale legible at 640 × 360 and in each A/B pane: each
+// broken at its spaces to the viewport's width.
+std::vector<std::string> caption_lines(const std::vector<std::string>& lines, const Viewport& viewport);
 float legend_height(const Viewport& viewport);
 
 class Renderer {

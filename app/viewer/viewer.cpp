@@ -203,7 +203,7 @@ std::pair<float, float> Viewer::free_band(int pane) const {
   if (!options_.caption) return {0.0f, 0.0f};
   const render::Viewport vp = pane_viewport(pane);
   // a line more than the caption has now: the one a failure adds
-  const int lines = int(caption(pane).size()) + 1;
+  const int lines = int(render::caption_lines(caption(pane), vp).size()) + 1;
   return {render::caption_height(lines, vp),
           draw_.colour_by == render::ColourBy::Flat ? 0.0f : render::legend_height(vp)};
 }
