@@ -178,13 +178,24 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
                 camera, {viewport.x, viewport.y, viewport.width, viewport.height},
                 {options.particle_scale, options.colour_by == ColourBy::Speed, light_dir_});
   }
-  if (options.constraints && scene.distance_count() > 0) {
+  const bool constraint_lines = options.constraints && scene.distance_count() > 0;
+  if (constraint_lines || scene.walls().edge_count() > 0) {
     lines_->set("u_view", camera.view());
     lines_->set("u_proj", camera.projection(viewport.aspect()));
+  }
+  if (constraint_lines) {
     lines_->set("u_colour", glm::vec3(0.12f, 0.13f, 0.18f));
     lines_->use();
     glBindVertexArray(scene.line_vao());
     glDrawElements(GL_LINES, 2 * scene.distance_count(), GL_UNSIGNED_INT, nullptr);
+  }
+  if (scene.walls().edge_count() > 0) {  // the tank's edges, near walls' too, over the water: a glass tank
+    lines_->set("u_colour", glm::vec3(0.22f, 0.26f, 0.32f));
+    lines_->use();
+    glDisable(GL_DEPTH_TEST);
+    glBindVertexArray(scene.walls().edge_vao());
+    glDrawElements(GL_LINES, 2 * scene.walls().edge_count(), GL_UNSIGNED_INT, nullptr);
+    glEnable(GL_DEPTH_TEST);
   }
   glBindVertexArray(0);
 }

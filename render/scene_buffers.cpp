@@ -61,7 +61,8 @@ void SceneBuffers::set_model(const sim::Model& model) {
     glNamedBufferData(buffers_[k], std::max<GLsizeiptr>(written_bytes(k), sizeof(float)), nullptr,
                       GL_DYNAMIC_DRAW);
   collider_.set(model.collider_mesh);
-  walls_.set(container_walls_mesh(model.container, model.ground.enabled ? model.ground.height : 0.0));
+  const sim::ColliderMesh walls = container_walls_mesh(model.container, model.ground.enabled ? model.ground.height : 0.0);
+  walls_.set(walls, container_wall_edges(walls));
 }
 
 GLsizeiptr SceneBuffers::written_bytes(int buffer) const {

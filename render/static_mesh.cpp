@@ -33,20 +33,31 @@ sim::ColliderMesh container_walls_mesh(const sim::ContainerWalls& walls, double 
   return mesh;
 }
 
+std::vector<sim::Int2> container_wall_edges(const sim::ColliderMesh& walls) {
+  std::vector<sim::Int2> edges;
+  for (int base = 0; base + 3 < int(walls.vertices.size()); base += 4)  // a wall: a, b at the floor, b, a at the top
+    edges.insert(edges.end(), {{base, base + 1}, {base + 3, base + 2}, {base, base + 3}});
+  return edges;
+}
+
 StaticMesh::StaticMesh() {
   glCreateBuffers(kBufferCount, buffers_);
   glCreateVertexArrays(1, &vao_);
   vertex_attribute(vao_, 0, buffers_[kPosition], 3, sizeof(glm::vec3));
   vertex_attribute(vao_, 1, buffers_[kNormal], 3, sizeof(glm::vec3));
   glVertexArrayElementBuffer(vao_, buffers_[kTriangles]);
+  glCreateVertexArrays(1, &edge_vao_);
+  vertex_attribute(edge_vao_, 0, buffers_[kPosition], 3, sizeof(glm::vec3));
+  glVertexArrayElementBuffer(edge_vao_, buffers_[kEdges]);
 }
 
 StaticMesh::~StaticMesh() {
   glDeleteVertexArrays(1, &vao_);
+  glDeleteVertexArrays(1, &edge_vao_);
   glDeleteBuffers(kBufferCount, buffers_);
 }
 
-void StaticMesh::set(const sim::ColliderMesh& mesh) {
+void StaticMesh::set(const sim::ColliderMesh& mesh, const std::vector<sim::Int2>& edges) {
   std::vector<glm::vec3> x;
   x.reserve(mesh.vertices.size());
   lo_ = glm::vec3(1e30f);
@@ -62,6 +73,8 @@ void StaticMesh::set(const sim::ColliderMesh& mesh) {
   buffer_data(buffers_[kPosition], x, GL_STATIC_DRAW);
   buffer_data(buffers_[kNormal], normals, GL_STATIC_DRAW);
   buffer_data(buffers_[kTriangles], mesh.triangles, GL_STATIC_DRAW);
+  edges_ = int(edges.size());
+  buffer_data(buffers_[kEdges], edges, GL_STATIC_DRAW);
 }
 
 }  // namespace render

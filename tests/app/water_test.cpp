@@ -110,5 +110,34 @@ TEST(Water, BothComparedPanesDrawWater) {
   EXPECT_NEAR(a.roughness, b.roughness, 0.5);
 }
 
+// The tank is drawn (issue 53 item 5): its walls' edges, the near ones too, whose walls are not drawn so
+// that the water stays in view. The upright nearest the camera shows in the edges' colour along its length.
+TEST(Water, TheTanksNearUprightIsDrawn) {
+  Viewer viewer(fluid_view());
+  ASSERT_TRUE(viewer.frame());
+  const sim::Model& model = viewer.pane(0).world->model();
+  const sim::ContainerWalls& walls = model.container;
+  ASSERT_TRUE(walls.enabled);
+  const glm::vec3 eye = viewer.camera().eye();
+  glm::vec2 nearest(0.0f);
+  float distance = 1e30f;
+  for (const double x : {walls.lo_x, walls.hi_x})
+    for (const double z : {walls.lo_z, walls.hi_z})
+      if (const float d = glm::length(glm::vec2(float(x) - eye.x, float(z) - eye.z)); d < distance) {
+        distance = d;
+        nearest = glm::vec2(float(x), float(z));
+      }
+  const render::Viewport vp = viewer.pane_viewport(0);
+  const std::uint8_t edge[3] = {56, 66, 82};  // render/renderer.cpp's tank edges, 0.22 0.26 0.32
+  int drawn = 0;
+  for (int k = 1; k <= 9; ++k) {  // along the upright, from the floor to the drawn height
+    const float y = float(model.ground.height + walls.drawn_height * k / 10.0);
+    const glm::vec3 p = viewer.camera().project(glm::vec3(nearest.x, y, nearest.y), glm::vec2(vp.width, vp.height));
+    drawn += has_colour(viewer.frame_pixels(), viewer.frame_width(), int(p.x) - 2, int(p.y) - 2, int(p.x) + 3,
+                        int(p.y) + 3, edge);
+  }
+  EXPECT_GE(drawn, 8) << "the near upright of the tank is not drawn";
+}
+
 }  // namespace
 }  // namespace app
