@@ -67,6 +67,8 @@ void Pane::restart_measurements() {
 
 void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_params) {
   world->replace_model(scene.build(scene_params).model);
+  inputs_.clear();  // the frames before ran on the old Model: no replay reaches them
+  history_lost_ = true;
   buffers->set_model(world->model());
   dirty_ = true;
 }
@@ -74,6 +76,7 @@ void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_
 void Pane::begin_frame() {
   script_.apply_due(world->time(), settings);
   frame_settings_ = sim::settings_from_params(settings);
+  begun_ = FrameInput{settings, world->grab()};
 }
 
 std::optional<sim::FrameResult> Pane::advance() {
@@ -89,6 +92,12 @@ bool Pane::finish_frame(const std::optional<sim::FrameResult>& result) {
     divergence = r.divergence;
     return true;
   }
+  if (begun_ && !history_lost_) {  // a frame begun from a past one rewrites what followed it
+    const size_t keep = std::min(inputs_.size(), size_t(std::max(world->frame() - 1, 0)));
+    inputs_.erase(inputs_.begin() + std::ptrdiff_t(keep), inputs_.end());
+    if (!history_full()) inputs_.push_back(std::move(*begun_));
+  }
+  begun_.reset();
   last = r.metrics;
   total_step_ms += last.step_ms;
   total_detection_ms += last.detection_ms;
@@ -110,6 +119,33 @@ void Pane::reset() {
   world->reset();
   dirty_ = true;
   restart_measurements();
+  inputs_.clear();
+  history_lost_ = false;
+}
+
+size_t Pane::history_bytes() const {
+  const size_t per_setting = sizeof(double) + sizeof(std::string);  // a value and its text slot
+  return inputs_.size() * (sizeof(FrameInput) + settings.specs().size() * per_setting);
+}
+
+void Pane::replay(const FrameInput& input) {
+  script_.apply_due(world->time(), settings);  // moves the script on as the frame did (its values are in input)
+  settings = input.settings;
+  frame_settings_ = sim::settings_from_params(settings);
+  world->set_grab(input.grab);
+  finish_frame(advance());
+}
+
+void Pane::seek(int frame) {
+  frame = std::clamp(frame, 0, history_frames());
+  if (history_lost_ || frame == world->frame()) return;
+  if (frame < world->frame() || divergence) {  // from the start: World::reset, the script rewound
+    script_.rewind(settings);
+    world->reset();
+    restart_measurements();
+  }
+  while (world->frame() < frame && !divergence) replay(inputs_[size_t(world->frame())]);  // keeps inputs_
+  dirty_ = true;
 }
 
 bool Pane::refresh_buffers(render::ColourBy colour_by) {

@@ -54,6 +54,20 @@ class Pane {
   std::optional<sim::FrameResult> advance();
   bool finish_frame(const std::optional<sim::FrameResult>& result);
   void reset();
+
+  // History (issue 53 item 7). Every frame since the last build or reset is kept as its inputs: the settings
+  // it began with and the grab it held. The World is deterministic, so simulating them again from the start
+  // returns to any frame bit for bit, the stepper's own state (multipliers, the slew, adaptive N) included,
+  // which a stored State would not hold. A frame begun from a past one rewrites the history after it.
+  static constexpr int kMaxHistory = 36000;  // frames (10 min at 60 Hz), about 1 KB each
+  int history_frames() const { return int(inputs_.size()); }  // frames 0 .. this can be returned to
+  bool history_full() const { return int(inputs_.size()) >= kMaxHistory; }
+  size_t history_bytes() const;  // what the kept inputs take [B], about
+  // The frame the history starts from cannot be returned to: a parameter replaced the Model since the reset.
+  bool history_lost() const { return history_lost_; }
+  // Returns the World to frame `frame` (0 .. history_frames()) by simulating its inputs again, forward from
+  // here when it lies ahead, else from the start; the settings return to that frame's too.
+  void seek(int frame);
   // Uploads the current State for drawing, when it (or the Model, or colour_by) changed since the last
   // upload.
   bool refresh_buffers(render::ColourBy colour_by);  // true when it uploaded
@@ -87,6 +101,14 @@ class Pane {
   sim::BackendKind backend_;
   SettingsScript script_;         // rewound with the state (build, reset)
   sim::Settings frame_settings_;  // the settings of the frame under way
+  struct FrameInput {
+    sim::ParamSet settings;  // as the frame began (after the script's changes due)
+    sim::Grab grab;          // what the World held
+  };
+  std::vector<FrameInput> inputs_;  // frame k + 1's at [k]
+  std::optional<FrameInput> begun_;  // the frame under way's, kept once it steps
+  bool history_lost_ = false;
+  void replay(const FrameInput& input);  // one frame of the history, simulated again
   bool dirty_ = true;             // the World changed since the buffers were last filled
   render::ColourBy uploaded_colour_by_ = render::ColourBy::Flat;
 };

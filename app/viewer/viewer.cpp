@@ -116,8 +116,8 @@ void Viewer::start_frame() {
   }
   step_once_ = false;
   for (auto& p : panes_) {
-    p->begin_frame();
     p->world->set_grab(grab_.sent());
+    p->begin_frame();  // keeps the frame's settings and grab in the pane's history
   }
   results_.assign(panes_.size(), std::nullopt);
   frame_under_way_ = true;
@@ -233,6 +233,16 @@ void Viewer::reset() {
   settle();
   release_grab();
   for (auto& p : panes_) p->reset();
+  refresh_panes();
+  scene_changed_ = true;
+  real_time_split_.restart();
+}
+
+void Viewer::seek(int frame) {
+  settle();
+  release_grab();  // the history holds what was grabbed then; the mouse lets go
+  if (mouse_ == MouseMode::Grab) mouse_ = MouseMode::None;
+  for (auto& p : panes_) p->seek(frame);
   refresh_panes();
   scene_changed_ = true;
   real_time_split_.restart();

@@ -56,6 +56,9 @@ class Viewer final : public InputSink {
   bool frame();
   // Waits for the frame under way on the simulation thread and takes it in (so the Worlds may be changed).
   void settle();
+  // Every pane back (or on) to frame `frame` of its history (Pane::seek), the frame under way taken in first;
+  // the mouse lets go. The arrow keys and the History slider call it while paused.
+  void seek(int frame);
   int frames_simulated() const { return frames_simulated_; }
   int frames_drawn() const { return frames_drawn_; }  // of the scene; the panels are drawn every iteration
 
@@ -106,6 +109,7 @@ class Viewer final : public InputSink {
   void draw_solver_panel();
   void draw_scene_panel();
   void draw_stats_panel();
+  void draw_history_panel();
   void draw_record_panel();
   void draw_help_overlay();
   void report(const std::string& message, bool error = false);

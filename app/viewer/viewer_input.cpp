@@ -93,7 +93,20 @@ void Viewer::scrolled(float steps) { camera_.zoom(steps); }
 void Viewer::key_pressed(int key) {
   switch (key) {
     case GLFW_KEY_SPACE: paused_ = !paused_; break;
-    case GLFW_KEY_RIGHT: step_once_ = true; break;
+    case GLFW_KEY_RIGHT: {  // a frame on: the history's own while it has one, else a new one
+      paused_ = true;
+      settle();
+      const Pane& p = *panes_[0];
+      if (p.world->frame() < p.history_frames())
+        seek(p.world->frame() + 1);
+      else
+        step_once_ = true;
+      break;
+    }
+    case GLFW_KEY_LEFT:  // a frame back, simulated again from the start (Pane::seek)
+      paused_ = true;
+      seek(panes_[0]->world->frame() - 1);
+      break;
     case GLFW_KEY_R: reset(); break;
     case GLFW_KEY_F: frame_camera(); break;
     case GLFW_KEY_P: save_screenshot(); break;

@@ -23,7 +23,8 @@ constexpr const char* kControls[][2] = {
     {"Mouse wheel", "zoom"},
     {"F", "frame the scene"},
     {"Space", "pause / resume"},
-    {"Right arrow", "step one frame (while paused)"},
+    {"Right arrow", "pause; a frame on (the history's, else a new one)"},
+    {"Left arrow", "pause; a frame back (simulated again from the start)"},
     {"R", "reset the scene"},
     {"P", "save a screenshot (PNG)"},
     {"V", "start / stop recording"},
@@ -84,6 +85,7 @@ void Viewer::draw_ui() {
   draw_scene_panel();
   draw_solver_panel();
   draw_stats_panel();
+  draw_history_panel();
   draw_record_panel();
   if (ImGui::CollapsingHeader("Experiments")) experiments_.draw(options_.run.backend);
   if (!status_.empty())
@@ -241,6 +243,30 @@ void Viewer::draw_stats_panel() {
     plot("sim [ms]", p->step_ms, "ms");
     ImGui::PopID();
   }
+}
+
+// The frames since the last reset, kept as their inputs (Pane's history): a slider over them while paused.
+void Viewer::draw_history_panel() {
+  if (!ImGui::CollapsingHeader("History", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const Pane& p = *panes_[0];
+  if (p.history_lost()) {
+    ImGui::TextWrapped("A scene parameter replaced the model: the history starts again at the next reset (R).");
+    return;
+  }
+  const int kept = p.history_frames(), now = p.world->frame();
+  int frame = now;
+  ImGui::BeginDisabled(!paused_);
+  if (ImGui::SliderInt("frame", &frame, 0, kept, "%d", ImGuiSliderFlags_AlwaysClamp) && frame != now) seek(frame);
+  ImGui::EndDisabled();
+  const double frame_dt = sim::settings_from_params(p.settings).frame_dt;
+  const double per_frame_ms = now > 0 ? p.total_step_ms / now : 0.0;
+  ImGui::TextWrapped("%s frames kept (t up to %s), as their inputs: %s; a frame back is simulated again from "
+                     "the start, about %s here%s",
+                     sim::format_count(kept).c_str(), sim::format_quantity(kept * frame_dt, "s").c_str(),
+                     (sim::format_number(double(p.history_bytes()) / 1e6) + " MB").c_str(),
+                     sim::format_quantity(1e-3 * per_frame_ms * std::max(now - 1, 0), "s").c_str(),
+                     p.history_full() ? "; full: later frames are not kept" : "");
+  if (!paused_) ImGui::TextDisabled("Pause (Space) to scrub; Left and Right step a frame back and on.");
 }
 
 void Viewer::draw_record_panel() {
