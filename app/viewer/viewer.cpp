@@ -243,6 +243,9 @@ void Viewer::seek(int frame) {
   release_grab();  // the history holds what was grabbed then; the mouse lets go
   if (mouse_ == MouseMode::Grab) mouse_ = MouseMode::None;
   for (auto& p : panes_) p->seek(frame);
+  const double t = panes_[0]->last.time;  // [s] of the frame returned to
+  for (size_t k = 0; k < drag_phase_.size(); ++k)  // a scripted drag not begun by then plays again
+    drag_phase_[k] = options_.run.drags[k].t0 >= t ? 0 : 2;
   refresh_panes();
   scene_changed_ = true;
   real_time_split_.restart();
