@@ -11,6 +11,7 @@
 #include "registry/settings.h"
 #include "run/idle_settings.h"
 #include "viewer/param_widgets.h"
+#include "viewer/stats_lines.h"
 #include "viewer/viewer.h"
 
 namespace app {
@@ -179,8 +180,10 @@ void Viewer::draw_solver_panel() {
 
 void Viewer::draw_stats_panel() {
   if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::Text("UI %.0f FPS, scene drawn in %.2f ms on the GPU (timer query), %.2f ms to issue",
-              double(ImGui::GetIO().Framerate), gpu_draw_.last_ms(), draw_ms_);
+  ImGui::TextWrapped("UI %s FPS, scene drawn in %s on the GPU (timer query), %s to issue",
+                     sim::format_number(double(ImGui::GetIO().Framerate)).c_str(),
+                     sim::format_quantity(1e-3 * gpu_draw_.last_ms(), "s").c_str(),
+                     sim::format_quantity(1e-3 * draw_ms_, "s").c_str());
   // The rate against the wall clock and what holds it below real time (issue 53 item 4): the simulation,
   // the drawing, or waiting.
   const RealTimeSplit& split = real_time_split_;
@@ -197,45 +200,20 @@ void Viewer::draw_stats_panel() {
     ImGui::PushID(p.get());
     if (!p->label.empty()) {
       ImGui::Separator();
-      ImGui::Text("%s: %s", p->label.c_str(), sim::describe(sim::settings_from_params(p->settings)).c_str());
+      ImGui::TextWrapped("%s: %s", p->label.c_str(), sim::describe(sim::settings_from_params(p->settings)).c_str());
     }
-    const sim::FrameMetrics& m = p->last;
     if (p->divergence) {  // the pane is paused (Pane::step returns nothing) until a reset
       ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.4f, 0.4f, 1.0f));
       ImGui::TextWrapped("%s", p->divergence->c_str());
       ImGui::PopStyleColor();
       if (ImGui::Button("Reset (R)")) reset();
     }
-    ImGui::Text("sim %.2f ms/frame, %d substeps", m.step_ms, m.substeps);
-    const sim::Stabilization mode = sim::active_stabilization(sim::settings_from_params(p->settings));
-    if (const std::string stability = sim::stability_line(m, mode); !stability.empty()) {
-      const bool engaged = m.substeps_clamped || m.damped_dofs > 0;  // the clamp or the damping acts
-      ImGui::PushStyleColor(
-          ImGuiCol_Text, engaged ? ImVec4(1.0f, 0.8f, 0.3f, 1.0f) : ImGui::GetStyle().Colors[ImGuiCol_Text]);
-      ImGui::TextWrapped("%s", stability.c_str());
+    for (const StatsLine& line : pane_stats_lines(*p)) {
+      const ImVec4 tone[] = {ImGui::GetStyle().Colors[ImGuiCol_Text], ImVec4(1.0f, 0.8f, 0.3f, 1.0f),
+                             ImVec4(1.0f, 0.4f, 0.4f, 1.0f), ImVec4(0.7f, 0.7f, 0.7f, 1.0f)};
+      ImGui::PushStyleColor(ImGuiCol_Text, tone[int(line.tone)]);
+      ImGui::TextWrapped("%s", line.text.c_str());
       ImGui::PopStyleColor();
-    }
-    ImGui::Text("  of which contact detection %.2f ms", m.detection_ms);
-    const sim::Model& model = p->world->model();
-    if (m.searches > 0 || m.search_ms > 0.0)
-      ImGui::Text("  and neighbour search %.2f ms (%d build%s)", m.search_ms, m.searches,
-                  m.searches == 1 ? "" : "s");
-    const std::string launches = sim::launch_line(p->world->backend() == sim::BackendKind::Cuda, m);
-    ImGui::TextWrapped("  %s", launches.c_str());
-    ImGui::TextWrapped("  drawn arrays %s", p->buffers->transfer().c_str());
-    if (m.threads > 0) {
-      const int asked = sim::settings_from_params(p->settings).threads;
-      ImGui::Text("  on %d CPU thread%s (%s)", m.threads, m.threads == 1 ? "" : "s",
-                  asked > 0 ? "fixed" : "adapting to the free cores");
-    }
-    ImGui::TextUnformatted(sim::cost_line(m, sim::settings_from_params(p->settings).integrator).c_str());
-    for (const sim::WatchedCheck& w : p->watch.checks())  // red: passed its bound since the last reset
-      ImGui::TextColored(w.first_frame > 0 ? ImVec4(1.0f, 0.4f, 0.4f, 1.0f) : ImVec4(0.7f, 0.7f, 0.7f, 1.0f),
-                         "%s", w.text().c_str());
-    for (const sim::ReportLine& line : sim::frame_report(model, m)) {
-      if (line.alarm) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.4f, 0.4f, 1.0f));
-      ImGui::TextWrapped("%s %s", line.key.c_str(), line.text.c_str());
-      if (line.alarm) ImGui::PopStyleColor();
     }
     plot("total energy [J]", p->energy, "J");
     if (!p->error_label.empty()) plot(p->error_label.c_str(), p->error, "");
