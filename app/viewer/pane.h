@@ -59,7 +59,7 @@ class Pane {
   // it began with and the grab it held. The World is deterministic, so simulating them again from the start
   // returns to any frame bit for bit, the stepper's own state (multipliers, the slew, adaptive N) included,
   // which a stored State would not hold. A frame begun from a past one rewrites the history after it.
-  static constexpr int kMaxHistory = 36000;  // frames (10 min at 60 Hz), about 1 KB each
+  static constexpr int kMaxHistory = 36000;  // frames (10 min at 60 Hz), about 1.3 KB each
   int history_frames() const { return int(inputs_.size()); }  // frames 0 .. this can be returned to
   bool history_full() const { return int(inputs_.size()) >= kMaxHistory; }
   size_t history_bytes() const;  // what the kept inputs take [B], about
