@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Contact sheets: every scene rendered as a user first sees it, at its defaults and at the ends of its
-size sliders, one PNG per scene under docs/contact_sheets/ (issue 40, "Done when").
+size sliders, one PNG per scene under docs/contact_sheets/ (issue 40, "Done when"); and every scene at its
+defaults alone and in A/B, at 1280 x 720 and at 640 x 360, one PNG per size (views_WxH.png, issue 53 item 3:
+the caption's lines, its scale and the framing around it).
 
 Each row is one run (`smallsteps run --record`, the viewer's own drawing: panel-free frame, caption and,
 when coloured, the legend); each column a moment of it. Regenerate with
@@ -20,6 +22,12 @@ import tempfile
 TIMES = (0.25, 0.5, 1.0, 2.0)
 FRAME_RATE = 60
 TILE = (480, 270)  # each frame's size in the sheet [px]; recorded at twice that
+
+# The views sheets: each scene at its defaults, alone and as an A/B split, at these sizes, at t = VIEW_TIME.
+VIEW_SIZES = ((1280, 720), (640, 360))
+VIEW_TIME = 1.0
+VIEW_TILE = (640, 360)
+VIEW_COMPARE = ["--compare", "substeps=1,iterations=20", "substeps=20,iterations=1"]
 
 # Per scene, the rows: a label and the arguments of `smallsteps run` beyond --scene. "Ends of the sliders"
 # are each scene's size parameters at their smallest and at the largest this 2-core CPU runs in minutes
@@ -86,19 +94,45 @@ def record_row(smallsteps, scene, args, work):
     return shown, "" if done.returncode == 0 else f" (exit {done.returncode})"
 
 
-def sheet(rows, out):
-    """Tiles rows (label, [frame paths]) into one PNG with the label and time over each tile."""
+def record_view(smallsteps, scene, size, args, work):
+    """One frame of the scene at its defaults at VIEW_TIME, `size` (width, height), with `args`; its path."""
+    frame = int(round(VIEW_TIME * FRAME_RATE))
+    run([smallsteps, "run", "--scene", scene, "--backend", "cpu", "--frames", str(frame), "--no-progress",
+         "--size", f"{size[0]}x{size[1]}", "--record", work + "/"] + args, check=False, stdout=subprocess.DEVNULL)
+    recorded = sorted(f for f in os.listdir(work) if f.startswith("frame_"))
+    return os.path.join(work, recorded[-1]) if recorded else None
+
+
+def views_sheet(smallsteps, out, size):
+    """views_WxH.png: a row a scene, its defaults alone and in A/B, in VIEW_TILE tiles (640 x 360 frames as
+    drawn, 1280 x 720 ones at half size, where the caption's scale 2 shows as 1)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        rows = []
+        for scene in ROWS:
+            shown = []
+            for k, args in enumerate(([], VIEW_COMPARE)):
+                work = os.path.join(tmp, f"{scene}-{k}")
+                os.makedirs(work)
+                shown.append(record_view(smallsteps, scene, size, args, work))
+            rows.append((scene, [path for path in shown if path]))
+        sheet(rows, os.path.join(out, f"views_{size[0]}x{size[1]}.png"), VIEW_TILE, ("alone", "A/B"))
+
+
+def sheet(rows, out, tile=TILE, columns=None):
+    """Tiles rows (label, [frame paths]) into one PNG, tiles `tile` (width, height) large, with the label and
+    the column's name (`columns`, else its time) over each tile."""
     font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     inputs, filters, labels = [], [], []
     for r, (label, frames) in enumerate(rows):
         for c, path in enumerate(frames):
             k = len(inputs) // 2
             inputs += ["-i", path]
-            text = f"{label}, t = {TIMES[c]:g} s".replace(":", "\\:").replace("'", "\u2019")
+            column = columns[c] if columns else f"t = {TIMES[c]:g} s"
+            text = f"{label}, {column}".replace(":", "\\:").replace("'", "\u2019")
             draw = (f",drawtext=fontfile={font}:text='{text}':x=w-tw-8:y=h-th-8:fontsize=15:fontcolor=white:"
                     "box=1:boxcolor=black@0.6:boxborderw=4") if os.path.exists(font) else ""
-            filters.append(f"[{k}:v]scale={TILE[0]}:{TILE[1]}{draw}[t{k}]")
-            labels.append((f"[t{k}]", c * TILE[0], r * TILE[1]))
+            filters.append(f"[{k}:v]scale={tile[0]}:{tile[1]}{draw}[t{k}]")
+            labels.append((f"[t{k}]", c * tile[0], r * tile[1]))
     layout = "|".join(f"{x}_{y}" for _, x, y in labels)
     stack = "".join(name for name, _, _ in labels) + f"xstack=inputs={len(labels)}:layout={layout}"
     run(["ffmpeg", "-y", "-loglevel", "error"] + inputs +
@@ -111,7 +145,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--smallsteps", default=os.path.join(root, "build/release/bin/smallsteps"))
     p.add_argument("--out", default=os.path.join(root, "docs/contact_sheets"))
-    p.add_argument("scenes", nargs="*", help="scenes to render (default: all)")
+    p.add_argument("--views", action="store_true", help="only the views sheets (every scene alone and in A/B)")
+    p.add_argument("scenes", nargs="*", help="scenes to render (default: all, and the views sheets)")
     a = p.parse_args()
     if shutil.which("ffmpeg") is None:
         sys.exit("contact_sheets: ffmpeg is needed to tile the frames (scripts/setup.sh installs it)")
@@ -119,7 +154,11 @@ def main():
     if unknown:
         sys.exit(f"contact_sheets: no rows for {', '.join(unknown)}; known: {', '.join(ROWS)}")
     os.makedirs(a.out, exist_ok=True)
-    for scene in a.scenes or list(ROWS):
+    if a.views or not a.scenes:
+        for size in VIEW_SIZES:
+            views_sheet(a.smallsteps, a.out, size)
+            print(f"contact_sheets: {os.path.join(a.out, 'views_%dx%d.png' % size)}", flush=True)
+    for scene in [] if a.views else a.scenes or list(ROWS):
         with tempfile.TemporaryDirectory() as tmp:
             rows = []
             for i, (label, args) in enumerate(ROWS[scene]):
@@ -141,6 +180,12 @@ def write_index(out):
              "of `smallsteps run --record` (the viewer's own drawing, caption and legend), one column a moment",
              f"(t = {', '.join(f'{t:g}' for t in TIMES)} s). Regenerate with `scripts/contact_sheets.py [scene ...]`.",
              "", f"Last made on {cpu} ({os.cpu_count()} cores, {machine}), CPU backend, Mesa.", ""]
+    for w, h in VIEW_SIZES:
+        if os.path.exists(os.path.join(out, f"views_{w}x{h}.png")):
+            lines += [f"## Every scene at {w} × {h}", "",
+                      f"Each scene at its defaults at t = {VIEW_TIME:g} s, alone and in A/B (`{' '.join(VIEW_COMPARE)}`), "
+                      f"in {VIEW_TILE[0]} × {VIEW_TILE[1]} tiles. Regenerate with `scripts/contact_sheets.py --views`.", "",
+                      f"![views {w}x{h}](views_{w}x{h}.png)", ""]
     for scene, rows in ROWS.items():
         if not os.path.exists(os.path.join(out, scene + ".png")):
             continue
