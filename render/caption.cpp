@@ -73,31 +73,31 @@ std::vector<std::string> Caption::wrapped(const std::vector<std::string>& lines,
   return out;
 }
 
-void Caption::draw(const std::vector<std::string>& lines, glm::vec2 top_left_px, glm::vec2 viewport_px, float scale) {
+void Caption::draw(const std::vector<std::string>& lines, glm::vec2 top_left_px, glm::vec2 viewport_px,
+                   float scale) {
   if (lines.empty()) return;
   std::vector<glm::vec2> glyphs;
   float width = 0.0f;
   std::vector<EasyFontVertex> quads(4096);
   for (size_t l = 0; l < lines.size(); ++l) {
-    // stb_easy_font has ASCII only: µ (UTF-8 C2 B5, quantity_format.h's micro) is drawn as a u with a
-    // descender on its left stem
-    std::string text = lines[l];
-    for (size_t at = text.find("\xC2\xB5"); at != std::string::npos; at = text.find("\xC2\xB5", at)) {
-      text.replace(at, 2, "u");
-      const float x = float(stb_easy_font_width(text.substr(0, at).data()));
-      const float y = float(l) * kLineHeight;
+    std::string text = ascii(lines[l]);  // non-const: stb_easy_font_print takes a char*
+    const float y = float(l) * kLineHeight;
+    for (size_t at = 0; (at = lines[l].find("\xC2\xB5", at)) != std::string::npos; at += 2) {
+      // the µ's descender, on the left stem of the u that ascii() put in its place
+      const float x = text_width(lines[l].substr(0, at));
       append_quad(glyphs, top_left_px + scale * glm::vec2(6.0f + x, 5.0f + y + 2.0f),
                   top_left_px + scale * glm::vec2(7.0f + x, 5.0f + y + 2.0f),
                   top_left_px + scale * glm::vec2(7.0f + x, 5.0f + y + 9.0f),
                   top_left_px + scale * glm::vec2(6.0f + x, 5.0f + y + 9.0f));
     }
-    width = std::max(width, float(stb_easy_font_width(text.data())));
-    const int count = stb_easy_font_print(0.0f, float(l) * kLineHeight, text.data(), nullptr, quads.data(),
+    width = std::max(width, text_width(text));
+    const int count = stb_easy_font_print(0.0f, y, text.data(), nullptr, quads.data(),
                                           int(quads.size() * sizeof(EasyFontVertex)));
     for (int q = 0; q < count; ++q) {
       glm::vec2 v[4];
       for (int k = 0; k < 4; ++k)
-        v[k] = top_left_px + scale * glm::vec2(6.0f + quads[size_t(4 * q + k)].x, 5.0f + quads[size_t(4 * q + k)].y);
+        v[k] = top_left_px +
+               scale * glm::vec2(6.0f + quads[size_t(4 * q + k)].x, 5.0f + quads[size_t(4 * q + k)].y);
       append_quad(glyphs, v[0], v[1], v[2], v[3]);
     }
   }

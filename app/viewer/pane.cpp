@@ -73,10 +73,16 @@ void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_
   dirty_ = true;
 }
 
-void Pane::begin_frame() {
+void Pane::begin_frame() { begin(nullptr); }
+
+void Pane::begin(const FrameInput* replayed) {
   script_.apply_due(world->time(), settings);
+  if (replayed) {
+    settings = replayed->settings;
+    world->set_grab(replayed->grab);
+  }
   frame_settings_ = sim::settings_from_params(settings);
-  begun_ = FrameInput{settings, world->grab()};
+  if (!replayed) begun_ = FrameInput{settings, world->grab()};
 }
 
 std::optional<sim::FrameResult> Pane::advance() {
@@ -124,16 +130,9 @@ void Pane::reset() {
 }
 
 size_t Pane::history_bytes() const {
-  const size_t per_setting = sizeof(double) + sizeof(std::string);  // a value and its text slot
-  return inputs_.size() * (sizeof(FrameInput) + settings.specs().size() * per_setting);
-}
-
-void Pane::replay(const FrameInput& input) {
-  script_.apply_due(world->time(), settings);  // moves the script on as the frame did (its values are in input)
-  settings = input.settings;
-  frame_settings_ = sim::settings_from_params(settings);
-  world->set_grab(input.grab);
-  finish_frame(advance());
+  size_t bytes = inputs_.capacity() * sizeof(FrameInput);
+  for (const FrameInput& input : inputs_) bytes += input.settings.heap_bytes();
+  return bytes;
 }
 
 void Pane::seek(int frame) {
@@ -144,7 +143,10 @@ void Pane::seek(int frame) {
     world->reset();
     restart_measurements();
   }
-  while (world->frame() < frame && !divergence) replay(inputs_[size_t(world->frame())]);  // keeps inputs_
+  while (world->frame() < frame && !divergence) {
+    begin(&inputs_[size_t(world->frame())]);
+    finish_frame(advance());
+  }
   dirty_ = true;
 }
 
@@ -163,7 +165,7 @@ std::vector<std::string> Pane::caption(const std::string& scene_name, const std:
   // rest of the measures are in Stats. A failure adds its line.
   const sim::Settings current = sim::settings_from_params(settings);
   std::string time = sim::format_text("%s  t = %.2f s  %s/frame (%s)", scene_name.c_str(), last.time,
-                                      sim::format_quantity(1e-3 * last.step_ms, "s").c_str(),
+                                      sim::format_ms(last.step_ms).c_str(),
                                       world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu");
   if (!real_time.empty()) time += "  " + real_time;
   std::vector<std::string> measures;

@@ -60,9 +60,12 @@ class Pane {
   // returns to any frame bit for bit, the stepper's own state (multipliers, the slew, adaptive N) included,
   // which a stored State would not hold. A frame begun from a past one rewrites the history after it.
   static constexpr int kMaxHistory = 36000;  // frames (10 min at 60 Hz), about 1.3 KB each
+  // What kMaxHistory frames may take [B], whatever the scene's size: a frame's inputs do not grow with it
+  // (a 388² drape's State, about 14 MB, is never kept; a frame back is simulated again instead).
+  static constexpr size_t kHistoryBudget = 64'000'000;
   int history_frames() const { return int(inputs_.size()); }  // frames 0 .. this can be returned to
   bool history_full() const { return int(inputs_.size()) >= kMaxHistory; }
-  size_t history_bytes() const;  // what the kept inputs take [B], about
+  size_t history_bytes() const;  // what the kept inputs take [B], as allocated
   // The frame the history starts from cannot be returned to: a parameter replaced the Model since the reset.
   bool history_lost() const { return history_lost_; }
   // Returns the World to frame `frame` (0 .. history_frames()) by simulating its inputs again, forward from
@@ -108,7 +111,9 @@ class Pane {
   std::vector<FrameInput> inputs_;  // frame k + 1's at [k]
   std::optional<FrameInput> begun_;  // the frame under way's, kept once it steps
   bool history_lost_ = false;
-  void replay(const FrameInput& input);  // one frame of the history, simulated again
+  // begin_frame's, or with `replayed` one frame of the history begun again: its settings and grab, the
+  // script moved on as it was then (its values are in replayed->settings), inputs_ kept as they are.
+  void begin(const FrameInput* replayed);
   bool dirty_ = true;             // the World changed since the buffers were last filled
   render::ColourBy uploaded_colour_by_ = render::ColourBy::Flat;
 };

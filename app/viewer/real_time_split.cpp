@@ -62,11 +62,11 @@ std::string RealTimeSplit::verdict(bool paced) const {
 
 std::string RealTimeSplit::split_text() const {
   if (split_.factor <= 0.0) return "";
-  const auto ms = [](double v) { return sim::format_quantity(1e-3 * v, "s"); };
   const bool loops = split_.drawing_ms > 1.1 * split_.iteration_drawing_ms;  // the panels redrawn meanwhile
-  return "a frame's " + ms(split_.frame_ms) + ": simulating " + ms(split_.simulating_ms) + ", drawing " +
-         ms(split_.drawing_ms) + (loops ? " (" + ms(split_.iteration_drawing_ms) + " a loop)" : "") +
-         ", waiting " + ms(split_.waiting_ms);
+  return "a frame's " + sim::format_ms(split_.frame_ms) + ": simulating " +
+         sim::format_ms(split_.simulating_ms) + ", drawing " + sim::format_ms(split_.drawing_ms) +
+         (loops ? " (" + sim::format_ms(split_.iteration_drawing_ms) + " a loop)" : "") + ", waiting " +
+         sim::format_ms(split_.waiting_ms);
 }
 
 }  // namespace app

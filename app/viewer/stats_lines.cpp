@@ -9,18 +9,18 @@ std::vector<StatsLine> pane_stats_lines(const Pane& pane) {
   using Tone = StatsLine::Tone;
   const sim::Settings settings = sim::settings_from_params(pane.settings);
   const sim::FrameMetrics& m = pane.last;
-  const auto ms = [](double v) { return sim::format_quantity(1e-3 * v, "s"); };
   std::vector<StatsLine> lines;
-  lines.push_back({"sim " + ms(m.step_ms) + "/frame, " + sim::format_count(m.substeps) + " substeps"});
+  lines.push_back(
+      {"sim " + sim::format_ms(m.step_ms) + "/frame, " + sim::format_count(m.substeps) + " substeps"});
   const sim::Stabilization mode = sim::active_stabilization(settings);
   if (const std::string stability = sim::stability_line(m, mode); !stability.empty()) {
     const bool engaged = m.substeps_clamped || m.damped_dofs > 0;  // the clamp or the damping acts
     lines.push_back({stability, engaged ? Tone::Engaged : Tone::Plain});
   }
-  lines.push_back({"  of which contact detection " + ms(m.detection_ms)});
+  lines.push_back({"  of which contact detection " + sim::format_ms(m.detection_ms)});
   if (m.searches > 0 || m.search_ms > 0.0)
-    lines.push_back({"  and neighbour search " + ms(m.search_ms) + " (" + sim::format_count(m.searches) +
-                     (m.searches == 1 ? " build)" : " builds)")});
+    lines.push_back({"  and neighbour search " + sim::format_ms(m.search_ms) + " (" +
+                     sim::format_count(m.searches) + (m.searches == 1 ? " build)" : " builds)")});
   lines.push_back({"  " + sim::launch_line(pane.world->backend() == sim::BackendKind::Cuda, m)});
   lines.push_back({"  drawn arrays " + pane.buffers->transfer()});
   if (m.threads > 0)

@@ -182,8 +182,7 @@ void Viewer::draw_stats_panel() {
   if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::TextWrapped("UI %s FPS, scene drawn in %s on the GPU (timer query), %s to issue",
                      sim::format_number(double(ImGui::GetIO().Framerate)).c_str(),
-                     sim::format_quantity(1e-3 * gpu_draw_.last_ms(), "s").c_str(),
-                     sim::format_quantity(1e-3 * draw_ms_, "s").c_str());
+                     sim::format_ms(gpu_draw_.last_ms()).c_str(), sim::format_ms(draw_ms_).c_str());
   // The rate against the wall clock and what holds it below real time (issue 53 item 4): the simulation,
   // the drawing, or waiting.
   const RealTimeSplit& split = real_time_split_;
@@ -238,11 +237,13 @@ void Viewer::draw_history_panel() {
   ImGui::EndDisabled();
   const double frame_dt = sim::settings_from_params(p.settings).frame_dt;
   const double per_frame_ms = now > 0 ? p.total_step_ms / now : 0.0;
-  ImGui::TextWrapped("%s frames kept (t up to %s), as their inputs: %s; a frame back is simulated again from "
-                     "the start, about %s here%s",
+  const auto megabytes = [](size_t bytes) { return sim::format_number(double(bytes) / 1e6) + " MB"; };
+  ImGui::TextWrapped("%s frames kept (t up to %s), as their inputs: %s (%s for %s); a frame back is simulated "
+                     "again from the start, about %s here%s",
                      sim::format_count(kept).c_str(), sim::format_quantity(kept * frame_dt, "s").c_str(),
-                     (sim::format_number(double(p.history_bytes()) / 1e6) + " MB").c_str(),
-                     sim::format_quantity(1e-3 * per_frame_ms * std::max(now - 1, 0), "s").c_str(),
+                     megabytes(p.history_bytes()).c_str(), megabytes(Pane::kHistoryBudget).c_str(),
+                     sim::format_count(Pane::kMaxHistory).c_str(),
+                     sim::format_ms(per_frame_ms * std::max(now - 1, 0)).c_str(),
                      p.history_full() ? "; full: later frames are not kept" : "");
   if (!paused_) ImGui::TextDisabled("Pause (Space) to scrub; Left and Right step a frame back and on.");
 }

@@ -96,6 +96,8 @@ std::string format_signed(double value, const std::string& unit, const char* pos
 
 std::string format_length(double metres) { return format_quantity(metres, "m"); }
 
+std::string format_ms(double milliseconds) { return format_quantity(1e-3 * milliseconds, "s"); }
+
 std::string format_measure(double value, const std::string& unit) {
   if (unit.empty()) return format_number(value);
   if (unit == "%") return format_percent(value);

@@ -120,6 +120,16 @@ void ParamSet::reset_unset() {
     }
 }
 
+size_t ParamSet::heap_bytes() const {
+  const auto string_heap = [](const std::string& text) {  // none while the text fits the string itself
+    return text.capacity() > std::string().capacity() ? text.capacity() + 1 : size_t(0);
+  };
+  size_t bytes = values_.capacity() * sizeof(double) + texts_.capacity() * sizeof(std::string) +
+                 (set_by_user_.capacity() + 7) / 8 + string_heap(owner_);
+  for (const std::string& text : texts_) bytes += string_heap(text);
+  return bytes;
+}
+
 int ParamSet::find(const std::string& name) const {
   for (size_t i = 0; i < specs_->size(); ++i)
     if ((*specs_)[i].name == name) return int(i);

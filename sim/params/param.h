@@ -132,6 +132,8 @@ class ParamSet {
   void use_defaults(const ParamDefaults& defaults);
   // Gives every parameter that was never set its table default again (another scene's own defaults out).
   void reset_unset();
+  // The memory the set holds outside its own object [B]: its values, texts and flags as allocated.
+  size_t heap_bytes() const;
 
  private:
   int find(const std::string& name) const;

@@ -54,6 +54,9 @@ void expect_same_after_scrubbing(const std::string& scene, bool script) {
   run_to(scrubbed, kBack + 300);
   EXPECT_EQ(scrubbed.pane(0).history_frames(), kBack + 300) << "the frames after k were not rewritten";
   EXPECT_EQ(hash_of(scrubbed), at_end) << scene << ": resumed from frame k, frame k + 300 differs";
+  const size_t per_frame = scrubbed.pane(0).history_bytes() / size_t(kBack + 300);
+  EXPECT_LE(per_frame * size_t(Pane::kMaxHistory), Pane::kHistoryBudget)
+      << scene << ": " << per_frame << " B a frame; a full history would pass its budget";
 }
 
 TEST(History, ResumingFromAScrubbedFrameMatchesTheUninterruptedRun) {

@@ -27,6 +27,8 @@ TEST(QuantityFormat, EnergiesAndTimesHaveNoExponent) {
   EXPECT_EQ(format_quantity(9685.69, "J", 4), "9.686 kJ");
   EXPECT_EQ(format_quantity(1.0 / 6000.0, "s"), "167 µs");
   EXPECT_EQ(format_quantity(12.5, "kg"), "12.5 kg") << "no prefix on a unit that has one";
+  EXPECT_EQ(format_ms(0.1), "100 µs") << "a wall-clock time measured in ms";
+  EXPECT_EQ(format_ms(1250.0), "1.25 s");
 }
 
 TEST(QuantityFormat, NumbersCountsAndPercentages) {
