@@ -201,8 +201,9 @@ void Renderer::draw(const SceneBuffers& scene, const sim::Model& model, const Or
 }
 
 namespace {
-// 2 at 1280 wide; at least 1.5 (capitals 10 px tall) in a half of 640 × 360, whose lines then wrap
-float caption_scale(const Viewport& viewport) { return std::clamp(float(viewport.width) / 640.0f, 1.5f, 2.0f); }
+// 2 at 1280 wide; at least 1.4 (capitals about 10 px tall) in a half of 640 × 360, where the compact caption
+// (app/viewer/pane_caption.h) then fits its three lines
+float caption_scale(const Viewport& viewport) { return std::clamp(float(viewport.width) / 640.0f, 1.4f, 2.0f); }
 }  // namespace
 
 float caption_height(int lines, const Viewport& viewport) {

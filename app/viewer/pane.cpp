@@ -159,45 +159,4 @@ bool Pane::refresh_buffers(render::ColourBy colour_by) {
   return true;
 }
 
-std::vector<std::string> Pane::caption(const std::string& scene_name, const std::string& real_time) const {
-  // Three lines at a scene's defaults (issue 53 item 3): the settings, the time and the cost of a frame, and
-  // what the scene's figure shows (or the projections a frame, the cost an A/B comparison holds equal); the
-  // rest of the measures are in Stats. A failure adds its line.
-  const sim::Settings current = sim::settings_from_params(settings);
-  std::string time = sim::format_text("%s  t = %.2f s  %s/frame (%s)", scene_name.c_str(), last.time,
-                                      sim::format_ms(last.step_ms).c_str(),
-                                      world->backend() == sim::BackendKind::Cuda ? "cuda" : "cpu");
-  if (!real_time.empty()) time += "  " + real_time;
-  std::vector<std::string> measures;
-  if (sim::adaptive_chooses_substeps(current) && last.substeps > 0)  // the N this frame, which the rule chose
-    measures.push_back(sim::format_text("N = %d (adaptive)", last.substeps));
-  if (world->model().joint_count() > 0)  // what Figure 8 shows
-    measures.push_back("joint separation max " + sim::format_length(last.joint_separation_max));
-  if (world->model().tracked_body.body >= 0)  // what Figure 9 shows
-    measures.push_back(world->model().tracked_body.name + " " +
-                       sim::format_signed(last.tracked_body_drop, "m", "sank", "rose") + ", drifted " +
-                       sim::format_length(last.tracked_body_drift) + ", deepest contact " +
-                       sim::format_length(last.contact_depth_max));
-  std::string third = measures.empty() ? sim::cost_line(last, current.integrator) : measures[0];
-  for (size_t k = 1; k < measures.size(); ++k) third += "; " + measures[k];
-  std::vector<std::string> lines{(label.empty() ? "" : label + ": ") + sim::describe(current), time, third};
-  if (const sim::WatchedCheck* over = watch.over())  // burnt into recorded frames too, in each pane
-    lines.push_back(sim::format_text("physics FAILED at frame %d: %s %s, bound %s", over->first_frame,
-                                     over->worst.name.c_str(),
-                                     sim::format_measure(over->worst.value, over->worst.unit).c_str(),
-                                     sim::format_measure(over->worst.bound, over->worst.unit).c_str()));
-  if (divergence) {  // "diverged at …, frame N (reason; scheme, h, stiffness)" on three lines, to fit a pane
-    const std::string& d = *divergence;
-    const size_t open = d.find(" ("), semicolon = d.find("; ", open);
-    if (open == std::string::npos || semicolon == std::string::npos || d.back() != ')') {
-      lines.push_back(d + " - press R to reset");
-    } else {
-      lines.push_back(d.substr(0, open) + " - press R to reset");
-      lines.push_back(d.substr(open + 2, semicolon - open - 2));
-      lines.push_back(d.substr(semicolon + 2, d.size() - semicolon - 3));
-    }
-  }
-  return lines;
-}
-
 }  // namespace app

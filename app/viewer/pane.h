@@ -75,10 +75,6 @@ class Pane {
   // upload.
   bool refresh_buffers(render::ColourBy colour_by);  // true when it uploaded
 
-  // "A: 30 substeps x 1 iteration, XPBD, Gauss-Seidel" and "<scene>  t = 1.00 s  3.2 ms/frame (cpu)" with
-  // `real_time` after it ("0.98x real time"; empty: not shown), then the scene's own measures.
-  std::vector<std::string> caption(const std::string& scene_name, const std::string& real_time = "") const;
-
   const std::string label;
   sim::ParamSet settings;  // the solver settings table's values, edited live by the UI
   std::unique_ptr<sim::World> world;

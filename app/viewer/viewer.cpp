@@ -182,46 +182,6 @@ void Viewer::rebuild_scene() {
   frame_camera();
 }
 
-std::pair<glm::vec3, glm::vec3> Viewer::framed_bounds(int pane) const {
-  const render::SceneBuffers& b = *panes_[size_t(pane)]->buffers;
-  const sim::Model& model = panes_[size_t(pane)]->world->model();
-  const glm::vec3 pad(draw_.particles ? b.radius_max() * draw_.particle_scale : 0.0f);  // the spheres drawn
-  glm::vec3 lo = b.lo() - pad, hi = b.hi() + pad;
-  const sim::Aabb& motion = model.motion;
-  if (motion.lo.x <= motion.hi.x) {  // where the swing goes, not only where it starts
-    lo = glm::min(lo, glm::vec3(float(motion.lo.x), float(motion.lo.y), float(motion.lo.z)) - pad);
-    hi = glm::max(hi, glm::vec3(float(motion.hi.x), float(motion.hi.y), float(motion.hi.z)) + pad);
-  } else {
-    const float size = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z, 0.1f});
-    lo.y = std::min(lo.y, hi.y - size);  // room for what hangs or falls below
-  }
-  if (model.ground.enabled) lo.y = std::max(lo.y, float(model.ground.height));  // nothing shows below it
-  return {lo, hi};
-}
-
-std::pair<float, float> Viewer::free_band(int pane) const {
-  if (!options_.caption) return {0.0f, 0.0f};
-  const render::Viewport vp = pane_viewport(pane);
-  // a line more than the caption has now: the one a failure adds
-  const int lines = int(render::caption_lines(caption(pane), vp).size()) + 1;
-  return {render::caption_height(lines, vp),
-          draw_.colour_by == render::ColourBy::Flat ? 0.0f : render::legend_height(vp)};
-}
-
-void Viewer::frame_camera() {
-  const auto [lo, hi] = framed_bounds(0);
-  const render::Viewport vp = pane_viewport(0);
-  const auto [top, bottom] = free_band(0);
-  camera_.frame(lo, hi, vp.aspect(), top / float(vp.height), bottom / float(vp.height));
-}
-
-render::Viewport Viewer::pane_viewport(int i) const {
-  const int n = int(panes_.size());
-  const int w = std::max(target_.width(), 2), h = std::max(target_.height(), 2);
-  const int x0 = i * w / n, x1 = (i + 1) * w / n;
-  return {x0, 0, x1 - x0, h};
-}
-
 void Viewer::report(const std::string& message, bool error) {
   status_ = message;
   status_is_error_ = error;
@@ -249,10 +209,6 @@ void Viewer::seek(int frame) {
   refresh_panes();
   scene_changed_ = true;
   real_time_split_.restart();
-}
-
-std::vector<std::string> Viewer::caption(int pane) const {
-  return panes_[size_t(pane)]->caption(scene_->name, real_time_split_.factor_text());
 }
 
 const std::vector<std::uint8_t>& Viewer::frame_pixels() {

@@ -78,7 +78,7 @@ class Viewer final : public InputSink {
   const MouseGrab& grab() const { return grab_; }
   const std::string& status() const { return status_; }  // the last message shown to the user
   const RealTimeSplit& real_time_split() const { return real_time_split_; }
-  // Pane i's caption as drawn over it: its settings and measures, and the real-time factor.
+  // Pane i's caption as drawn over it (pane_caption.h): in full, or compact where that would wrap.
   std::vector<std::string> caption(int pane) const;
   // The last drawn frame, rows top to bottom, RGB.
   const std::vector<std::uint8_t>& frame_pixels();

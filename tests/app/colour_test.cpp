@@ -75,10 +75,10 @@ TEST(Colour, TheLegendShowsTheRampAndItsRange) {
   ASSERT_TRUE(viewer.frame());
   const auto bar_ends = [&viewer](const std::uint8_t* left, const std::uint8_t* right) {
     const std::vector<std::uint8_t>& rgb = viewer.frame_pixels();
-    // the bar at the legend's smallest scale, 1.5 (a 480-pixel-wide frame): 225 px long, 10.5 px tall, over
-    // the 27-px line of its range and the 8-px margin
-    const int w = viewer.frame_width(), y = viewer.frame_height() - 8 - 27 - 5;
-    return has_colour(rgb, w, 8, y - 2, 14, y + 2, left) && has_colour(rgb, w, 224, y - 2, 230, y + 2, right);
+    // the bar at the legend's smallest scale, 1.4 (a 480-pixel-wide frame): 210 px long, 9.8 px tall, over
+    // the 25.2-px line of its range and the 8-px margin
+    const int w = viewer.frame_width(), y = viewer.frame_height() - 8 - 25 - 5;
+    return has_colour(rgb, w, 8, y - 2, 14, y + 2, left) && has_colour(rgb, w, 208, y - 2, 214, y + 2, right);
   };
   const std::uint8_t blue[3] = {46, 64, 158}, red[3] = {219, 54, 41};
   EXPECT_FALSE(bar_ends(blue, red)) << "a flat drawing has no legend";

@@ -365,7 +365,7 @@ TEST(Viewer, CaptionSaysThePhysicsFailed) {
   v.run.settings.set("substeps", 1);
   Viewer viewer(v);
   for (int f = 0; f < 20; ++f) ASSERT_TRUE(viewer.frame());
-  const std::vector<std::string> caption = viewer.pane(0).caption("chain");
+  const std::vector<std::string> caption = viewer.caption(0);
   ASSERT_TRUE(viewer.pane(0).watch.exceeded());
   EXPECT_TRUE(std::any_of(caption.begin(), caption.end(), [](const std::string& line) {
     return line.rfind("physics FAILED at frame ", 0) == 0 && line.find(" mm") != std::string::npos;
