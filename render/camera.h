@@ -34,6 +34,11 @@ class OrbitCamera {
   Ray ray_through(glm::vec2 pixel, glm::vec2 viewport_px) const;
   // Pixel position and view depth [m] of a world point; depth ≤ 0 means behind the camera.
   glm::vec3 project(glm::vec3 world, glm::vec2 viewport_px) const;
+
+  bool operator==(const OrbitCamera& o) const {
+    return target == o.target && distance == o.distance && yaw == o.yaw && pitch == o.pitch && fov_y == o.fov_y;
+  }
+  bool operator!=(const OrbitCamera& o) const { return !(*this == o); }
 };
 
 }  // namespace render

@@ -86,9 +86,6 @@ void Viewer::build_panes() {
 }
 
 bool DrawnView::operator==(const DrawnView& o) const {
-  const auto camera_key = [](const render::OrbitCamera& c) {
-    return std::make_tuple(c.target.x, c.target.y, c.target.z, c.distance, c.yaw, c.pitch, c.fov_y);
-  };
   const auto draw_key = [](const render::DrawOptions& d) {
     return std::make_tuple(d.surface, d.particles, d.constraints, d.shadows, d.colour_by, d.colour_auto,
                            d.particle_scale);
@@ -96,7 +93,7 @@ bool DrawnView::operator==(const DrawnView& o) const {
   const auto mark_key = [](const render::GrabMark& m) {
     return std::make_tuple(m.particle, m.body, m.local.x, m.local.y, m.local.z, m.target.x, m.target.y, m.target.z);
   };
-  return camera_key(camera) == camera_key(o.camera) && draw_key(draw) == draw_key(o.draw) &&
+  return camera == o.camera && draw_key(draw) == draw_key(o.draw) &&
          width == o.width && height == o.height && mark_key(mark) == mark_key(o.mark);
 }
 
@@ -179,6 +176,7 @@ void Viewer::rebuild_scene() {
   draw_.particles = !has_surface && !has_fluid;
   draw_.constraints = !has_surface;
   if (has_fluid) draw_.surface = true;
+  followed_.reset();
   frame_camera();
 }
 
@@ -194,6 +192,10 @@ void Viewer::reset() {
   release_grab();
   for (auto& p : panes_) p->reset();
   refresh_panes();
+  if (camera_ == framed_camera_) {  // the view the scene started in, unless the user chose another
+    followed_.reset();
+    frame_camera();
+  }
   scene_changed_ = true;
   real_time_split_.restart();
 }
@@ -293,7 +295,10 @@ bool Viewer::frame() {
     start_frame();
   }
   collect_frame(!options_.interactive);
-  if (!frame_under_way_) refresh_panes();  // a new frame, or a new colouring while paused
+  if (!frame_under_way_) {
+    refresh_panes();  // a new frame, or a new colouring while paused
+    keep_tracked_in_view();
+  }
   if (options_.interactive) {
     if (drags && !frame_under_way_) play_drags();
     start_frame();

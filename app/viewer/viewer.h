@@ -85,8 +85,8 @@ class Viewer final : public InputSink {
   int frame_width() const { return target_.width(); }
   int frame_height() const { return target_.height(); }
   render::Viewport pane_viewport(int i) const;  // in the frame, GL coordinates
-  // The box the camera frames for pane i: its drawn bounds and the scene's motion (sim::Model::motion; without
-  // one, room below what hangs), down to the ground.
+  // The box the camera frames for pane i: its drawn bounds, the scene's motion (sim::Model::motion; without
+  // one, room below what hangs) and where the tracked body went beyond them, down to the ground.
   std::pair<glm::vec3, glm::vec3> framed_bounds(int pane) const;
   // The heights at the top and bottom of pane i the framing keeps clear: the caption's, the legend's [px].
   std::pair<float, float> free_band(int pane) const;
@@ -103,7 +103,10 @@ class Viewer final : public InputSink {
   void rebuild_scene();
   void replace_models();
   void refresh_panes();  // the buffers from the Worlds' current State where it or the colouring changed
-  void frame_camera();
+  void frame_camera();  // frames framed_bounds(0)
+  // While the camera is as frame_camera left it, reframes when the scene's tracked body (the bridge's ball
+  // rolling on, a stack's box) leaves the band (sim::Model::motion cannot bound a ball that rolls on).
+  void keep_tracked_in_view();
   void draw_frame();
   void draw_ui();
   void draw_solver_panel();
@@ -137,6 +140,8 @@ class Viewer final : public InputSink {
   std::unique_ptr<render::Renderer> renderer_;
   render::RenderTarget target_;
   render::OrbitCamera camera_;
+  render::OrbitCamera framed_camera_;  // as frame_camera left it: the user has not moved it since
+  std::optional<std::pair<glm::vec3, glm::vec3>> followed_;  // where the tracked body went since the build
   render::DrawOptions draw_;
   const sim::SceneDef* scene_;
   sim::ParamSet scene_params_;

@@ -21,6 +21,10 @@ std::pair<glm::vec3, glm::vec3> Viewer::framed_bounds(int pane) const {
     const float size = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z, 0.1f});
     lo.y = std::min(lo.y, hi.y - size);  // room for what hangs or falls below
   }
+  if (followed_) {  // where the tracked body went (keep_tracked_in_view)
+    lo = glm::min(lo, followed_->first);
+    hi = glm::max(hi, followed_->second);
+  }
   if (model.ground.enabled) lo.y = std::max(lo.y, float(model.ground.height));  // nothing shows below it
   return {lo, hi};
 }
@@ -39,6 +43,27 @@ void Viewer::frame_camera() {
   const render::Viewport vp = pane_viewport(0);
   const auto [top, bottom] = free_band(0);
   camera_.frame(lo, hi, vp.aspect(), top / float(vp.height), bottom / float(vp.height));
+  framed_camera_ = camera_;
+}
+
+void Viewer::keep_tracked_in_view() {
+  const Pane& p = *panes_[0];
+  const sim::TrackedBody& tracked = p.world->model().tracked_body;
+  if (tracked.body < 0 || p.divergence || camera_ != framed_camera_) return;
+  const sim::Vec3& at = p.last.tracked_body_x;
+  const glm::vec3 x(float(at.x), float(at.y), float(at.z));
+  const render::Viewport vp = pane_viewport(0);
+  const auto [top, bottom] = free_band(0);
+  const glm::vec3 s = camera_.project(x, glm::vec2(vp.width, vp.height));
+  const float margin = 0.05f * float(vp.height);  // [px] about the body's own size at most scenes' framing
+  if (s.z > 0.0f && s.x >= margin && s.x <= float(vp.width) - margin && s.y >= top + margin &&
+      s.y <= float(vp.height) - bottom - margin)
+    return;
+  // Room ahead of it, a quarter of the box it left, so that the view moves in a few steps, not each frame
+  const auto [lo, hi] = framed_bounds(0);
+  const glm::vec3 ahead = 0.25f * (hi - lo);
+  followed_ = std::make_pair(glm::min(lo, x - ahead), glm::max(hi, x + ahead));
+  frame_camera();
 }
 
 render::Viewport Viewer::pane_viewport(int i) const {

@@ -219,57 +219,6 @@ TEST(Viewer, ScriptedSettingChangeReachesEveryPaneThroughItsSettings) {
   EXPECT_EQ(viewer.pane(1).settings.get_int("substeps"), 20);
 }
 
-// The scene is drawn beside the control panel, never under it (issue 40 item 1): in an interactive window
-// of the default size, every scene at its defaults, and both panes of an A/B, frame their bounds (with the
-// scene's motion: a chain's swing) inside the view left of the panel, below the caption.
-TEST(Viewer, EveryScenesBoundsProjectLeftOfThePanel) {
-  for (const sim::SceneDef& scene : sim::scene_registry())
-    for (const bool compare : {false, true}) {
-      ViewOptions v = hidden(scene.name, 1280, 720);
-      v.interactive = true;
-      v.real_time = false;
-      if (compare) v.run.compare = {"substeps=5", "substeps=10"};
-      Viewer viewer(v);
-      ASSERT_TRUE(viewer.frame());
-      EXPECT_LE(viewer.frame_width(), 1280 - 240) << scene.name << ": the view runs under the panel";
-      for (int p = 0; p < (compare ? 2 : 1); ++p) {
-        const render::Viewport vp = viewer.pane_viewport(p);
-        const auto [lo, hi] = viewer.framed_bounds(p);
-        const float top = viewer.free_band(p).first;
-        EXPECT_GT(top, 0.0f) << "the caption takes no room";
-        for (int corner = 0; corner < 8; ++corner) {
-          const glm::vec3 c((corner & 1) ? hi.x : lo.x, (corner & 2) ? hi.y : lo.y, (corner & 4) ? hi.z : lo.z);
-          const glm::vec3 s = viewer.camera().project(c, glm::vec2(vp.width, vp.height));
-          EXPECT_TRUE(s.x >= 0.0f && s.x <= float(vp.width) && s.y >= top && s.y <= float(vp.height))
-              << scene.name << (compare ? " (A/B pane " + std::to_string(p) + ")" : "") << ": corner " << corner
-              << " projects to " << s.x << ", " << s.y << " in a " << vp.width << " x " << vp.height
-              << " view, its caption " << top << " px high";
-        }
-      }
-    }
-}
-
-// The camera frames the motion, not only the start (sim::Model::motion): a chain released horizontally and
-// a cloth released flat stay inside the view, below the caption, through their whole swing.
-TEST(Viewer, SwingingScenesStayInView) {
-  for (const auto& [scene, key, value] : {std::tuple<std::string, std::string, double>{"chain", "angle", 90.0},
-                                          {"hanging_cloth", "width", 32.0}}) {
-    ViewOptions v = hidden(scene, 960, 540);  // the contact sheets' size
-    v.run.scene_params.set(key, value);
-    Viewer viewer(v);
-    const float top = viewer.free_band(0).first;
-    int outside = 0;
-    for (int f = 0; f < 120; ++f) {
-      ASSERT_TRUE(viewer.frame());
-      for (const glm::vec3& x : positions(viewer)) {
-        const glm::vec3 s = viewer.camera().project(x, glm::vec2(960, 540));
-        outside += s.x < 0.0f || s.x > 960.0f || s.y < top || s.y > 540.0f;
-      }
-    }
-    EXPECT_EQ(outside, 0) << scene << ": particles left the view (or went under the caption) while swinging";
-  }
-}
-
 // Holds the simulation thread at the end of each frame until the test lets one frame through (ViewerHooks::
 // frame_simulated): a frame as slow as the test needs, on any machine. Opened for good when it goes, so the
 // Viewer, destroyed before it, does not wait on a held frame.

@@ -153,6 +153,7 @@ struct RigidMetrics : RigidContactKinds::MetricParts {
   double tracked_body_height = 0.0;  // [m]
   double tracked_body_drop = 0.0;    // [m]
   double tracked_body_drift = 0.0;   // [m]
+  Vec3 tracked_body_x{0.0, 0.0, 0.0};  // where it is (the viewer keeps it in view) [m]
 };
 
 template <class ModelT>
@@ -171,6 +172,7 @@ void finish_rigid(RigidMetrics& m, const RigidSums& s, const ModelT& model, Real
   const TrackedBody& tracked = model.tracked_body;
   if (tracked.body >= 0) {
     const Vec3 d = s.tracked_body_x - tracked.start;
+    m.tracked_body_x = s.tracked_body_x;
     m.tracked_body_height = s.tracked_body_x.y;
     m.tracked_body_drop = -d.y;
     m.tracked_body_drift = std::sqrt(d.x * d.x + d.z * d.z);
