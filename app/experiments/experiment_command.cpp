@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/quantity_format.h"
 #include "experiments/experiment.h"
 #include "experiments/experiment_run.h"
 #include "render/plot/image_io.h"
@@ -93,12 +94,10 @@ json summary(const ExperimentDef& e, const std::vector<RunSeries>& runs, const s
 // DIR/index.md, the report page: every registered experiment whose summary.json is in DIR (the ones just
 // run, and earlier runs' files), in registry order, with its plots, findings beside the paper's values,
 // and the machine and date of its run.
-// A finding's number as the report prints it; a NaN (written to summary.json as null) as "n/a".
-std::string report_number(const json& v) {
-  if (!v.is_number()) return "n/a";
-  char text[64];
-  std::snprintf(text, sizeof text, "%.4g", v.get<double>());
-  return text;
+// A finding's number in its unit as the report prints it (the one number format, sim/core/quantity_format.h,
+// to the 4 digits a paper's values have: "322.1 m"); a NaN (written to summary.json as null) as "n/a".
+std::string report_measure(const json& v, const std::string& unit) {
+  return v.is_number() ? sim::format_measure(v.get<double>(), unit, 4) : "n/a";
 }
 
 // One experiment's section of the report; throws json::exception when the summary lacks a field.
@@ -117,10 +116,9 @@ std::string report_section(const json& s) {
     md << "![" << png.get<std::string>() << "](" << name << "/" << png.get<std::string>() << ")\n";
   md << "\n| measure | ours | the paper | note |\n|---|---|---|---|\n";
   for (const json& f : s.at("findings")) {
-    const std::string unit =
-        f.at("unit").get<std::string>().empty() ? "" : " " + f.at("unit").get<std::string>();
-    md << "| " << f.at("what").get<std::string>() << " | " << report_number(f.at("value")) << unit << " | "
-       << (f.at("paper").is_null() ? "" : report_number(f.at("paper")) + unit) << " | "
+    const std::string unit = f.at("unit").get<std::string>();
+    md << "| " << f.at("what").get<std::string>() << " | " << report_measure(f.at("value"), unit) << " | "
+       << (f.at("paper").is_null() ? "" : report_measure(f.at("paper"), unit)) << " | "
        << f.at("note").get<std::string>() << " |\n";
   }
   for (const json& r : s.at("runs"))
@@ -203,8 +201,8 @@ int run_one(const ExperimentDef& e, const ExperimentOptions& o, std::vector<json
     if (std::isnan(f.value))  // a finding this build could not measure (its note says why)
       std::printf("  %-58s %12s  ", f.what.c_str(), "not measured");
     else
-      std::printf("  %-58s %12.5g %s", f.what.c_str(), f.value, f.unit.c_str());
-    if (f.paper) std::printf("   (paper: %.5g %s)", *f.paper, f.unit.c_str());
+      std::printf("  %-58s %14s", f.what.c_str(), sim::format_measure(f.value, f.unit, 4).c_str());
+    if (f.paper) std::printf("   (paper: %s)", sim::format_measure(*f.paper, f.unit, 4).c_str());
     std::printf("\n");
   }
   for (const ExperimentPlot& p : e.plots) {

@@ -110,8 +110,11 @@ void ExperimentsPanel::draw(sim::BackendKind backend) {
       ImGui::TextWrapped("%s", f.what.c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(sim::format_measure(f.value, f.unit).c_str());
-      ImGui::TableNextColumn();
-      if (f.paper) ImGui::TextUnformatted(sim::format_measure(*f.paper, f.unit).c_str());
+      ImGui::TableNextColumn();  // the paper's number, else what it says instead (a figure without numbers)
+      if (f.paper)
+        ImGui::TextUnformatted(sim::format_measure(*f.paper, f.unit).c_str());
+      else
+        ImGui::TextDisabled("%s", f.note.empty() ? "no number printed" : f.note.c_str());
     }
     ImGui::EndTable();
   }

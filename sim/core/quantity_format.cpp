@@ -98,10 +98,10 @@ std::string format_length(double metres) { return format_quantity(metres, "m"); 
 
 std::string format_ms(double milliseconds) { return format_quantity(1e-3 * milliseconds, "s"); }
 
-std::string format_measure(double value, const std::string& unit) {
-  if (unit.empty()) return format_number(value);
-  if (unit == "%") return format_percent(value);
-  return format_quantity(value, unit);
+std::string format_measure(double value, const std::string& unit, int digits) {
+  if (unit.empty()) return format_number(value, digits);
+  if (unit == "%") return format_number(value, digits) + " %";
+  return format_quantity(value, unit, digits);
 }
 
 }  // namespace SIM_PRECISION

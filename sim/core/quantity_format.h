@@ -34,9 +34,9 @@ std::string format_signed(double value, const std::string& unit, const char* pos
 std::string format_length(double metres);
 // A wall-clock time measured in milliseconds, as seconds with their prefix: format_ms(0.1) is "100 µs".
 std::string format_ms(double milliseconds);
-// A measure as the failure checks and residual parts hold it: a length for "m", format_number's for "",
-// format_percent's for "%", format_quantity's otherwise.
-std::string format_measure(double value, const std::string& unit);
+// A measure as the failure checks and residual parts hold it, to `digits` significant digits: a length for
+// "m", format_number's for "", format_percent's for "%", format_quantity's otherwise.
+std::string format_measure(double value, const std::string& unit, int digits = 3);
 
 }  // namespace SIM_PRECISION
 }  // namespace sim
