@@ -12,6 +12,11 @@ constexpr float kDepthRange = 3.0f;
 constexpr int kFilterIterations = 2;  // of the horizontal and vertical pass
 constexpr float kRefraction = 0.12f;  // shift of what is behind, in viewport heights per metre of water
 constexpr float kFoamSpeed[2] = {3.0f, 6.0f};  // [m/s]
+// Spray (issue 53 item 5): water thinner than kSprayThickness[1] lone particles' chords is drawn as white
+// droplets fading into what is behind them, fully so below kSprayThickness[0]; a lone drop only where its
+// chord is kDropCore of its centre's, about its contact radius across, not as its whole splat (a glass bead).
+constexpr float kSprayThickness[2] = {1.5f, 4.0f};
+constexpr float kDropCore = 0.93f;
 // Per metre of water: red goes first, blue last; thick water scatters a deep blue-green.
 const glm::vec3 kAbsorption(2.4f, 0.9f, 0.45f);
 const glm::vec3 kDeepColour(0.07f, 0.30f, 0.45f);
@@ -84,7 +89,7 @@ void FluidSurface::draw(const SceneBuffers& scene, const FluidParticles& fluid, 
   filter_depth(proj, splat, size);
   glBindFramebuffer(GL_FRAMEBUFFER, GLuint(target));
   glEnable(GL_DEPTH_TEST);
-  composite(viewport, look);
+  composite(viewport, look, 2.0f * wide * fluid.spacing * fluid.spacing * fluid.spacing / sphere_volume);
   const GLuint none[4] = {0, 0, 0, 0};
   glBindTextures(1, 4, none);
 }
@@ -107,7 +112,7 @@ void FluidSurface::filter_depth(const glm::mat4& proj, float splat_radius, glm::
   }
 }
 
-void FluidSurface::composite(glm::ivec4 viewport, const FluidLook& look) const {
+void FluidSurface::composite(glm::ivec4 viewport, const FluidLook& look, float lone_chord) const {
   const ShaderProgram& c = *composite_;
   c.set("u_depth", 2);
   c.set("u_thickness", 3);
@@ -121,6 +126,8 @@ void FluidSurface::composite(glm::ivec4 viewport, const FluidLook& look) const {
   c.set("u_refraction_px", kRefraction * float(viewport.w));
   c.set("u_foam", look.foam ? 1 : 0);
   c.set("u_foam_speed", glm::vec2(kFoamSpeed[0], kFoamSpeed[1]));
+  c.set("u_spray_thickness", lone_chord * glm::vec2(kSprayThickness[0], kSprayThickness[1]));
+  c.set("u_drop_core", kDropCore * lone_chord);
   c.set("u_light_dir", look.light_dir);
   const GLuint textures[3] = {targets_.depth(0), targets_.thickness(), targets_.scene_colour()};
   glBindTextures(2, 3, textures);

@@ -4,7 +4,7 @@
 // pixel (shaders/fluid_depth.frag) and, at half resolution, the water's thickness (fluid_thickness.frag);
 // the depth is filtered in a few separable passes (fluid_filter.frag); the composite (fluid_composite.frag)
 // shades it with Fresnel reflection, refraction of the opaque scene behind it, Beer-Lambert absorption,
-// a highlight and foam where it is fast, and writes its depth. It reads only the particle buffers, so it
+// a highlight, foam where it is fast and white droplets where it is spray, and writes its depth. It reads only the particle buffers, so it
 // draws the same on every backend.
 #pragma once
 
@@ -46,7 +46,8 @@ class FluidSurface {
   void set_camera(const glm::mat4& view, const glm::mat4& proj, float splat_radius_scale) const;
   void draw_splats(const SceneBuffers& scene, const FluidParticles& fluid) const;
   void filter_depth(const glm::mat4& proj, float splat_radius, glm::ivec2 size) const;
-  void composite(glm::ivec4 viewport, const FluidLook& look) const;
+  // lone_chord: the thickness a lone particle's splat adds at its centre [m]
+  void composite(glm::ivec4 viewport, const FluidLook& look, float lone_chord) const;
 
   std::unique_ptr<ShaderProgram> depth_, thickness_, filter_, composite_;
   FluidTargets targets_;

@@ -3,8 +3,9 @@
 // backward one, so an edge does not bend it); Schlick's Fresnel term mixes the sky's reflection with what
 // lies behind the water: the opaque scene's colour, shifted along the normal as a refraction would, and
 // dimmed per channel by Beer-Lambert absorption over the thickness towards the water's own scattered
-// colour; then a specular highlight, and whitish foam where the particles are fast. It writes the water's
-// depth, so the opaque scene in front of it still hides it.
+// colour; then a specular highlight, and whitish foam where the particles are fast. Spray, water only a few
+// particles thick, is drawn as white droplets that fade into what is behind them as it thins, each lone
+// drop only at its core. It writes the water's depth, so the opaque scene in front of it still hides it.
 uniform sampler2D u_depth;      // filtered −z_view [m]; 0 where there is no fluid
 uniform sampler2D u_thickness;  // half resolution: thickness [m], speed × thickness [m²/s]
 uniform sampler2D u_scene;      // the opaque scene's colour, per pixel of the viewport
@@ -17,6 +18,8 @@ uniform vec3 u_deep_colour;     // what thick water scatters back
 uniform float u_refraction_px;  // screen shift of what is behind, per unit of normal and metre of water
 uniform bool u_foam;            // the thickness' second channel holds speeds
 uniform vec2 u_foam_speed;      // speeds where the foam starts and where it is full [m/s]
+uniform vec2 u_spray_thickness; // spray below the first thickness [m], water from the second
+uniform float u_drop_core;      // thinner than this [m], not drawn: a lone drop's rim
 out vec4 o_colour;
 
 vec3 view_pos(ivec2 p, float d) {
@@ -51,6 +54,7 @@ void main() {
   vec3 v = view_to_world * normalize(-pos);  // towards the eye, world space
 
   vec2 thick = texture(u_thickness, (vec2(p) + 0.5) * 0.5 * u_thickness_texel).rg;
+  if (thick.x < u_drop_core) discard;
   float cos_v = max(dot(n, v), 0.0);
   float fresnel = 0.02 + 0.98 * pow(1.0 - cos_v, 5.0);
   vec2 shifted = vec2(p) + 0.5 - n_view.xy * u_refraction_px * min(thick.x, 0.5);
@@ -65,6 +69,9 @@ void main() {
   float speed = thick.y / max(thick.x, 1e-6);
   float foam = u_foam ? smoothstep(u_foam_speed.x, u_foam_speed.y, speed) : 0.0;
   colour = mix(colour, vec3(0.93, 0.96, 0.98), 0.5 * foam);
+  float spray = 1.0 - smoothstep(u_spray_thickness.x, u_spray_thickness.y, thick.x);
+  colour = mix(colour, vec3(0.92, 0.95, 0.98), 0.85 * spray);  // white, flat: no bead of glass
+  colour = mix(colour, texture(u_scene, (vec2(p) + 0.5) * u_texel).rgb, 0.45 * spray);
   o_colour = vec4(colour, 1.0);
   gl_FragDepth = window_depth(pos);
 }
