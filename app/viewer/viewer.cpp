@@ -23,6 +23,12 @@ std::string with_suffix(const std::string& path, const std::string& suffix) {
 }
 
 // Prints a diverged pane's reason to stderr ("smallsteps: A: diverged at …"); false when it has none.
+// The path the Record panel starts with: --record's, else the suggestion, else one named for the scene.
+std::string initial_record_path(const ViewOptions& o) {
+  if (!o.run.record.empty()) return o.run.record;
+  return !o.record_suggestion.empty() ? o.record_suggestion : "smallsteps-" + o.run.scene->name + ".mp4";
+}
+
 bool report_divergence(const Pane& p) {
   if (!p.divergence) return false;
   std::fprintf(stderr, "smallsteps: %s%s\n", p.label.empty() ? "" : (p.label + ": ").c_str(),
@@ -38,6 +44,7 @@ Viewer::Viewer(ViewOptions options)
       renderer_(std::make_unique<render::Renderer>()),
       scene_(options_.run.scene),
       scene_params_(options_.run.scene_params),
+      recording_(initial_record_path(options_)),
       real_time_(options_.real_time) {
   window_.set_input(this);
   iteration_start_ = now();
@@ -61,12 +68,7 @@ Viewer::Viewer(ViewOptions options)
                                                            p->world->backend_description()));
       }
   }
-  const std::string& record = options_.run.record;
-  const std::string initial = !record.empty()                      ? record
-                              : !options_.record_suggestion.empty() ? options_.record_suggestion
-                                                                     : "smallsteps-" + scene_->name + ".mp4";
-  std::snprintf(record_path_, sizeof record_path_, "%s", initial.c_str());
-  if (!record.empty()) start_recording(record);
+  if (!options_.run.record.empty()) start_recording(options_.run.record);
 }
 
 Viewer::~Viewer() { stop_recording(); }
@@ -139,7 +141,7 @@ bool Viewer::collect_frame(bool wait) {
   collected_sim_ms_ += job_ms_;
   for (size_t k = 0; k < metrics_.size(); ++k)
     if (!panes_[k]->divergence) metrics_[k]->write(panes_[k]->last, panes_[k]->failures);
-  unrecorded_ = true;
+  recording_.frame_collected();
   return true;
 }
 
@@ -282,7 +284,7 @@ bool Viewer::frame() {
   }
   // Interactive, the scene fills the window left of the panel (issue 40 item 1); a recording keeps its size.
   const int scene_w = options_.interactive && panel_open_ ? std::max(2, fw - int(panel_width_)) : fw;
-  if (!recorder_.active()) target_.resize(std::max(2, scene_w & ~1), std::max(2, fh & ~1));
+  if (!recording_.active()) target_.resize(std::max(2, scene_w & ~1), std::max(2, fh & ~1));
 
   // Headless, every iteration simulates a frame and waits for it. Interactive, a frame runs on the
   // simulation thread while this one draws, and is collected by the first iteration after it is done.
@@ -306,19 +308,8 @@ bool Viewer::frame() {
   const auto draw_start = now();
   const int drawn_before = frames_drawn_;
   draw_frame();
-  if (unrecorded_ && recorder_.active()) {  // every simulated frame, drawn once
-    using ms = std::chrono::duration<double, std::milli>;
-    const auto read_start = std::chrono::steady_clock::now();
-    const std::vector<std::uint8_t>& pixels = frame_pixels();
-    const auto hand_off_start = std::chrono::steady_clock::now();
-    const std::string problem = recorder_.add_frame(pixels);
-    if (!problem.empty()) report(problem + "; continuing without recording", true);
-    recorded_.draw_ms += frames_drawn_ > drawn_before ? draw_ms_ : 0.0;
-    recorded_.read_back_ms += ms(hand_off_start - read_start).count();
-    recorded_.hand_off_ms += ms(std::chrono::steady_clock::now() - hand_off_start).count();
-    ++recorded_.frames;
-  }
-  unrecorded_ = false;
+  report(recording_.record([this]() -> const std::vector<std::uint8_t>& { return frame_pixels(); },
+                           frames_drawn_ > drawn_before ? draw_ms_ : 0.0));  // every simulated frame, once
   if (!options_.interactive) end_drawing(draw_start);
 
   if (options_.interactive) {
@@ -386,9 +377,9 @@ int Viewer::run() {
   }
   const auto encoder_start = std::chrono::steady_clock::now();
   stop_recording();
-  if (recorded_.frames > 0 && !options_.interactive) {
+  if (recording_.times().frames > 0 && !options_.interactive) {
     gpu_draw_.finish();
-    recorded_.print(gpu_draw_, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - encoder_start).count());
+    recording_.times().print(gpu_draw_, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - encoder_start).count());
   }
   if (!options_.interactive) return headless_exit_status();
   int status = kExitOk;  // closed by the user, or by --frames: a diverged pane still says so, and exits 3

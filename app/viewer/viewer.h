@@ -25,7 +25,7 @@
 #include "viewer/mouse_grab.h"
 #include "viewer/pane.h"
 #include "viewer/real_time_split.h"
-#include "viewer/recorder.h"
+#include "viewer/recording.h"
 #include "viewer/sim_thread.h"
 #include "viewer/window.h"
 
@@ -116,6 +116,9 @@ class Viewer final : public InputSink {
   void draw_record_panel();
   void draw_help_overlay();
   void report(const std::string& message, bool error = false);
+  void report(const Report& r) {
+    if (!r.text.empty()) report(r.text, r.error);
+  }
   void toggle_recording();
   void start_recording(const std::string& path);
   void stop_recording();
@@ -147,7 +150,7 @@ class Viewer final : public InputSink {
   sim::ParamSet scene_params_;
   std::vector<std::unique_ptr<Pane>> panes_;
   std::vector<std::unique_ptr<MetricsWriter>> metrics_;
-  Recorder recorder_;
+  Recording recording_;
   ExperimentsPanel experiments_;
   std::vector<std::uint8_t> pixels_;
   bool pixels_current_ = false;
@@ -156,12 +159,10 @@ class Viewer final : public InputSink {
   std::string scene_error_;  // why the last scene parameter change was refused
   int frames_simulated_ = 0, frames_drawn_ = 0;
   bool scene_changed_ = true;  // the buffers changed since the target was drawn
-  bool unrecorded_ = false;    // a collected frame the recorder has not had yet
   std::exception_ptr failure_;  // what a frame collected inside an input callback threw
   DrawnView drawn_;            // what the target shows
   double draw_ms_ = 0.0;  // the last draw: to issue (interactive), or to glFinish (headless) [ms]
   render::GpuTimer gpu_draw_;  // the draws on the GPU (Stats; the headless summary)
-  RecordedTimes recorded_;
   RealTimeSplit real_time_split_;  // the rate against the wall clock, and what holds it (Stats, caption)
   std::chrono::steady_clock::time_point iteration_start_;  // of the loop iteration under way (now())
   double iteration_drawing_ms_ = 0.0;  // of the loop iteration under way [ms]
@@ -175,7 +176,6 @@ class Viewer final : public InputSink {
   std::chrono::steady_clock::time_point next_frame_due_{};  // when real time lets the next frame start
   std::string status_;
   bool status_is_error_ = false;
-  char record_path_[512] = {};
 
   enum class MouseMode { None, Orbit, Pan, Grab };
   MouseMode mouse_ = MouseMode::None;

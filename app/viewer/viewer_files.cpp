@@ -12,32 +12,17 @@ namespace app {
 
 void Viewer::start_recording(const std::string& path) {
   if (target_.width() == 0) target_.resize(options_.width & ~1, options_.height & ~1);
-  const double frame_dt = sim::settings_from_params(panes_[0]->settings).frame_dt;
-  const int fps = std::max(1, int(std::lround(1.0 / frame_dt)));
-  const std::string problem = recorder_.start(path, target_.width(), target_.height(), fps);
-  if (!problem.empty())
-    report(problem + "; continuing without recording", true);
-  else
-    report("recording to " + recorder_.path() + " (" + std::to_string(target_.width()) + "x" +
-           std::to_string(target_.height()) + ", " + std::to_string(fps) + " fps: one video frame per simulated frame)");
+  report(recording_.start(path, target_.width(), target_.height(),
+                          sim::settings_from_params(panes_[0]->settings).frame_dt));
 }
 
-void Viewer::stop_recording() {
-  if (!recorder_.active()) return;
-  const int frames = recorder_.frames();
-  const std::string path = recorder_.path();
-  const std::string problem = recorder_.stop();
-  if (!problem.empty())
-    report("recording to " + path + " failed: " + problem, true);
-  else
-    report("recorded " + std::to_string(frames) + " frames to " + path);
-}
+void Viewer::stop_recording() { report(recording_.stop()); }
 
 void Viewer::toggle_recording() {
-  if (recorder_.active())
+  if (recording_.active())
     stop_recording();
   else
-    start_recording(record_path_);
+    start_recording(recording_.path_text());
 }
 
 void Viewer::save_screenshot() {

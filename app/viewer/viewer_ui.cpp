@@ -250,16 +250,16 @@ void Viewer::draw_history_panel() {
 
 void Viewer::draw_record_panel() {
   if (!ImGui::CollapsingHeader("Record", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::InputText("file (.mp4) or dir/", record_path_, sizeof record_path_);
-  if (ImGui::Button(recorder_.active() ? "Stop recording (V)" : "Record (V)")) toggle_recording();
+  ImGui::InputText("file (.mp4) or dir/", recording_.path_text(), recording_.path_capacity());
+  if (ImGui::Button(recording_.active() ? "Stop recording (V)" : "Record (V)")) toggle_recording();
   ImGui::SameLine();
   if (ImGui::Button("Screenshot (P)")) save_screenshot();
   ImGui::SameLine();
   if (ImGui::Button("Save preset")) save_preset();
   ImGui::SameLine();
   ImGui::Checkbox("caption", &options_.caption);
-  if (recorder_.active())
-    ImGui::Text("recording %d frames to %s", recorder_.frames(), recorder_.path().c_str());
+  if (recording_.active())
+    ImGui::Text("recording %d frames to %s", recording_.frames(), recording_.path().c_str());
 }
 
 void Viewer::draw_help_overlay() {
