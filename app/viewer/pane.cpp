@@ -35,6 +35,7 @@ void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) 
   integrator_note.reset();
   keep_integrator_usable();
   restart_measurements();
+  history_.clear(false);  // a new World: the old one's frames are not its
 }
 
 bool Pane::keep_integrator_usable() {
@@ -67,22 +68,21 @@ void Pane::restart_measurements() {
 
 void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_params) {
   world->replace_model(scene.build(scene_params).model);
-  inputs_.clear();  // the frames before ran on the old Model: no replay reaches them
-  history_lost_ = true;
+  history_.clear(true);  // the frames before ran on the old Model: no replay reaches them
   buffers->set_model(world->model());
   dirty_ = true;
 }
 
 void Pane::begin_frame() { begin(nullptr); }
 
-void Pane::begin(const FrameInput* replayed) {
+void Pane::begin(const FrameHistory::Input* replayed) {
   script_.apply_due(world->time(), settings);
   if (replayed) {
     settings = replayed->settings;
     world->set_grab(replayed->grab);
   }
   frame_settings_ = sim::settings_from_params(settings);
-  if (!replayed) begun_ = FrameInput{settings, world->grab()};
+  history_.begin(replayed ? std::nullopt : std::optional<FrameHistory::Input>({settings, world->grab()}));
 }
 
 std::optional<sim::FrameResult> Pane::advance() {
@@ -98,12 +98,7 @@ bool Pane::finish_frame(const std::optional<sim::FrameResult>& result) {
     divergence = r.divergence;
     return true;
   }
-  if (begun_ && !history_lost_) {  // a frame begun from a past one rewrites what followed it
-    const size_t keep = std::min(inputs_.size(), size_t(std::max(world->frame() - 1, 0)));
-    inputs_.erase(inputs_.begin() + std::ptrdiff_t(keep), inputs_.end());
-    if (!history_full()) inputs_.push_back(std::move(*begun_));
-  }
-  begun_.reset();
+  history_.stepped(world->frame());
   last = r.metrics;
   total_step_ms += last.step_ms;
   total_detection_ms += last.detection_ms;
@@ -125,26 +120,19 @@ void Pane::reset() {
   world->reset();
   dirty_ = true;
   restart_measurements();
-  inputs_.clear();
-  history_lost_ = false;
-}
-
-size_t Pane::history_bytes() const {
-  size_t bytes = inputs_.capacity() * sizeof(FrameInput);
-  for (const FrameInput& input : inputs_) bytes += input.settings.heap_bytes();
-  return bytes;
+  history_.clear(false);
 }
 
 void Pane::seek(int frame) {
-  frame = std::clamp(frame, 0, history_frames());
-  if (history_lost_ || frame == world->frame()) return;
+  frame = std::clamp(frame, 0, history_.frames());
+  if (history_.lost() || frame == world->frame()) return;
   if (frame < world->frame() || divergence) {  // from the start: World::reset, the script rewound
     script_.rewind(settings);
     world->reset();
     restart_measurements();
   }
   while (world->frame() < frame && !divergence) {
-    begin(&inputs_[size_t(world->frame())]);
+    begin(&history_.input(world->frame()));
     finish_frame(advance());
   }
   dirty_ = true;

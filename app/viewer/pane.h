@@ -17,6 +17,7 @@
 #include "render/scene_buffers.h"
 #include "run/scripted_setting.h"
 #include "scenes/scene.h"
+#include "viewer/frame_history.h"
 #include "world/frame_step.h"
 #include "world/world.h"
 
@@ -55,19 +56,8 @@ class Pane {
   bool finish_frame(const std::optional<sim::FrameResult>& result);
   void reset();
 
-  // History (issue 53 item 7). Every frame since the last build or reset is kept as its inputs: the settings
-  // it began with and the grab it held. The World is deterministic, so simulating them again from the start
-  // returns to any frame bit for bit, the stepper's own state (multipliers, the slew, adaptive N) included,
-  // which a stored State would not hold. A frame begun from a past one rewrites the history after it.
-  static constexpr int kMaxHistory = 36000;  // frames (10 min at 60 Hz), about 1.3 KB each
-  // What kMaxHistory frames may take [B], whatever the scene's size: a frame's inputs do not grow with it
-  // (a 388² drape's State, about 14 MB, is never kept; a frame back is simulated again instead).
-  static constexpr size_t kHistoryBudget = 64'000'000;
-  int history_frames() const { return int(inputs_.size()); }  // frames 0 .. this can be returned to
-  bool history_full() const { return int(inputs_.size()) >= kMaxHistory; }
-  size_t history_bytes() const;  // what the kept inputs take [B], as allocated
-  // The frame the history starts from cannot be returned to: a parameter replaced the Model since the reset.
-  bool history_lost() const { return history_lost_; }
+  // The frames since the last build or reset, as their inputs (frame_history.h).
+  const FrameHistory& history() const { return history_; }
   // Returns the World to frame `frame` (0 .. history_frames()) by simulating its inputs again, forward from
   // here when it lies ahead, else from the start; the settings return to that frame's too.
   void seek(int frame);
@@ -100,16 +90,10 @@ class Pane {
   sim::BackendKind backend_;
   SettingsScript script_;         // rewound with the state (build, reset)
   sim::Settings frame_settings_;  // the settings of the frame under way
-  struct FrameInput {
-    sim::ParamSet settings;  // as the frame began (after the script's changes due)
-    sim::Grab grab;          // what the World held
-  };
-  std::vector<FrameInput> inputs_;  // frame k + 1's at [k]
-  std::optional<FrameInput> begun_;  // the frame under way's, kept once it steps
-  bool history_lost_ = false;
+  FrameHistory history_;
   // begin_frame's, or with `replayed` one frame of the history begun again: its settings and grab, the
-  // script moved on as it was then (its values are in replayed->settings), inputs_ kept as they are.
-  void begin(const FrameInput* replayed);
+  // script moved on as it was then (its values are in replayed->settings), the history kept as it is.
+  void begin(const FrameHistory::Input* replayed);
   bool dirty_ = true;             // the World changed since the buffers were last filled
   render::ColourBy uploaded_colour_by_ = render::ColourBy::Flat;
 };

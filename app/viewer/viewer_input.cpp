@@ -97,7 +97,7 @@ void Viewer::key_pressed(int key) {
       paused_ = true;
       settle();
       const Pane& p = *panes_[0];
-      if (p.world->frame() < p.history_frames())
+      if (p.world->frame() < p.history().frames())
         seek(p.world->frame() + 1);
       else
         step_once_ = true;

@@ -226,11 +226,11 @@ void Viewer::draw_stats_panel() {
 void Viewer::draw_history_panel() {
   if (!ImGui::CollapsingHeader("History", ImGuiTreeNodeFlags_DefaultOpen)) return;
   const Pane& p = *panes_[0];
-  if (p.history_lost()) {
+  if (p.history().lost()) {
     ImGui::TextWrapped("A scene parameter replaced the model: the history starts again at the next reset (R).");
     return;
   }
-  const int kept = p.history_frames(), now = p.world->frame();
+  const int kept = p.history().frames(), now = p.world->frame();
   int frame = now;
   ImGui::BeginDisabled(!paused_);
   if (ImGui::SliderInt("frame", &frame, 0, kept, "%d", ImGuiSliderFlags_AlwaysClamp) && frame != now) seek(frame);
@@ -241,10 +241,10 @@ void Viewer::draw_history_panel() {
   ImGui::TextWrapped("%s frames kept (t up to %s), as their inputs: %s (%s for %s); a frame back is simulated "
                      "again from the start, about %s here%s",
                      sim::format_count(kept).c_str(), sim::format_quantity(kept * frame_dt, "s").c_str(),
-                     megabytes(p.history_bytes()).c_str(), megabytes(Pane::kHistoryBudget).c_str(),
-                     sim::format_count(Pane::kMaxHistory).c_str(),
+                     megabytes(p.history().bytes()).c_str(), megabytes(FrameHistory::kBudget).c_str(),
+                     sim::format_count(FrameHistory::kMaxFrames).c_str(),
                      sim::format_ms(per_frame_ms * std::max(now - 1, 0)).c_str(),
-                     p.history_full() ? "; full: later frames are not kept" : "");
+                     p.history().full() ? "; full: later frames are not kept" : "");
   if (!paused_) ImGui::TextDisabled("Pause (Space) to scrub; Left and Right step a frame back and on.");
 }
 

@@ -43,19 +43,19 @@ void expect_same_after_scrubbing(const std::string& scene, bool script) {
   }
   Viewer scrubbed(history_view(scene, script));
   run_to(scrubbed, kBack + 50);
-  EXPECT_EQ(scrubbed.pane(0).history_frames(), kBack + 50);
+  EXPECT_EQ(scrubbed.pane(0).history().frames(), kBack + 50);
   scrubbed.seek(kBack);
   ASSERT_EQ(scrubbed.pane(0).world->frame(), kBack);
   EXPECT_EQ(hash_of(scrubbed), at_k) << scene << ": frame k simulated again differs";
   EXPECT_EQ(scrubbed.pane(0).settings.text("substeps"), substeps_at_k) << "the settings did not return to frame k's";
-  EXPECT_EQ(scrubbed.pane(0).history_frames(), kBack + 50) << "scrubbing back forgot the frames after k";
+  EXPECT_EQ(scrubbed.pane(0).history().frames(), kBack + 50) << "scrubbing back forgot the frames after k";
   scrubbed.seek(kBack + 20);  // on through the kept frames, and back again
   scrubbed.seek(kBack);
   run_to(scrubbed, kBack + 300);
-  EXPECT_EQ(scrubbed.pane(0).history_frames(), kBack + 300) << "the frames after k were not rewritten";
+  EXPECT_EQ(scrubbed.pane(0).history().frames(), kBack + 300) << "the frames after k were not rewritten";
   EXPECT_EQ(hash_of(scrubbed), at_end) << scene << ": resumed from frame k, frame k + 300 differs";
-  const size_t per_frame = scrubbed.pane(0).history_bytes() / size_t(kBack + 300);
-  EXPECT_LE(per_frame * size_t(Pane::kMaxHistory), Pane::kHistoryBudget)
+  const size_t per_frame = scrubbed.pane(0).history().bytes() / size_t(kBack + 300);
+  EXPECT_LE(per_frame * size_t(FrameHistory::kMaxFrames), FrameHistory::kBudget)
       << scene << ": " << per_frame << " B a frame; a full history would pass its budget";
 }
 
@@ -78,7 +78,7 @@ TEST(History, TheArrowKeysStepBackAndOn) {
   viewer.key_pressed(GLFW_KEY_RIGHT);  // past the history: one new frame
   ASSERT_TRUE(viewer.frame());
   EXPECT_EQ(viewer.pane(0).world->frame(), 11);
-  EXPECT_EQ(viewer.pane(0).history_frames(), 11);
+  EXPECT_EQ(viewer.pane(0).history().frames(), 11);
 }
 
 }  // namespace
