@@ -58,7 +58,7 @@ class Pane {
 
   // The frames since the last build or reset, as their inputs (frame_history.h).
   const FrameHistory& history() const { return history_; }
-  // Returns the World to frame `frame` (0 .. history_frames()) by simulating its inputs again, forward from
+  // Returns the World to frame `frame` (0 .. history().frames()) by simulating its inputs again, forward from
   // here when it lies ahead, else from the start; the settings return to that frame's too.
   void seek(int frame);
   // Uploads the current State for drawing, when it (or the Model, or colour_by) changed since the last
