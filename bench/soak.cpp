@@ -29,6 +29,7 @@
 #include "metrics/error_watch.h"
 #include "registry/frame_metrics.h"
 #include "registry/settings.h"
+#include "run/frame_loop.h"
 #include "run/machine.h"
 #include "run/metrics_writer.h"
 #include "run/preset.h"
@@ -144,29 +145,25 @@ struct CaseResult {
 
 CaseResult run_case(const Case& c, double seconds) {
   const sim::Settings& settings = c.settings;
-  sim::World world(c.scene->build(c.params), sim::BackendKind::Cpu);
+  app::FrameLoop loop(sim::settings_to_params(settings));
+  loop.world = std::make_unique<sim::World>(c.scene->build(c.params), sim::BackendKind::Cpu);
+  loop.restart();
+  sim::World& world = *loop.world;
   const sim::Model& model = world.model();
   const int frames = std::max(1, int(std::lround(seconds / double(settings.frame_dt))));
 
   const double energy_scale = world.energy_scale(settings.gravity_scale);
   double max_rise = 0.0, substeps = 0.0;  // the largest (total − reference) / E_s
   HoldTrack holds(c.scene->holds, seconds);
-  sim::ErrorWatch watch;
-  std::optional<std::string> divergence;
-  double step_ms = 0.0;
   const auto wall_start = std::chrono::steady_clock::now();
-  for (int f = 0; f < frames; ++f) {
-    const sim::FrameResult r = sim::step_and_measure(world, settings);
-    step_ms += world.last_step_ms();
-    if (r.divergence) {
-      divergence = r.divergence;
-      break;
-    }
-    max_rise = std::max(max_rise, r.metrics.energy_rise);
-    substeps += r.metrics.substeps;
-    watch.observe(r.metrics.frame, sim::failure_checks(model, r.metrics));
-    holds.observe(world.time(), r.metrics);
+  for (int f = 0; f < frames && loop.step_frame() && !loop.divergence; ++f) {
+    max_rise = std::max(max_rise, loop.last.energy_rise);
+    substeps += loop.last.substeps;
+    holds.observe(world.time(), loop.last);
   }
+  const sim::ErrorWatch& watch = loop.watch;
+  const std::optional<std::string>& divergence = loop.divergence;
+  const double step_ms = loop.total_step_ms;
   const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
 
   bool grew = false, past_bound = false;

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
+#include "run/frame_loop.h"
 #include "run/progress_bar.h"
 #include "scenes/scene.h"
 #include "world/frame_step.h"
@@ -20,25 +22,25 @@ RunSeries simulate(const ExperimentDef& e, const ExperimentRun& run, sim::Backen
                                                      : sim::settings_to_params(sim::Settings{});
   if (run.scene_settings) scene.use_setting_defaults(settings_params, sim::runs_on_cuda(backend));
   for (const auto& [name, value] : run.settings) settings_params.set(name, value);
-  SettingsScript script(run.at);
-  sim::Settings settings = sim::settings_from_params(settings_params);
-  sim::World world(scene.build(params), backend, settings);
+  FrameLoop loop(settings_params, run.at);
+  loop.rewind();
+  loop.world = std::make_unique<sim::World>(scene.build(params), backend, loop.settings_at_start());
+  loop.restart();
+  sim::World& world = *loop.world;
   const std::vector<sim::Position> x0 = world.positions();
   RunSeries series{run, {}, {}, std::nullopt, sim::backend_name(world.backend())};
   for (const ExperimentMeasure& m : e.measures) series.measures[m.name];  // empty if the first frame diverges
   ProgressBar bar(run.frames, progress);
   for (int f = 0; f < run.frames && !(cancel && *cancel); ++f) {
-    if (!script.apply_due(world.time(), settings_params).empty())
-      settings = sim::settings_from_params(settings_params);
-    const sim::FrameResult r = sim::step_and_measure(world, settings);
-    if (r.divergence) {
-      series.divergence = r.divergence;
+    loop.step_frame();
+    if (loop.divergence) {
+      series.divergence = loop.divergence;
       break;
     }
-    series.time.push_back(r.metrics.time);
+    series.time.push_back(loop.last.time);
     for (const ExperimentMeasure& m : e.measures)
-      series.measures[m.name].push_back(m.of(world, r.metrics, x0));
-    bar.update(f + 1, r.metrics.step_ms);
+      series.measures[m.name].push_back(m.of(world, loop.last, x0));
+    bar.update(f + 1, loop.last.step_ms);
   }
   bar.finish();
   return series;

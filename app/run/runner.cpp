@@ -9,6 +9,7 @@
 #include "registry/state_hash.h"
 #include "run/error_verdict.h"
 #include "run/exit_codes.h"
+#include "run/frame_loop.h"
 #include "run/idle_settings.h"
 #include "run/metrics_writer.h"
 #include "run/progress_bar.h"
@@ -50,15 +51,16 @@ void print_run_summary(const RunOptions& o, sim::World& world, const sim::Settin
 }
 
 int run_headless(const RunOptions& o) {
-  sim::ParamSet values = o.settings;  // as the viewer's panel holds them, changed by the script
-  SettingsScript script(o.at);
-  script.apply_due(0.0, values);
-  sim::Settings settings = sim::settings_from_params(values);
-  sim::World world(o.scene->build(o.scene_params), o.backend, settings);
+  FrameLoop loop(o.settings, o.at);  // the settings as the viewer's panel holds them, changed by the script
+  loop.rewind();
+  loop.world =
+      std::make_unique<sim::World>(o.scene->build(o.scene_params), o.backend, loop.settings_at_start());
+  loop.restart();
+  sim::World& world = *loop.world;
   std::printf("backend      %s\n", world.backend_description().c_str());
   for (const std::string& note : world.model().notes)
     std::fprintf(stderr, "smallsteps: note: %s\n", note.c_str());
-  for (const std::string& note : idle_setting_notes(o.settings, settings, world))
+  for (const std::string& note : idle_setting_notes(o.settings, loop.settings_at_start(), world))
     std::fprintf(stderr, "smallsteps: note: %s\n", note.c_str());
   std::fflush(stdout);
 
@@ -67,41 +69,34 @@ int run_headless(const RunOptions& o) {
     writer = std::make_unique<MetricsWriter>(o.metrics_path, o, world.model(), world.backend_description());
 
   ProgressBar progress(o.frames, o.progress);
-  sim::ErrorWatch watch;
-  sim::FrameMetrics last;
-  double total_ms = 0.0, total_detection_ms = 0.0;
   std::string changes;  // what the script changed, for the summary
   for (int f = 0; f < o.frames; ++f) {
-    if (const auto applied = script.apply_due(world.time(), values); !applied.empty()) {
-      settings = sim::settings_from_params(values);
-      changes += (changes.empty() ? "t = " : "; t = ") + sim::format_number(world.time(), 4) + " s:";
+    const double t = world.time();
+    if (const auto applied = loop.begin_frame(); !applied.empty()) {
+      changes += (changes.empty() ? "t = " : "; t = ") + sim::format_number(t, 4) + " s:";
       for (const std::string& a : applied) changes += " " + a;
     }
-    const sim::FrameResult r = sim::step_and_measure(world, settings);
-    total_ms += world.last_step_ms();
-    total_detection_ms += world.last_detection_ms();
-    if (r.divergence) {
+    loop.finish_frame(loop.advance());
+    if (loop.divergence) {
       progress.finish();
-      if (writer) writer->finish(*r.divergence);
-      if (watch.exceeded())
-        report_constraint_error(watch, o.fail_on_error);  // what failed before it diverged
-      std::fprintf(stderr, "smallsteps: %s\n", r.divergence->c_str());
-      note_rule_failed(sim::active_stabilization(settings));
+      if (writer) writer->finish(*loop.divergence);
+      if (loop.watch.exceeded())
+        report_constraint_error(loop.watch, o.fail_on_error);  // what failed before it diverged
+      std::fprintf(stderr, "smallsteps: %s\n", loop.divergence->c_str());
+      note_rule_failed(sim::active_stabilization(loop.frame_settings()));
       return kExitPhysicsFailed;
     }
-    last = r.metrics;
-    const sim::FailureChecks failures = sim::failure_checks(world.model(), last);
-    watch.observe(last.frame, failures);
-    if (writer) writer->write(last, failures);
-    progress.update(f + 1, total_ms / (f + 1));
+    if (writer) writer->write(loop.last, loop.failures);
+    progress.update(f + 1, loop.total_step_ms / (f + 1));
   }
   progress.finish();
   if (writer) writer->finish("completed");
-  print_run_summary(o, world, settings, last, total_ms, total_detection_ms, o.frames);
+  const sim::Settings& settings = loop.frame_settings();
+  print_run_summary(o, world, settings, loop.last, loop.total_step_ms, loop.total_detection_ms, o.frames);
   if (!changes.empty()) std::printf("%-12s %s\n", "changed", changes.c_str());
   if (writer) std::printf("metrics      %s\n", o.metrics_path.c_str());
-  const int status = report_constraint_error(watch, o.fail_on_error);
-  if (watch.exceeded()) note_rule_failed(sim::active_stabilization(settings));
+  const int status = report_constraint_error(loop.watch, o.fail_on_error);
+  if (loop.watch.exceeded()) note_rule_failed(sim::active_stabilization(settings));
   return status;
 }
 

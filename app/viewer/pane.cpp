@@ -20,15 +20,11 @@ int History::ordered(std::array<float, kHistory>& out) const {
 
 Pane::Pane(std::string label_text, sim::ParamSet settings_values, sim::BackendKind backend,
            std::vector<ScriptedSetting> script)
-    : label(std::move(label_text)),
-      settings(std::move(settings_values)),
-      backend_(backend),
-      script_(std::move(script)) {}
+    : FrameLoop(std::move(settings_values), std::move(script)), label(std::move(label_text)), backend_(backend) {}
 
 void Pane::build(const sim::SceneDef& scene, const sim::ParamSet& scene_params) {
-  script_.rewind(settings);
-  world =
-      std::make_unique<sim::World>(scene.build(scene_params), backend_, sim::settings_from_params(settings));
+  rewind();
+  world = std::make_unique<sim::World>(scene.build(scene_params), backend_, settings_at_start());
   if (!buffers) buffers = std::make_unique<render::SceneBuffers>();
   buffers->set_model(world->model());
   dirty_ = true;
@@ -58,11 +54,7 @@ bool Pane::keep_integrator_usable() {
 }
 
 void Pane::restart_measurements() {
-  divergence.reset();
-  watch = sim::ErrorWatch();
-  total_step_ms = total_detection_ms = 0.0;
-  last = sim::measure(world->model(), world->state(), 0.0, sim::settings_from_params(settings).gravity_scale);
-  failures = sim::failure_checks(world->model(), last);
+  restart();
   for (History* h : {&energy, &error, &substeps, &step_ms}) h->clear();
 }
 
@@ -76,34 +68,20 @@ void Pane::replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_
 void Pane::begin_frame() { begin(nullptr); }
 
 void Pane::begin(const FrameHistory::Input* replayed) {
-  script_.apply_due(world->time(), settings);
+  FrameLoop::begin_frame();
   if (replayed) {
     settings = replayed->settings;
+    frame_settings_ = sim::settings_from_params(settings);
     world->set_grab(replayed->grab);
   }
-  frame_settings_ = sim::settings_from_params(settings);
   history_.begin(replayed ? std::nullopt : std::optional<FrameHistory::Input>({settings, world->grab()}));
 }
 
-std::optional<sim::FrameResult> Pane::advance() {
-  if (divergence) return std::nullopt;
-  return sim::step_and_measure(*world, frame_settings_);
-}
-
 bool Pane::finish_frame(const std::optional<sim::FrameResult>& result) {
-  if (!result) return false;
-  const sim::FrameResult& r = *result;
+  if (!FrameLoop::finish_frame(result)) return false;
   dirty_ = true;  // redrawn: the new State, or the divergence in the caption
-  if (r.divergence) {
-    divergence = r.divergence;
-    return true;
-  }
+  if (result->divergence) return true;
   history_.stepped(world->frame());
-  last = r.metrics;
-  total_step_ms += last.step_ms;
-  total_detection_ms += last.detection_ms;
-  failures = sim::failure_checks(world->model(), last);
-  watch.observe(last.frame, failures);
   energy.push(float(last.total));
   const sim::ResidualParts parts = sim::residual_parts(world->model(), last);
   if (!parts.empty()) {  // the first family's: a cloth's distances, a beam's tets, a chain's joints, ...
@@ -116,7 +94,7 @@ bool Pane::finish_frame(const std::optional<sim::FrameResult>& result) {
 }
 
 void Pane::reset() {
-  script_.rewind(settings);
+  rewind();
   world->reset();
   dirty_ = true;
   restart_measurements();
@@ -127,7 +105,7 @@ void Pane::seek(int frame) {
   frame = std::clamp(frame, 0, history_.frames());
   if (history_.lost() || frame == world->frame()) return;
   if (frame < world->frame() || divergence) {  // from the start: World::reset, the script rewound
-    script_.rewind(settings);
+    rewind();
     world->reset();
     restart_measurements();
   }

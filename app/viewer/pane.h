@@ -15,6 +15,7 @@
 #include "params/param.h"
 #include "registry/frame_metrics.h"
 #include "render/scene_buffers.h"
+#include "run/frame_loop.h"
 #include "run/scripted_setting.h"
 #include "scenes/scene.h"
 #include "viewer/frame_history.h"
@@ -37,7 +38,8 @@ class History {
   int count_ = 0, next_ = 0;
 };
 
-class Pane {
+// A FrameLoop (run/frame_loop.h: its World, settings, measures and failure watch) that is drawn.
+class Pane : public FrameLoop {
  public:
   // `script`: the run's setting changes at simulated times (--at), played on this pane's settings.
   Pane(std::string label, sim::ParamSet settings, sim::BackendKind backend,
@@ -47,12 +49,10 @@ class Pane {
   void build(const sim::SceneDef& scene, const sim::ParamSet& scene_params);
   // A parameter that keeps the topology changed: new Model, running State kept.
   void replace_model(const sim::SceneDef& scene, const sim::ParamSet& scene_params);
-  // One frame in three parts, so that the middle one can run on the simulation thread (sim_thread.h):
-  // begin_frame applies the scripted changes due and takes the settings as they are now; advance steps the World (and touches nothing else of
-  // the pane), nothing when it has diverged; finish_frame takes the result into the metrics and plots and
-  // returns whether a frame was simulated.
+  // One frame in FrameLoop's three parts, the middle one (advance) on the simulation thread (sim_thread.h):
+  // begin_frame also notes the frame's input in the history; finish_frame also takes the result into the
+  // plots and the history.
   void begin_frame();
-  std::optional<sim::FrameResult> advance();
   bool finish_frame(const std::optional<sim::FrameResult>& result);
   void reset();
 
@@ -66,14 +66,7 @@ class Pane {
   bool refresh_buffers(render::ColourBy colour_by);  // true when it uploaded
 
   const std::string label;
-  sim::ParamSet settings;  // the solver settings table's values, edited live by the UI
-  std::unique_ptr<sim::World> world;
   std::unique_ptr<render::SceneBuffers> buffers;
-  sim::FrameMetrics last;
-  sim::FailureChecks failures;  // last's failure checks (sim::failure_checks)
-  double total_step_ms = 0.0, total_detection_ms = 0.0;  // over the frames since the last build or reset
-  sim::ErrorWatch watch;  // the failure checks since the last build or reset, against their bounds
-  std::optional<std::string> divergence;
   // Why the integrator or solver asked for could not step this scene here (a fluid under a force-based
   // scheme, a host-only solver on CUDA); the pane runs a fallback instead, and the Solver panel says so
   // while that setting keeps the fallback's value (issue 53 item 6: not after the user chose another).
@@ -88,8 +81,6 @@ class Pane {
  private:
   void restart_measurements();  // metrics of the current state, empty plots
   sim::BackendKind backend_;
-  SettingsScript script_;         // rewound with the state (build, reset)
-  sim::Settings frame_settings_;  // the settings of the frame under way
   FrameHistory history_;
   // begin_frame's, or with `replayed` one frame of the history begun again: its settings and grab, the
   // script moved on as it was then (its values are in replayed->settings), the history kept as it is.
