@@ -1,5 +1,7 @@
 #include "viewer/mouse_grab.h"
 
+#include "render/to_glm.h"
+
 namespace app {
 
 void MouseGrab::hold_particle(int pane, int particle, glm::vec3 at) {
@@ -27,8 +29,6 @@ sim::Grab MouseGrab::sent() const {
   return {particle_, {target_.x, target_.y, target_.z}, sim::Real(compliance_), body_, local_};
 }
 
-render::GrabMark MouseGrab::mark() const {
-  return {particle_, body_, glm::vec3(float(local_.x), float(local_.y), float(local_.z)), target_};
-}
+render::GrabMark MouseGrab::mark() const { return {particle_, body_, render::to_glm(local_), target_}; }
 
 }  // namespace app

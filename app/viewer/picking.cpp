@@ -1,6 +1,7 @@
 #include "viewer/picking.h"
 
 #include "geometry/body_shape.h"
+#include "render/to_glm.h"
 
 namespace app {
 
@@ -35,8 +36,7 @@ BodyPick pick_body(const render::OrbitCamera& camera, glm::vec2 cursor_px, glm::
     if (!t || (best.body >= 0 && *t >= nearest)) continue;
     nearest = *t;
     const sim::Vec3 hit = origin + *t * dir;
-    best = {b, glm::vec3(float(hit.x), float(hit.y), float(hit.z)),
-            sim::rotate_inverse(q[size_t(b)], hit - x[size_t(b)])};
+    best = {b, render::to_glm(hit), sim::rotate_inverse(q[size_t(b)], hit - x[size_t(b)])};
   }
   return best;
 }

@@ -75,6 +75,7 @@ Viewer::~Viewer() { stop_recording(); }
 
 void Viewer::build_panes() {
   panes_.clear();
+  captions_.clear();
   const std::vector<std::string>& compare = options_.run.compare;
   if (compare.empty()) {
     panes_.push_back(std::make_unique<Pane>("", options_.run.settings, options_.run.backend, options_.run.at));
@@ -232,13 +233,15 @@ void Viewer::draw_frame() {
   const auto start = std::chrono::steady_clock::now();
   gpu_draw_.begin();
   target_.bind();
+  captions_.resize(size_t(pane_count()));
   for (int i = 0; i < pane_count(); ++i) {
     Pane& p = *panes_[size_t(i)];
     const render::Viewport vp = pane_viewport(i);
     renderer_->draw(*p.buffers, p.world->model(), camera_, vp, draw_);
     renderer_->draw_grab(*p.buffers, view.mark, camera_, vp);  // every pane holds what the mouse holds
     if (!options_.caption) continue;
-    renderer_->draw_caption(caption(i), vp);
+    captions_[size_t(i)] = caption(i);
+    renderer_->draw_caption(captions_[size_t(i)], vp);
     renderer_->draw_legend(*p.buffers, draw_, vp);
   }
   if (pane_count() == 2) {  // a divider between the halves

@@ -161,6 +161,7 @@ class Viewer final : public InputSink {
   bool scene_changed_ = true;  // the buffers changed since the target was drawn
   std::exception_ptr failure_;  // what a frame collected inside an input callback threw
   DrawnView drawn_;            // what the target shows
+  std::vector<std::vector<std::string>> captions_;  // each pane's as last drawn (caption(i) chose its form)
   double draw_ms_ = 0.0;  // the last draw: to issue (interactive), or to glFinish (headless) [ms]
   render::GpuTimer gpu_draw_;  // the draws on the GPU (Stats; the headless summary)
   RealTimeSplit real_time_split_;  // the rate against the wall clock, and what holds it (Stats, caption)

@@ -9,7 +9,7 @@
 #include "core/quantity_format.h"
 #include "params/param.h"
 #include "params/quoted.h"
-
+#include "render/to_glm.h"
 #include "viewer/picking.h"
 #include "viewer/viewer.h"
 
@@ -48,7 +48,7 @@ void Viewer::mouse_button(int button, bool pressed, glm::vec2 cursor_px) {
   for (size_t i = 0; i < pickable.size(); ++i) pickable[i] = model.particle_inv_mass[i] > 0.0;
   const std::vector<sim::Vec3>& x = world.positions();  // only the positions, only on a click
   std::vector<glm::vec3> positions(x.size());
-  for (size_t i = 0; i < x.size(); ++i) positions[i] = glm::vec3(float(x[i].x), float(x[i].y), float(x[i].z));
+  for (size_t i = 0; i < x.size(); ++i) positions[i] = render::to_glm(x[i]);
   const int picked =
       pick_particle(camera_, local_cursor(p, cursor_px), glm::vec2(vp.width, vp.height), positions, pickable);
   BodyPick body;
@@ -169,12 +169,12 @@ std::string Viewer::press_named(const ScriptedDrag& d) {
   if (std::string problem = grip_problem(d, world.model()); !problem.empty()) return problem;  // a new scene
   if (d.grip == ScriptedDrag::Grip::Particle) {
     const sim::Vec3 x = world.positions()[size_t(d.index)];
-    grab_.hold_particle(0, d.index, glm::vec3(float(x.x), float(x.y), float(x.z)));
+    grab_.hold_particle(0, d.index, render::to_glm(x));
   } else {
     const sim::State& state = world.state_part<sim::RigidFamily>();
     const sim::Vec3 local{sim::Real(d.at[0]), sim::Real(d.at[1]), sim::Real(d.at[2])};
     const sim::Vec3 x = state.body.x[size_t(d.index)] + sim::rotate(state.body.q[size_t(d.index)], local);
-    grab_.hold_body(0, d.index, local, glm::vec3(float(x.x), float(x.y), float(x.z)));
+    grab_.hold_body(0, d.index, local, render::to_glm(x));
   }
   mouse_ = MouseMode::Grab;
   return "";

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "render/renderer.h"
+#include "render/to_glm.h"
 #include "viewer/pane_caption.h"
 #include "viewer/viewer.h"
 
@@ -15,8 +16,8 @@ std::pair<glm::vec3, glm::vec3> Viewer::framed_bounds(int pane) const {
   glm::vec3 lo = b.lo() - pad, hi = b.hi() + pad;
   const sim::Aabb& motion = model.motion;
   if (motion.lo.x <= motion.hi.x) {  // where the swing goes, not only where it starts
-    lo = glm::min(lo, glm::vec3(float(motion.lo.x), float(motion.lo.y), float(motion.lo.z)) - pad);
-    hi = glm::max(hi, glm::vec3(float(motion.hi.x), float(motion.hi.y), float(motion.hi.z)) + pad);
+    lo = glm::min(lo, render::to_glm(motion.lo) - pad);
+    hi = glm::max(hi, render::to_glm(motion.hi) + pad);
   } else {
     const float size = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z, 0.1f});
     lo.y = std::min(lo.y, hi.y - size);  // room for what hangs or falls below
@@ -32,8 +33,10 @@ std::pair<glm::vec3, glm::vec3> Viewer::framed_bounds(int pane) const {
 std::pair<float, float> Viewer::free_band(int pane) const {
   if (!options_.caption) return {0.0f, 0.0f};
   const render::Viewport vp = pane_viewport(pane);
-  // a line more than the caption has now: the one a failure adds
-  const int lines = int(render::caption_lines(caption(pane), vp).size()) + 1;
+  // a line more than the caption drawn last (or, before a draw, as it reads now): the one a failure adds
+  const bool drawn = size_t(pane) < captions_.size();
+  const int lines =
+      int(render::caption_lines(drawn ? captions_[size_t(pane)] : caption(pane), vp).size()) + 1;
   return {render::caption_height(lines, vp),
           draw_.colour_by == render::ColourBy::Flat ? 0.0f : render::legend_height(vp)};
 }

@@ -10,8 +10,9 @@
 #include <utility>
 
 #include "image_checks.h"
-#include "process.h"
 #include "params/param.h"
+#include "process.h"
+#include "render/to_glm.h"
 #include "run/preset.h"
 #include "run/scripted_drag.h"
 #include "viewer_fixtures.h"
@@ -170,7 +171,7 @@ TEST(NamedDrags, TheMarkRunsFromTheHeldPointToTheTarget) {
   ASSERT_TRUE(viewer.grab().holds());
   const sim::State& s = viewer.pane(0).world->state();
   const sim::Vec3 centre = s.body.x[size_t(weight)];
-  const glm::vec2 a(viewer.camera().project(glm::vec3(float(centre.x), float(centre.y), float(centre.z)), size));
+  const glm::vec2 a(viewer.camera().project(render::to_glm(centre), size));
   const glm::vec2 b(viewer.camera().project(viewer.grab().target(), size));
   ASSERT_GT(glm::length(b - a), 30.0f) << "the target is too near the held point to see a line";
   const std::uint8_t magenta[3] = {std::uint8_t(std::lround(render::kGrabMarkColour[0] * 255)),

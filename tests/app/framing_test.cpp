@@ -5,6 +5,7 @@
 
 #include <tuple>
 
+#include "render/to_glm.h"
 #include "scenes/scene.h"
 #include "viewer/viewer.h"
 #include "viewer_fixtures.h"
@@ -76,8 +77,7 @@ TEST(Framing, TheBridgesBallStaysInViewAsItRollsOn) {
   for (int f = 0; f < 480; ++f) {
     ASSERT_TRUE(viewer.frame());
     const sim::Vec3& at = viewer.pane(0).last.tracked_body_x;
-    const glm::vec3 s =
-        viewer.camera().project(glm::vec3(float(at.x), float(at.y), float(at.z)), glm::vec2(960, 540));
+    const glm::vec3 s = viewer.camera().project(render::to_glm(at), glm::vec2(960, 540));
     outside += s.x < 0.0f || s.x > 960.0f || s.y < top || s.y > 540.0f;
     reframed += viewer.camera() != camera;
     camera = viewer.camera();

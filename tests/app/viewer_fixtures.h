@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "render/to_glm.h"
 #include "scenes/scene.h"
 #include "viewer/viewer.h"
 
@@ -25,7 +26,7 @@ inline ViewOptions hidden(const std::string& scene, int width = 480, int height 
 inline std::vector<glm::vec3> positions(const Viewer& viewer, int pane = 0) {
   const std::vector<sim::Vec3>& x = viewer.pane(pane).world->positions();
   std::vector<glm::vec3> out(x.size());
-  for (size_t i = 0; i < x.size(); ++i) out[i] = glm::vec3(float(x[i].x), float(x[i].y), float(x[i].z));
+  for (size_t i = 0; i < x.size(); ++i) out[i] = render::to_glm(x[i]);
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "image_checks.h"
+#include "render/to_glm.h"
 #include "viewer_fixtures.h"
 
 namespace app {
@@ -31,9 +32,7 @@ Box fluid_interior(Viewer& viewer) {
   const sim::Model& model = viewer.pane(0).world->model();
   const std::vector<sim::Vec3>& x = viewer.pane(0).world->positions();
   for (int i = model.fluid.first; i < model.fluid.first + model.fluid.count; ++i) {
-    const glm::vec3 p = viewer.camera().project(
-        glm::vec3(float(x[size_t(i)].x), float(x[size_t(i)].y), float(x[size_t(i)].z)),
-        glm::vec2(vp.width, vp.height));
+    const glm::vec3 p = viewer.camera().project(render::to_glm(x[size_t(i)]), glm::vec2(vp.width, vp.height));
     b.x0 = std::min(b.x0, int(p.x));
     b.x1 = std::max(b.x1, int(p.x));
     b.y0 = std::min(b.y0, int(p.y));
