@@ -1,7 +1,7 @@
 // HashGrid<Exec>: the buffers of geometry/hash_grid.h's counting sort and the four stages that fill them,
 // on either backend: count per bucket, exclusive scan, scatter, each bucket sorted by particle index.
-// Self-collision builds one over the predicted positions once per frame; the fluid's neighbour search
-// (detect/neighbour_search.h) over the fluid particles.
+// Self-collision builds one over the predicted positions once per frame; the rigid contacts over bodies
+// and particles.
 #pragma once
 
 #include "core/position.h"

@@ -1,11 +1,14 @@
 // Cell-sorted neighbour search for particle fluids (Position Based Fluids §6; Green 2010, "Particle
-// Simulation using CUDA"): the hashed grid of geometry/hash_grid.h sorts the particles by cell, and the
+// Simulation using CUDA"): the dense grid of geometry/cell_grid.h sorts the particles by cell, and the
 // solver then works on copies of their positions in that order (sorted index s holds particle
 // sorted[s]), so the particles of one cell sit side by side in memory. Neighbours are found in the 27
 // cells around each particle's cell at the last build, within the search radius R = h + margin:
 //   NeighbourWalk::List   lists of up to `capacity` sorted indices per particle (list_capacity: twice what
 //                         R holds at rest), built with the grid (one 27-cell walk per build, then each
-//                         pass reads a list); more are counted and dropped, and the count reported;
+//                         pass reads a list); more are counted and dropped, and the count reported. A
+//                         list is a row of memory on the CPU (one thread reads it in one run) and a column
+//                         on CUDA (slot k of consecutive particles side by side: a warp reads 32 in one
+//                         transaction; issue 51 item 1);
 //   NeighbourWalk::Cells  the 27-cell walk on the fly in every pass (no lists, no cap).
 // Both visit a particle's neighbours in the same fixed order (cells by z, y, x; a cell's particles by
 // index), so sums over neighbours have the same bits on any thread count or device. A build with margin 0
@@ -13,8 +16,9 @@
 // moved m/2 since the build (farthest_move tells), so they are rebuilt only then (Verlet lists).
 #pragma once
 
+#include "core/aabb.h"
 #include "core/position.h"
-#include "detect/hash_grid_builder.h"
+#include "detect/cell_grid_builder.h"
 
 namespace sim {
 inline namespace SIM_PRECISION {
@@ -29,25 +33,32 @@ inline int list_capacity(Real radius, Real spacing) {
 }
 inline constexpr int kMaxListCapacity = 1024;  // a larger R over d is refused (registry/builder.cpp)
 
+// Where slot k of sorted index s's list lies: s * particle + k * slot.
+struct ListLayout {
+  size_t particle, slot;
+  SIM_HD size_t at(int s, int k) const { return size_t(s) * particle + size_t(k) * slot; }
+  static ListLayout rows(int capacity) { return {size_t(capacity) + 1, 1}; }
+  static ListLayout columns(size_t n) { return {1, n}; }
+};
+
 // The neighbours of sorted index s, from the lists. A list has one slot beyond its capacity, which the
 // build writes every candidate into before deciding (no branch on the distance) and nobody reads.
 struct NeighbourLists {
-  const int* list;   // capacity + 1 sorted indices per particle
+  const int* list;   // capacity + 1 slots per particle, laid out by `layout`
   const int* count;  // found within R, which may exceed the capacity
   int capacity;
-  SIM_HD static size_t stride(int capacity) { return size_t(capacity) + 1; }
+  ListLayout layout;
   template <class F>
   SIM_HD void for_each(int s, F&& f) const {
     const int n = count[s] < capacity ? count[s] : capacity;
-    const int* l = list + size_t(s) * stride(capacity);
-    for (int k = 0; k < n; ++k) f(l[k]);
+    for (int k = 0; k < n; ++k) f(list[layout.at(s, k)]);
   }
 };
 
 // The neighbour candidates of sorted index s, walked in the grid: every other particle of the 27 cells
 // around s's cell at the build (callers test the distance).
 struct CellWalk {
-  HashGridView grid;
+  CellGridView grid;
   const Int3* cell;  // of each sorted index at the build
   template <class F>
   SIM_HD void for_each(int s, F&& f) const {
@@ -81,94 +92,88 @@ struct GatherSorted {
 
 // At a build for the cell walk: each sorted particle's cell (what CellWalk reads).
 struct LocateCells {
-  HashGridView grid;
+  CellGridView grid;
   const Position* xs;  // positions in sorted order [m]
   Int3* cell;
   SIM_HD void operator()(int s) const { cell[s] = grid.cell_of(xs[s]); }
 };
 
-// At a build with lists: the neighbours within R of the particles of bucket b's cells, a cell at a time.
-// The 27 cells around a cell are looked up once for up to kChunk of its particles, and each candidate is
-// read once and tested against all of them; each list still receives its neighbours in the fixed order of
-// the walk (cells by z, y, x; a cell's particles by index), so the lists equal the per-particle walk's.
+// At a build with lists: the neighbours within R of the particles of cell k. The 27 cells around it are
+// walked once for up to kChunk of its particles, and each candidate is read once and tested against all
+// of them; each list still receives its neighbours in the fixed order of the walk (cells by z, y, x; a
+// cell's particles by index), so the lists equal the per-particle walk's.
 struct BuildCellLists {
   static constexpr int kChunk = 12;
-  HashGridView grid;
+  CellGridView grid;
   const Position* xs;  // positions in sorted order [m]
   Real radius;     // R [m]
   int* list;
   int* count;
   int capacity;
-  SIM_HD void operator()(int b) const {
-    const int begin = grid.bucket_start[b], end = grid.bucket_start[b + 1];
-    for (int s = begin; s < end; ++s) {
-      const CellKey key = grid.sorted_key[s];
-      bool first = true;  // s is the first entry of its cell in the bucket (cells may share a bucket)
-      for (int t = begin; t < s && first; ++t) first = grid.sorted_key[t] != key;
-      if (!first) continue;
-      const Int3 c = grid.cell_of(xs[s]);
-      for (int m = s; m < end;) m = build_chunk(c, key, m, end);
-    }
+  ListLayout layout;
+  SIM_HD void operator()(int k) const {
+    const Int3 c = grid.coordinates(k);
+    for (int m = grid.cell_start[k]; m < grid.cell_start[k + 1]; m += kChunk)
+      build_chunk(c, m, grid.cell_start[k + 1] < m + kChunk ? grid.cell_start[k + 1] : m + kChunk);
   }
 
  private:
-  // Lists of the next (up to) kChunk entries of cell `key` from entry m on; returns where the next chunk
-  // starts.
-  SIM_HD int build_chunk(Int3 c, CellKey key, int m, int end) const {
-    int own[kChunk];
+  // Lists of the cell's entries [begin, end), no more than kChunk.
+  SIM_HD void build_chunk(Int3 c, int begin, int end) const {
     Vec3 at[kChunk];
     int found[kChunk];
-    int k = 0;
-    for (; m < end && k < kChunk; ++m)
-      if (grid.sorted_key[m] == key) {
-        own[k] = m;
-        at[k] = xs[m];
-        found[k] = 0;
-        ++k;
-      }
+    const int k = end - begin;
+    for (int q = 0; q < k; ++q) {
+      at[q] = xs[begin + q];
+      found[q] = 0;
+    }
     const Real r2 = radius * radius;
     grid.for_each_slot_near(c, [&](int t) {
       const Vec3 y = xs[t];
       for (int q = 0; q < k; ++q) {
         const int slot = found[q] < capacity ? found[q] : capacity;
-        list[size_t(own[q]) * NeighbourLists::stride(capacity) + size_t(slot)] = t;
-        found[q] += (t != own[q]) & (length_squared(at[q] - y) < r2);
+        list[layout.at(begin + q, slot)] = t;
+        found[q] += (t != begin + q) & (length_squared(at[q] - y) < r2);
       }
     });
-    for (int q = 0; q < k; ++q) count[own[q]] = found[q];
-    return m;
+    for (int q = 0; q < k; ++q) count[begin + q] = found[q];
   }
 };
 
 template <class Exec>
 class NeighbourSearch {
  public:
-  // Room for n particles; `capacity` neighbours per list (list_capacity) with NeighbourWalk::List; with
-  // track_moves, the positions at each build are kept for farthest_move.
-  void reserve(size_t n, NeighbourWalk walk, int capacity, bool track_moves) {
+  // Room for n particles in a grid over `box` (particles outside it cost time, not neighbours) searched
+  // within `radius` (R) [m]; `capacity` neighbours per list (list_capacity) with NeighbourWalk::List, each
+  // a row of memory or, `transposed`, a column (the default on CUDA); with track_moves, the positions at
+  // each build are kept for farthest_move.
+  void reserve(size_t n, Aabb box, Real radius, NeighbourWalk walk, int capacity, bool track_moves,
+               bool transposed = !Exec::kHostMemory) {
     walk_ = walk;
+    radius_ = radius;
     capacity_ = walk == NeighbourWalk::List ? capacity : 0;
-    grid_.reserve(n);
+    layout_ = transposed ? ListLayout::columns(n) : ListLayout::rows(capacity_);
+    grid_.reserve(n, box, radius);
     Exec::resize(xs_, n);
     Exec::resize(built_, track_moves ? n : 0);
     Exec::resize(cell_, walk == NeighbourWalk::Cells ? n : 0);
-    Exec::resize(list_, capacity_ > 0 ? n * NeighbourLists::stride(capacity_) : 0);
+    Exec::resize(list_, capacity_ > 0 ? n * (size_t(capacity_) + 1) : 0);
     Exec::resize(count_, walk == NeighbourWalk::List ? n : 0);
   }
 
-  // Sorts x[0..n) into cells of edge `radius` (R) and gathers their positions in that order; with lists,
-  // each particle's neighbours within R.
+  // Sorts x[0..n) into the grid's cells and gathers their positions in that order; with lists, each
+  // particle's neighbours within R.
   template <class Core>
-  void build(Core& core, const Position* x, int n, Real radius) {
-    grid_.build(core, x, n, radius);
+  void build(Core& core, const Position* x, int n) {
+    grid_.build(core, x, n);
     gather(core, x, n);
     if (Exec::size(built_) > 0) {
       Exec::copy(built_, xs_);
       ++core.launches;
     }
     if (walk_ == NeighbourWalk::List)
-      core.launch(grid_.buckets(), BuildCellLists{grid_.view(), Exec::data(xs_), radius, Exec::data(list_),
-                                                  Exec::data(count_), capacity_});
+      core.launch(grid_.cells(), BuildCellLists{grid_.view(), Exec::data(xs_), radius_, Exec::data(list_),
+                                                Exec::data(count_), capacity_, layout_});
     else
       core.launch(n, LocateCells{grid_.view(), Exec::data(xs_), Exec::data(cell_)});
   }
@@ -191,7 +196,7 @@ class NeighbourSearch {
   template <class F>
   void with_neighbourhood(F&& f) const {
     if (walk_ == NeighbourWalk::List)
-      f(NeighbourLists{Exec::data(list_), Exec::data(count_), capacity_});
+      f(NeighbourLists{Exec::data(list_), Exec::data(count_), capacity_, layout_});
     else
       f(CellWalk{grid_.view(), Exec::data(cell_)});
   }
@@ -208,13 +213,15 @@ class NeighbourSearch {
   template <class T>
   using Buffer = typename Exec::template Buffer<T>;
   NeighbourWalk walk_ = NeighbourWalk::List;
+  Real radius_ = 0.0;  // R [m]
   int capacity_ = 0;
-  HashGrid<Exec> grid_;
+  ListLayout layout_ = ListLayout::rows(0);
+  CellGrid<Exec> grid_;
   Buffer<Position> xs_;  // positions in sorted order [m]
   Buffer<Position> built_;  // xs_ at the build, with track_moves [m]
   Buffer<unsigned char> scratch_;  // the backend's working memory for farthest_move's reduction
   Buffer<Int3> cell_;              // each sorted particle's cell at the build, for the cell walk
-  Buffer<int> list_;    // NeighbourLists::stride(capacity_) per sorted particle
+  Buffer<int> list_;               // capacity_ + 1 slots per sorted particle, laid out by layout_
   Buffer<int> count_;
 };
 

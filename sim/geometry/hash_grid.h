@@ -1,9 +1,10 @@
-// A hashed uniform grid for neighbour search among particles (self-collision; the fluid's neighbourhoods,
-// detect/neighbour_search.h): cells of size `cell` hashed into a power-of-two table (Teschner et al. 2003,
-// "Optimized Spatial Hashing for Collision Detection of Deformable Objects"), filled by a counting sort
-// that both backends run with the same stages: count per bucket, exclusive scan, scatter, then each
-// bucket sorted by particle index. The scatter places a bucket's particles in whatever order threads
-// arrive; the sort makes the grid, and every walk over it, the same on any thread count or device.
+// A hashed uniform grid for neighbour search among particles and bodies in unbounded scenes (self-collision,
+// contacts with bodies; the fluid's box has a dense grid, geometry/cell_grid.h): cells of size `cell` hashed
+// into a power-of-two table (Teschner et al. 2003, "Optimized Spatial Hashing for Collision Detection of
+// Deformable Objects"), filled by a counting sort that both backends run with the same stages: count per
+// bucket, exclusive scan, scatter, then each bucket sorted by particle index. The scatter places a bucket's
+// particles in whatever order threads arrive; the sort makes the grid, and every walk over it, the same on
+// any thread count or device.
 #pragma once
 
 #include "core/atomic.h"

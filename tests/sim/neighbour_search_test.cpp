@@ -1,7 +1,8 @@
 // The fluids' cell-sorted neighbour search (detect/neighbour_search.h) against brute force: on random
-// particle sets, including particles far outside any expected bounds and several in one spot, both walks
-// (lists, cells) find exactly the pairs closer than the search radius, each once, in an order that does
-// not depend on the order the loops ran in.
+// particle sets, including particles far outside the grid's box and several in one spot, both walks
+// (lists in rows or columns, cells) find exactly the pairs closer than the search radius, each once, in an
+// order that does not depend on the order the loops ran in; a box too large for cells of R gets larger
+// cells and the same neighbours.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,16 +30,20 @@ std::vector<Vec3> random_set(unsigned seed, int n) {
   return x;
 }
 
-// Every particle's neighbours within radius as particle indices, by the search with `walk`.
+const Aabb kUnitBox{{0.0, 0.0, 0.0}, {1.0, 1.0, 1.0}};  // where random_set puts all but its outliers
+
+// Every particle's neighbours within radius as particle indices, by the search with `walk` in a grid over
+// `box`, lists in columns when `transposed`.
 template <class Exec>
-std::vector<std::vector<int>> search(const std::vector<Vec3>& x, Real radius, NeighbourWalk walk) {
+std::vector<std::vector<int>> search(const std::vector<Vec3>& x, Real radius, NeighbourWalk walk,
+                                     Aabb box = kUnitBox, bool transposed = false) {
   SolverCore<Exec> core;
   typename Exec::template Buffer<Position> xb;
   Exec::upload(xb, std::vector<Position>(x.begin(), x.end()));
   NeighbourSearch<Exec> s;
   const int n = int(x.size());
-  s.reserve(size_t(n), walk, 96, false);
-  s.build(core, Exec::data(xb), n, radius);
+  s.reserve(size_t(n), box, radius, walk, 96, false, transposed);
+  s.build(core, Exec::data(xb), n);
   std::vector<std::vector<int>> found{size_t(n)};
   s.with_neighbourhood([&](auto hood) {
     for (int i = 0; i < n; ++i)
@@ -71,6 +76,24 @@ TEST(NeighbourSearch, EqualsBruteForceOnRandomSetsWithOutliers) {
     }
 }
 
+// Lists in columns (CUDA's layout) hold what lists in rows hold, in the same order; a box of 1e8 cells of R
+// is searched in at most cell_budget(n) larger ones and finds the same.
+TEST(NeighbourSearch, ColumnsAndLargerCellsFindTheSameInTheSameOrder) {
+  const std::vector<Vec3> x = random_set(5, 2000);
+  const auto rows = search<CpuExec>(x, 0.05, NeighbourWalk::List);
+  EXPECT_EQ(search<CpuExec>(x, 0.05, NeighbourWalk::List, kUnitBox, true), rows);
+  const Aabb wide{{-12.0, -12.0, -12.0}, {12.0, 12.0, 12.0}};
+  for (const NeighbourWalk walk : {NeighbourWalk::List, NeighbourWalk::Cells}) {
+    const auto found = search<CpuExec>(x, 0.05, walk, wide);
+    for (size_t i = 0; i < x.size(); ++i) {
+      std::vector<int> a = found[i], b = rows[i];
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      ASSERT_EQ(a, b) << "particle " << i;
+    }
+  }
+}
+
 TEST(NeighbourSearch, SameNeighboursInTheSameOrderWhateverTheLoopOrder) {
   const std::vector<Vec3> x = random_set(7, 2000);
   for (const NeighbourWalk walk : {NeighbourWalk::List, NeighbourWalk::Cells}) {
@@ -92,8 +115,8 @@ TEST(NeighbourSearch, ListsCountWhatTheyCannotHold) {
   CpuExec::Buffer<Position> xb;
   CpuExec::upload(xb, std::vector<Position>(x.begin(), x.end()));
   NeighbourSearch<CpuExec> s;
-  s.reserve(x.size(), NeighbourWalk::List, capacity, false);
-  s.build(core, CpuExec::data(xb), int(x.size()), 0.1);
+  s.reserve(x.size(), kUnitBox, 0.1, NeighbourWalk::List, capacity, false);
+  s.build(core, CpuExec::data(xb), int(x.size()));
   for (int i = 0; i < crowd; ++i) EXPECT_EQ(s.counts()[i], crowd - 1);
   for (const int i : {0, crowd - 1}) {
     std::vector<int> kept;

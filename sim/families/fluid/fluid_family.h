@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "constraints/fluid_density.h"
+#include "core/aabb.h"
 #include "detect/neighbour_search.h"
 #include "families/family.h"
 
@@ -30,6 +31,10 @@ struct FluidBlock {
   // then no pair that came within h can be missing), checked at every substep
   bool rebuild_per_substep = true;
   Real margin = 0.0;  // search radius beyond h [m]
+  // The box the neighbour grid covers: where the scene keeps its fluid (a particle outside costs time,
+  // not neighbours). Left empty (lo above hi), finalize sets the initial fluid's box grown by half its
+  // largest extent and h on every side.
+  Aabb domain{{0.0, 0.0, 0.0}, {-1.0, -1.0, -1.0}};  // [m]
 
   Real search_radius() const { return material.kernel_radius + margin; }  // R [m]
   // d of the rest lattice the mass was calibrated on (scenes/fluid_lattice.h): m ≈ ρ₀ d³ [m]
@@ -139,6 +144,23 @@ void check_fluid(const ModelT& m) {
   }
 }
 
+// FluidBlock::domain's default: the box of the fluid's particles in `s` grown by half its largest extent and
+// h on every side.
+template <class ModelT, class StateT>
+Aabb initial_domain(const ModelT& m, const StateT& s) {
+  const FluidBlock& f = m.fluid;
+  Vec3 lo = s.particle_x[size_t(f.first)], hi = lo;
+  for (int i = f.first; i < f.first + f.count; ++i) {
+    const Vec3 x = s.particle_x[size_t(i)];
+    lo = {std::fmin(lo.x, x.x), std::fmin(lo.y, x.y), std::fmin(lo.z, x.z)};
+    hi = {std::fmax(hi.x, x.x), std::fmax(hi.y, x.y), std::fmax(hi.z, x.z)};
+  }
+  const Vec3 e = hi - lo;
+  const Real grow = 0.5 * std::fmax(e.x, std::fmax(e.y, e.z)) + f.material.kernel_radius;
+  const Vec3 g{grow, grow, grow};
+  return {lo - g, hi + g};
+}
+
 // The fluid's share of a drawn particle's colour: its density error max(ρ/ρ₀ − 1, 0) [-].
 struct FluidDrawTerm {
   const Real* density;  // ρ/ρ₀ of fluid particle i − first [-]
@@ -175,6 +197,8 @@ struct FluidFamily : FamilyDefaults<FluidFamily> {
   template <class ModelT, class StateT>
   static void finalize(ModelT& m, StateT& s) {
     check_fluid(m);
+    if (m.fluid.count > 0 && !(m.fluid.domain.lo.x <= m.fluid.domain.hi.x))
+      m.fluid.domain = initial_domain(m, s);
     s.fluid.density.assign(size_t(m.fluid.count), 1.0);
     s.fluid.clamps.assign(size_t(m.fluid.count), 0);
     s.fluid.neighbours.assign(size_t(m.fluid.count), 0);

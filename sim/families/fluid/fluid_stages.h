@@ -180,7 +180,8 @@ class FluidFamily::Stages : public FamilyHooks {
     built_ = false;
     core.model.fluid = m.fluid;  // the host-side member the metric term reads
     const size_t n = size_t(block_.count);
-    search_.reserve(n, block_.walk, block_.list_capacity(), !block_.rebuild_per_substep);
+    search_.reserve(n, block_.domain, block_.search_radius(), block_.walk, block_.list_capacity(),
+                    !block_.rebuild_per_substep);
     Exec::resize(ws_, n);
     Exec::resize(delta_, n);
     Exec::resize(lambda_, n);
@@ -200,7 +201,7 @@ class FluidFamily::Stages : public FamilyHooks {
     Position* x = core.x() + block_.first;
     core.search_watch.start();
     if (block_.rebuild_per_substep || !built_ || search_.farthest_move(core, x, n) > 0.5 * block_.margin) {
-      search_.build(core, x, n, block_.search_radius());
+      search_.build(core, x, n);
       core.launch(n, GatherSorted<Real>{search_.sorted(), core.w() + block_.first, Exec::data(ws_)});
       built_ = true;
       ++core.searches;
