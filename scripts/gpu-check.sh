@@ -6,7 +6,8 @@
 #      -DSMALLSTEPS_CUDA_REAL=double gives the FP64 numbers to set beside them);
 #   2. runs every test binary; the CUDA tests (backend agreement and metrics on every scene, the same bits
 #      with and without CUDA graphs and grid sweeps) must run, not skip;
-#   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388), the chain
+#   3. runs bench_xpbd --backend all on hanging_cloth (100, 387), bunny_cloth (64, 388; and in tiles,
+#      sweep_tiles=1, with the 387 hanging cloth on CUDA), the chain
 #      (100 x 1 and 1 x 100) and the rigid chain (100 x 1, 1 x 100, 1 x 500; 20 and 100 links), the contact
 #      scenes, the FEM beam, a box on the bunny's cloth and a ball in the fluid, each CUDA case sent every
 #      way Settings::cuda_launch offers (auto, which is graph, and plain), and
@@ -110,6 +111,12 @@ if [ "$stage" != tests ]; then
   bench bunny_cloth --scene bunny_cloth --sizes "$bunny_sizes" --backend all --launch "$launches"
   # the drape at its CUDA default, 100 x 1 (issue 51's target table)
   [ "$quick" = 1 ] || bench bunny_cloth-100 --scene bunny_cloth --sizes 388 --steps 100 --backend cuda --launch "$launches"
+  # Gauss-Seidel in tiles (issue 51 item 2, model/tiling.h): 6 phases of 22 colours, a block a tile, against
+  # the 12 colours above; the CPU sweeps the same layout a colour at a time with the same bits
+  bench bunny_cloth-tiles --scene bunny_cloth --sizes "$bunny_sizes" --set sweep_tiles=1 --backend all --launch auto
+  [ "$quick" = 1 ] || bench bunny_cloth-100-tiles --scene bunny_cloth --sizes 388 --steps 100 --set sweep_tiles=1 \
+    --backend cuda --launch auto
+  bench hanging_cloth-tiles --scene hanging_cloth --sizes 387 --set sweep_tiles=1 --backend cuda --launch auto
   bench chain --scene chain --sizes 20 --backend all --launch "$launches"
   bench rigid_chain --scene rigid_chain --sizes 20,100 --backend all --launch "$launches"
   bench capsule_stack --scene capsule_stack --sizes 10,30 --backend all --launch "$launches"

@@ -14,6 +14,7 @@
 #include "exec/cpu_team.h"
 #include "exec/launch_mode.h"
 #include "exec/reduce_element.h"
+#include "exec/tile_sweep.h"
 
 namespace sim {
 inline namespace SIM_PRECISION {
@@ -34,6 +35,15 @@ template <class F, class = void>
 struct HasLanes : std::false_type {};
 template <class F>
 struct HasLanes<F, std::void_t<decltype(F::kLanes)>> : std::bool_constant<F::kLanes == Lanes::kCount> {};
+
+// Items [begin, end) of f on this thread: Lanes::kCount at a time where f has lanes, the rest one by one.
+template <class F>
+void run_items(const F& f, int begin, int end) {
+  int k = begin;
+  if constexpr (HasLanes<F>::value)
+    for (; k + Lanes::kCount <= end; k += Lanes::kCount) f.template lanes<Lanes>(k);
+  for (; k < end; ++k) f(k);
+}
 
 struct CpuExec {
   template <class T>
@@ -143,6 +153,23 @@ struct CpuExec {
         for (int i = 0; i < n; ++i) f(i);
       }
     }
+  }
+
+  // Gauss-Seidel in tiles (exec/tile_sweep.h), with the bits of a tile at a time: a phase's colour c, one
+  // range over its tiles, is shared among the threads, colour after colour (a tile's colours on one thread
+  // took 1.11 times as long single-threaded on a 387 x 387 cloth, 2-core AMD EPYC: as many short runs
+  // through the constraint arrays, which a sweep reads once either way). `items`: the constraints in all.
+  template <class F>
+  static void sweep_tiles(const std::vector<TilePhase>& phases, int items, const F& f) {
+    constexpr int L = HasLanes<F>::value ? Lanes::kCount : 1;
+#pragma omp parallel if (items >= SerialBelow <F>::value)
+    for (const TilePhase& p : phases)
+      for (int c = 0; c < p.colours; ++c) {
+        const int begin = p.begin(c, 0), n = p.end(c, p.tiles - 1) - begin;
+#pragma omp for schedule(static)
+        for (int b = 0; b < (n + L - 1) / L; ++b)
+          run_items(f, begin + L * b, begin + std::min(n, L * (b + 1)));
+      }
   }
 
   static void synchronize() {}

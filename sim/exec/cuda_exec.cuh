@@ -21,6 +21,7 @@
 #include "exec/cuda_sweep.cuh"
 #include "exec/launch_mode.h"
 #include "exec/reduce_element.h"
+#include "exec/tile_sweep.h"
 
 namespace sim {
 inline namespace SIM_PRECISION {
@@ -49,6 +50,18 @@ void launch_kernel(const void* func, dim3 grid, dim3 block, bool cooperative, co
                          : cudaLaunchKernel(func, grid, block, p, 0, 0),
              "kernel launch");
   if (profile) profile->stop();
+}
+
+// Tile blockIdx.x of phase p (exec/tile_sweep.h): its colours in order, the block's threads over a colour's
+// items, a block barrier between colours.
+template <class F>
+__global__ void tile_phase_kernel(TilePhase p, F f) {
+  const int i = int(blockIdx.x);
+  for (int c = 0; c < p.colours; ++c) {
+    const int end = p.end(c, i);
+    for (int k = p.begin(c, i) + int(threadIdx.x); k < end; k += int(blockDim.x)) f(k);
+    __syncthreads();
+  }
 }
 
 // Owning device array; move-only.
@@ -241,6 +254,16 @@ struct CudaExec {
       });
     else
       sweep_colour_by_colour<CudaExec>(colours, size, pass);
+  }
+
+  // Gauss-Seidel in tiles (exec/tile_sweep.h): a launch a phase, a block a tile, a block barrier between
+  // its colours (tile_phase_kernel) instead of a grid-wide one.
+  template <class F>
+  static void sweep_tiles(const std::vector<TilePhase>& phases, int, const F& f) {
+    for (const TilePhase& p : phases)
+      if (p.tiles > 0)
+        launch_kernel(reinterpret_cast<const void*>(&tile_phase_kernel<F>), dim3(p.tiles), dim3(kBlock),
+                      false, p, f);
   }
 
   // The graphs a solver's frames reuse (exec/cuda_graph.cuh).

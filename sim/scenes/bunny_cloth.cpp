@@ -133,6 +133,7 @@ SceneDef make_bunny_cloth_scene() {
     spec.spacing = spacing;
     spec.radius = radius;
     spec.material = cloth_material(p);
+    set_cloth_sweep(b, p);
     const Vec3 centre{Real(p.get("collider_x")) + Real(p.get("cloth_offset_x")), Real(p.get("cloth_height")),
                       Real(p.get("collider_z"))};
     for (int layer = 0; layer < p.get_int("layers"); ++layer) {

@@ -37,6 +37,8 @@ ClothGrid add_cloth_grid(ModelBuilder& b, const ClothGridSpec& spec);
 // The material parameters every cloth scene offers, and their values.
 std::vector<ParamSpec> cloth_material_params();
 ClothMaterial cloth_material(const ParamSet& p);
+// The builder lays the cloth's colours out in tiles when the parameter sweep_tiles asks (model/tiling.h).
+void set_cloth_sweep(ModelBuilder& b, const ParamSet& p);
 
 }  // namespace SIM_PRECISION
 }  // namespace sim

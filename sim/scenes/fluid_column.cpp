@@ -122,7 +122,7 @@ SceneDef make_fluid_column_scene() {
     fluid.count = int(count);
     // The neighbour grid covers the box up to twice the column's height; a splash above it only crowds
     // the top cells.
-    fluid.domain = {{0.0, 0.0, 0.0}, {width, 2.0 * Real(ny) * d, depth}};
+    fluid.domain = {{0.0, 0.0, 0.0}, {width, 2 * Real(ny) * d, depth}};
 
     ModelBuilder b;
     b.set_gravity({0.0, -Real(p.get("gravity")), 0.0});

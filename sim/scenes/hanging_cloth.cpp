@@ -49,6 +49,7 @@ SceneDef make_hanging_cloth_scene() {
     spec.origin = {-0.5 * size, y0, 0.0};
     spec.radius = 0.4 * spec.spacing;
     spec.material = cloth_material(p);
+    set_cloth_sweep(b, p);
     const ClothGrid cloth = add_cloth_grid(b, spec);
     b.pin(cloth.index(0, 0));
     b.pin(cloth.index(W - 1, 0));

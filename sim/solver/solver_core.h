@@ -10,6 +10,7 @@
 #include "core/position.h"
 #include "exec/colour_sweep.h"
 #include "exec/launch_mode.h"
+#include "exec/tile_sweep.h"
 #include "registry/model.h"
 #include "registry/settings.h"
 #include "registry/state.h"
@@ -58,6 +59,13 @@ struct SolverCore {
     if (colours == 0) return;
     launches += sweep_operations<decltype(colour_pass(0))>(colours, launch_mode == CudaLaunch::Graph);
     Exec::sweep_colours(colours, size, colour_pass);
+  }
+  // Gauss-Seidel in tiles (Exec::sweep_tiles, exec/tile_sweep.h): one device operation a phase.
+  template <class F>
+  void sweep_tiles(const std::vector<TilePhase>& phases, int items, const F& f) {
+    if (phases.empty()) return;
+    launches += (long long)phases.size();
+    Exec::sweep_tiles(phases, items, f);
   }
   template <class T>
   void clear(Buffer<T>& b) {

@@ -74,8 +74,8 @@ TEST(Colouring, StarGraphGetsOneColourPerEdgeAndIsDeterministic) {
   for (int i = 1; i <= 100; ++i) star.push_back({0, i});
   const std::vector<Real> alpha(star.size(), 0.0);
   const std::vector<DistanceKind> kind(star.size(), DistanceKind::Other);
-  const Colouring a = colour_distances(star, alpha, kind, 101),
-                  b = colour_distances(star, alpha, kind, 101);
+  const Colouring a = colour_distances(star, alpha, kind, 101).colouring,
+                  b = colour_distances(star, alpha, kind, 101).colouring;
   EXPECT_EQ(a.offsets.size(), 101u);
   EXPECT_EQ(a.order, b.order);
   std::set<int> all(a.order.begin(), a.order.end());

@@ -15,6 +15,7 @@
 #include "backend/backend.h"
 #include "exec/colour_sweep.h"
 #include "exec/cpu_exec.h"
+#include "exec/tile_sweep.h"
 #include "solver/backend_solver.h"
 
 namespace sim::test {
@@ -42,6 +43,10 @@ struct ShuffledExec : CpuExec {
   template <class Size, class ColourPass>
   static void sweep_colours(int colours, const Size& size, const ColourPass& pass) {
     sweep_colour_by_colour<ShuffledExec>(colours, size, pass);
+  }
+  template <class F>
+  static void sweep_tiles(const std::vector<TilePhase>& phases, int, const F& f) {
+    sweep_tiles_tile_by_tile<ShuffledExec>(phases, f);
   }
 };
 

@@ -11,7 +11,9 @@
 #include "core/index.h"
 #include "core/position.h"
 #include "core/vec3.h"
+#include "exec/tile_sweep.h"
 #include "families/family.h"
+#include "model/tiling.h"
 
 namespace sim {
 inline namespace SIM_PRECISION {
@@ -38,13 +40,26 @@ class SharedParticles {
   using Substep = typename Core::Substep;
   using HostModel = typename Core::HostModel;
 
-  // colour c owns constraints [colour_offsets[c], colour_offsets[c+1]).
-  void set_colours(const std::vector<int>& colour_offsets) { colours_ = ranges_between(colour_offsets); }
+  // colour c owns constraints [colour_offsets[c], colour_offsets[c+1]); with `tiles` (model/tiling.h), the
+  // colours' phases and tiles, which the sweep then runs instead of a colour at a time.
+  void set_colours(const std::vector<int>& colour_offsets, const TileSweep& tiles = {}) {
+    colours_ = ranges_between(colour_offsets);
+    Exec::upload(tile_offsets_, tiles.tile_offsets);
+    phases_.clear();
+    for (int p = 0; p < tiles.phases(); ++p)
+      phases_.push_back({tiles.phase_colours[size_t(p) + 1] - tiles.phase_colours[size_t(p)],
+                         tiles.phase_tiles[size_t(p)],
+                         Exec::data(tile_offsets_) + tiles.phase_base[size_t(p)]});
+  }
 
-  // One Gauss-Seidel sweep: colour_pass(first) is the functor over the colour that starts at `first`.
+  // One Gauss-Seidel sweep: colour_pass(first) is the functor over the colour that starts at `first`; in
+  // tiles, colour_pass(0), over constraint indices.
   template <class ColourPass>
   void by_colour(Core& core, ColourPass colour_pass) const {
-    core.sweep(colours_, colour_pass);
+    if (phases_.empty())
+      core.sweep(colours_, colour_pass);
+    else
+      core.sweep_tiles(phases_, colours_.empty() ? 0 : colours_.back().end, colour_pass(0));
   }
 
   // count constraints write their slots (slot_pass(slots) is the functor over them), then every particle
@@ -60,6 +75,8 @@ class SharedParticles {
 
  private:
   std::vector<IndexRange> colours_;
+  std::vector<TilePhase> phases_;                     // empty: a sweep a colour
+  typename Exec::template Buffer<int> tile_offsets_;  // TileSweep::tile_offsets, on the backend
   typename Exec::template Buffer<Vec3> slots_;  // arity per constraint: Jacobi corrections [m], energy terms
 };
 

@@ -1,8 +1,8 @@
 // The distance family's builder part (registry/builder.h's ModelBuilder inherits it) and its finalize:
 // the constraints coloured — those of one compliance and kind together, the softest first
-// (model/colouring.h) — and sorted by colour, the probes renumbered, each particle's incidence list, the
-// Model's extension bound (the shortest rest length: a link stretched to twice its length no longer holds)
-// and the multipliers.
+// (model/colouring.h), in tiles on a large cloth (model/tiling.h) — and sorted by colour, the probes
+// renumbered, each particle's incidence list, the Model's extension bound (the shortest rest length: a link
+// stretched to twice its length no longer holds) and the multipliers.
 #pragma once
 
 #include <stdexcept>
@@ -13,18 +13,23 @@
 #include "families/distance/distance_data.h"
 #include "model/colouring.h"
 #include "model/incidence.h"
+#include "model/tiling.h"
 
 namespace sim {
 inline namespace SIM_PRECISION {
 
 struct DistanceFamily;
 
-// The colouring of distance constraints: grouped by (−α, kind), so the softest come first.
-inline Colouring colour_distances(const std::vector<Int2>& particles, const std::vector<Real>& compliance,
-                                  const std::vector<DistanceKind>& kind, int particle_count) {
+// The colouring of distance constraints: grouped by (−α, kind), so the softest come first; with `tiles`, in
+// tiles where that takes fewer phases than colours (model/tiling.h: a cloth of ten thousand particles).
+inline TiledColouring colour_distances(const std::vector<Int2>& particles,
+                                       const std::vector<Real>& compliance,
+                                       const std::vector<DistanceKind>& kind, int particle_count,
+                                       bool tiles = false) {
   std::vector<std::pair<double, int>> keys(particles.size());
   for (size_t k = 0; k < keys.size(); ++k) keys[k] = {-compliance[k], int(kind[k])};
-  return colour_grouped(particles, keys, particle_count);
+  if (!tiles) return {colour_grouped(particles, keys, particle_count), {}};
+  return colour_grouped_for_sweep(particles, keys, particle_count);
 }
 
 template <class Builder>
@@ -47,6 +52,8 @@ struct DistanceBuilder {
     d.kind.push_back(kind);
     return int(d.rest_length.size()) - 1;
   }
+  // Gauss-Seidel in tiles where that takes fewer phases than colours (model/tiling.h), or a colour at a time.
+  void set_sweep_tiles(bool on) { static_cast<Builder&>(*this).model().sweep_tiles = on; }
   // Reports constraint `distance_id`'s force estimate every frame under `name`.
   void add_probe(std::string name, int distance_id) {
     Builder& self = static_cast<Builder&>(*this);
@@ -60,8 +67,11 @@ struct DistanceBuilder {
 template <class ModelT, class StateT>
 void finalize_distances(ModelT& m, StateT& s, int family) {
   auto& d = m.distance;
-  const Colouring colouring = colour_distances(d.particles, d.compliance, d.kind, m.particle_count());
+  TiledColouring tiled =
+      colour_distances(d.particles, d.compliance, d.kind, m.particle_count(), m.sweep_tiles);
+  const Colouring& colouring = tiled.colouring;
   m.colour_offsets = colouring.offsets;
+  m.tiles = std::move(tiled.tiles);
   permute(d.particles, colouring.order);
   permute(d.rest_length, colouring.order);
   permute(d.compliance, colouring.order);

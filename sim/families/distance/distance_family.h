@@ -25,6 +25,8 @@ struct DistanceFamily : FamilyDefaults<DistanceFamily> {
     DistanceArrays<Array> distance;
     std::vector<int>
         colour_offsets;  // host only: colour c owns distance constraints [offsets[c], offsets[c+1])
+    TileSweep tiles;     // host only: the colours' phases and tiles (model/tiling.h); empty: a sweep a colour
+    bool sweep_tiles = false;  // host only: lay the colours out in tiles where that pays (set_sweep_tiles)
     auto fields() { return DistanceArrays<Array>::tie(distance); }
     auto fields() const { return DistanceArrays<Array>::tie(distance); }
     int distance_count() const { return int(distance.rest_length.size()); }
@@ -93,6 +95,7 @@ struct DistanceFamily : FamilyDefaults<DistanceFamily> {
   static void add_sizes(const ModelT& m, std::vector<ModelSize>& out) {
     out.push_back({"distance_constraints", "distance constraints", m.distance_count()});
     out.push_back({"colours", "colours", m.colour_count()});
+    if (!m.tiles.empty()) out.push_back({"tile_phases", "tiled phases", m.tiles.phases()});
   }
   template <class ModelT>
   static std::string stiffness(const ModelT& m) {

@@ -172,7 +172,7 @@ class DistanceFamily::Stages : public FamilyHooks {
   using Substep = typename Core::Substep;
   using HostModel = typename Core::HostModel;
 
-  void upload(Core&, const HostModel& m) { passes_.set_colours(m.colour_offsets); }
+  void upload(Core&, const HostModel& m) { passes_.set_colours(m.colour_offsets, m.tiles); }
 
   void begin_substep(Core& core, const Substep& sub) {
     if (!sub.passes_reset_multipliers()) core.clear(core.state.distance.lambda);
