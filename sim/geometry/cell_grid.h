@@ -1,12 +1,12 @@
 // A dense uniform grid over a box, for the fluid's neighbour search (detect/neighbour_search.h; Green 2010,
-// "Particle Simulation using CUDA" §2.2): cells of edge at least the search radius R, numbered x fastest,
+// "Particle Simulation using CUDA" §2.2): cells of edge R or R/2 (R the search radius), numbered x fastest,
 // filled by the counting sort both backends run with the same stages (count per cell, exclusive scan,
 // scatter, each cell sorted by particle index). A cell's particles then sit side by side, and so do those
-// of three cells in a row along x: the 27 cells around a particle are 9 contiguous ranges, with no hash and
-// no test of which cell an entry belongs to (geometry/hash_grid.h's, which self-contact keeps for its
-// unbounded scenes). A particle outside the box counts in the nearest edge cell: clamping moves two
-// coordinates that differ by at most one cell no further apart, so every pair within R still lies in
-// neighbouring cells; such a particle costs time, never a neighbour.
+// of the cells of a row along x: the 3³ cells of R around a particle are 9 contiguous ranges (5³ of R/2,
+// 25), with no hash and no test of which cell an entry belongs to (geometry/hash_grid.h's, which
+// self-contact keeps for its unbounded scenes). A particle outside the box counts in the nearest edge cell:
+// clamping moves two coordinates no further apart, so every pair within R still lies within `reach` cells;
+// such a particle costs time, never a neighbour.
 #pragma once
 
 #include "core/atomic.h"
@@ -22,7 +22,8 @@ inline namespace SIM_PRECISION {
 // The grid as stages read it: cell k holds sorted[cell_start[k] .. cell_start[k + 1]).
 struct CellGridView {
   Vec3 origin;            // the box's low corner [m]
-  Real cell;              // cell edge [m], at least the search radius
+  Real cell;              // cell edge [m]
+  int reach;              // cells each side a walk covers: ceil(R / cell)
   Int3 dims;              // cells along x, y, z
   const int* cell_start;  // cells + 1 entries
   const int* sorted;      // particle indices grouped by cell
@@ -37,20 +38,20 @@ struct CellGridView {
   SIM_HD int index(Int3 c) const { return (c.c * dims.b + c.b) * dims.a + c.a; }
   SIM_HD Int3 coordinates(int k) const { return {k % dims.a, (k / dims.a) % dims.b, k / (dims.a * dims.b)}; }
 
-  // Calls f(s) once for every entry s of `sorted` in the cells around cell c, in a fixed order (cells by z,
-  // y, x; a cell's entries by particle index): per (z, y) one range over the row's cells x − 1 .. x + 1.
+  // Calls f(s) once for every entry s of `sorted` in the cells within `reach` of cell c, in a fixed order
+  // (cells by z, y, x; a cell's entries by particle index): per (z, y) one range over the row's cells
+  // x − reach .. x + reach.
   template <class F>
   SIM_HD void for_each_slot_near(Int3 c, F&& f) const {
-    const int x0 = c.a > 0 ? c.a - 1 : 0, x1 = c.a + 1 < dims.a ? c.a + 1 : dims.a - 1;
-    for (int z = c.c - 1; z <= c.c + 1; ++z) {
-      if (z < 0 || z >= dims.c) continue;
-      for (int y = c.b - 1; y <= c.b + 1; ++y) {
-        if (y < 0 || y >= dims.b) continue;
+    const int x0 = c.a > reach ? c.a - reach : 0, x1 = c.a + reach < dims.a ? c.a + reach : dims.a - 1;
+    const int z0 = c.c > reach ? c.c - reach : 0, z1 = c.c + reach < dims.c ? c.c + reach : dims.c - 1;
+    const int y0 = c.b > reach ? c.b - reach : 0, y1 = c.b + reach < dims.b ? c.b + reach : dims.b - 1;
+    for (int z = z0; z <= z1; ++z)
+      for (int y = y0; y <= y1; ++y) {
         const int row = (z * dims.b + y) * dims.a;
         const int end = cell_start[row + x1 + 1];
         for (int s = cell_start[row + x0]; s < end; ++s) f(s);
       }
-    }
   }
 };
 
