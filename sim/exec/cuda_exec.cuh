@@ -256,14 +256,20 @@ struct CudaExec {
       sweep_colour_by_colour<CudaExec>(colours, size, pass);
   }
 
-  // Gauss-Seidel in tiles (exec/tile_sweep.h): a launch a phase, a block a tile, a block barrier between
-  // its colours (tile_phase_kernel) instead of a grid-wide one.
+  // Gauss-Seidel in tiles (exec/tile_sweep.h): in a frame sent as graph on a device that runs cooperative
+  // grids, one grid for the phases, synchronised between them (exec/cuda_sweep.cuh); otherwise a launch a
+  // phase. Either way a block a tile, a block barrier between its colours.
   template <class F>
   static void sweep_tiles(const std::vector<TilePhase>& phases, int, const F& f) {
-    for (const TilePhase& p : phases)
-      if (p.tiles > 0)
-        launch_kernel(reinterpret_cast<const void*>(&tile_phase_kernel<F>), dim3(p.tiles), dim3(kBlock),
-                      false, p, f);
+    if (active_launch_queue && cooperative_multiprocessors() > 0)
+      tile_grid_sweep(phases, f, kBlock, [](const void* func, dim3 grid, dim3 block, const auto& args) {
+        launch_kernel(func, grid, block, true, args);
+      });
+    else
+      for (const TilePhase& p : phases)
+        if (p.tiles > 0)
+          launch_kernel(reinterpret_cast<const void*>(&tile_phase_kernel<F>), dim3(p.tiles), dim3(kBlock),
+                        false, p, f);
   }
 
   // The graphs a solver's frames reuse (exec/cuda_graph.cuh).

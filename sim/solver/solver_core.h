@@ -60,11 +60,11 @@ struct SolverCore {
     launches += sweep_operations<decltype(colour_pass(0))>(colours, launch_mode == CudaLaunch::Graph);
     Exec::sweep_colours(colours, size, colour_pass);
   }
-  // Gauss-Seidel in tiles (Exec::sweep_tiles, exec/tile_sweep.h): one device operation a phase.
+  // Gauss-Seidel in tiles (Exec::sweep_tiles, exec/tile_sweep.h): a device operation a phase, or a grid.
   template <class F>
   void sweep_tiles(const std::vector<TilePhase>& phases, int items, const F& f) {
     if (phases.empty()) return;
-    launches += (long long)phases.size();
+    launches += tile_sweep_operations(int(phases.size()), launch_mode == CudaLaunch::Graph);
     Exec::sweep_tiles(phases, items, f);
   }
   template <class T>

@@ -9,6 +9,7 @@
 #include <set>
 #include <vector>
 
+#include "backend/wire.h"
 #include "registry/state_hash.h"
 #include "shuffled_exec.h"
 #include "test_util.h"
@@ -82,6 +83,29 @@ TEST(Tiling, TheSweepInTilesHasTheBitsOfTheSweepAColourAtATime) {
   EXPECT_EQ(hash_after(tiled, select_backend(BackendKind::Cpu), 2), expected);
   for (const uint64_t seed : {0ull, 12345ull})
     EXPECT_EQ(hash_after(tiled, test::shuffled_backend(seed), 0), expected);
+}
+
+// On every backend here (the float core's CPU through its bridge; CUDA, a block a tile, where a device is
+// present) the sweep in tiles has the bits of the sweep a colour at a time over the same layout.
+TEST(Tiling, EveryBackendSweepsTheTilesWithTheColourSweepsBits) {
+  const Built tiled = test::build_scene("hanging_cloth", kLarge);
+  Built plain = tiled;
+  plain.model.tiles = TileSweep{};
+  for (const test::TestBackend& b : test::backends_here()) {
+    SCOPED_TRACE(b.name);
+    EXPECT_EQ(hash_after(tiled, b.make(), 0), hash_after(plain, b.make(), 0));
+  }
+}
+
+// The float core (CUDA's) receives the Model through the wire (backend/wire.h): the tiles cross with it.
+TEST(Tiling, TheTilesCrossTheWire) {
+  const Model m = test::build_scene("hanging_cloth", kLarge).model;
+  Model back;
+  from_wire(to_wire(m), back);
+  EXPECT_EQ(back.tiles.phase_colours, m.tiles.phase_colours);
+  EXPECT_EQ(back.tiles.phase_tiles, m.tiles.phase_tiles);
+  EXPECT_EQ(back.tiles.phase_base, m.tiles.phase_base);
+  EXPECT_EQ(back.tiles.tile_offsets, m.tiles.tile_offsets);
 }
 
 TEST(Tiling, SmallClothsAndThoseThatDoNotAskKeepThePlainColouring) {
